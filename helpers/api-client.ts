@@ -1,0 +1,205 @@
+/**
+ * The suite's HTTP client: builds contract URLs from operationIds, sends with a key role, records every
+ * exchange for evidence, and validates every JSON response against the operation's schema for its status.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { operationById, type OperationId } from './contract';
+import type { Exchange, ExchangeRequest } from './exchange';
+import { assertMatchesResponseSchema } from './schema-validator';
+
+export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
+export type Query = Record<string, QueryValue>;
+
+/** How repeatable array parameters go on the wire (the contract does not say; both are probed). */
+export type ArrayEncoding = 'repeat' | 'comma';
+
+export interface SendOptions {
+  method: string;
+  /** Path under the base URL, starting with `/`. */
+  path: string;
+  query?: Query;
+  arrayEncoding?: ArrayEncoding;
+  headers?: Record<string, string>;
+  /** An object is sent as JSON; a string or Buffer is sent as is (for malformed bodies). */
+  body?: unknown;
+  /** The operation the request is meant for: its schemas validate the response. */
+  operationId?: OperationId;
+}
+
+export interface CallOptions {
+  path?: Record<string, string>;
+  query?: Query;
+  arrayEncoding?: ArrayEncoding;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** Raised when the target's answer cannot be used at all (no answer, unparsable JSON): an infrastructure fault. */
+export class TargetError extends Error {
+  override name = 'TargetError';
+}
+
+export class ApiResponse {
+  constructor(
+    readonly exchange: Exchange,
+    readonly operationId: OperationId | undefined,
+  ) {}
+
+  get status(): number {
+    return this.exchange.status;
+  }
+
+  get headers(): Record<string, string> {
+    return this.exchange.headers;
+  }
+
+  header(name: string): string | undefined {
+    return this.exchange.headers[name.toLowerCase()];
+  }
+
+  /** Media type without parameters, lower-cased (`application/json; charset=utf-8` -> `application/json`). */
+  get mediaType(): string {
+    return (this.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  }
+
+  get body(): Buffer {
+    return this.exchange.body;
+  }
+
+  get text(): string {
+    return this.exchange.body.toString('utf8');
+  }
+
+  get isJson(): boolean {
+    return /^application\/([\w.+-]+\+)?json$/.test(this.mediaType);
+  }
+
+  private parsed: { value: unknown } | undefined;
+
+  /** The body parsed as JSON; a body that is not JSON is the target's fault and says so. */
+  json<T = unknown>(): T {
+    if (!this.parsed) {
+      try {
+        this.parsed = { value: JSON.parse(this.text) as unknown };
+      } catch (error) {
+        const where = `${this.exchange.request.method} ${this.exchange.request.url}`;
+        const start = this.text.slice(0, 120).replace(/\s+/g, ' ');
+        throw new TargetError(
+          `the target answered ${where} with ${this.status} and a body that is not JSON ` +
+            `(content-type ${this.header('content-type') ?? 'absent'}; ${(error as Error).message}; body starts: ${JSON.stringify(start)})`,
+        );
+      }
+    }
+    return this.parsed.value as T;
+  }
+
+  describe(): string {
+    return `${this.exchange.request.method} ${this.exchange.request.url} -> ${this.status}`;
+  }
+}
+
+export interface ClientDeps {
+  request: APIRequestContext;
+  baseUrl: string;
+  timeoutMs: number;
+  /** Receives every exchange (the test's evidence log). */
+  record: (exchange: Exchange) => void;
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: Query, encoding: ArrayEncoding = 'repeat'): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (encoding === 'comma') params.append(name, value.join(','));
+      else for (const item of value) params.append(name, String(item));
+    } else {
+      params.append(name, String(value));
+    }
+  }
+  const search = params.toString();
+  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+}
+
+export function fillPath(template: string, values: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+export class ApiClient {
+  constructor(
+    private readonly deps: ClientDeps,
+    /** The key sent as `x-api-key`; undefined sends no key. */
+    readonly key: string | undefined,
+  ) {}
+
+  withKey(key: string | undefined): ApiClient {
+    return new ApiClient(this.deps, key);
+  }
+
+  /** Calls an operation of the contract by its operationId; the response is validated against its schema. */
+  async call(operationId: OperationId, options: CallOptions = {}): Promise<ApiResponse> {
+    const operation = operationById(operationId);
+    return this.send({
+      method: operation.method,
+      path: fillPath(operation.path, options.path),
+      query: options.query,
+      arrayEncoding: options.arrayEncoding,
+      headers: options.headers,
+      body: options.body,
+      operationId,
+    });
+  }
+
+  /** Sends any request (unknown routes, malformed bodies); validated only when `operationId` is given. */
+  async send(options: SendOptions): Promise<ApiResponse> {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (this.key !== undefined) headers['x-api-key'] = this.key;
+    let body: string | Buffer | undefined;
+    if (options.body !== undefined) {
+      if (typeof options.body === 'string' || Buffer.isBuffer(options.body)) body = options.body;
+      else body = JSON.stringify(options.body);
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+        headers['content-type'] = 'application/json';
+      }
+    }
+    const url = buildUrl(this.deps.baseUrl, options.path, options.query, options.arrayEncoding);
+    const request: ExchangeRequest = {
+      method: options.method,
+      url,
+      headers,
+      ...(body === undefined ? {} : { body: body.toString() }),
+    };
+    const started = performance.now();
+    let exchange: Exchange;
+    try {
+      const response = await this.deps.request.fetch(url, {
+        method: options.method,
+        headers,
+        data: body,
+        timeout: this.deps.timeoutMs,
+        maxRedirects: 0,
+        failOnStatusCode: false,
+      });
+      const responseBody = await response.body();
+      exchange = {
+        request,
+        status: response.status(),
+        headers: response.headers(),
+        body: responseBody,
+        durationMs: performance.now() - started,
+      };
+    } catch (error) {
+      throw new TargetError(
+        `the target did not answer ${options.method} ${url} within ${this.deps.timeoutMs} ms: ${(error as Error).message.split('\n')[0]}`,
+      );
+    }
+    this.deps.record(exchange);
+    const response = new ApiResponse(exchange, options.operationId);
+    if (options.operationId) assertMatchesResponseSchema(response);
+    return response;
+  }
+}

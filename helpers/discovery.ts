@@ -1,0 +1,97 @@
+/**
+ * Finds the data a test needs by reading the API (never by known ids), once per worker, and hands out
+ * patents exclusively to tests that change them. A missing precondition skips the test, naming it.
+ */
+import { test } from '@playwright/test';
+import type { Patent, PatentEvent } from '../schemas/types';
+import type { ApiClient } from './api-client';
+import { claim } from './claims';
+import { walkList } from './pagination';
+
+/** A due window wide enough to hold every event of a portfolio. */
+export const WIDE_WINDOW = { dueFrom: '1900-01-01', dueTo: '2199-12-31' } as const;
+
+export const RENEWAL = 'RENEWAL';
+
+export function skipBecause(reason: string): never {
+  test.info().skip(true, reason);
+  throw new Error(reason); // not reached: skip() throws
+}
+
+export class Portfolio {
+  private patentsPromise: Promise<Patent[]> | undefined;
+  private eventsPromise: Promise<PatentEvent[]> | undefined;
+
+  constructor(
+    private readonly api: ApiClient,
+    /** Label used in skip reasons, e.g. "the primary tenant (API_KEY)". */
+    readonly label: string,
+  ) {}
+
+  /** Every patent of the tenant (one sweep per worker). */
+  patents(): Promise<Patent[]> {
+    this.patentsPromise ??= walkList<Patent>(this.api, 'listPatents', { maxPages: 10 }).then((w) => w.items);
+    return this.patentsPromise;
+  }
+
+  /** Every event of the tenant as the by-period list returns it over a wide window (one sweep per worker). */
+  events(): Promise<PatentEvent[]> {
+    this.eventsPromise ??= walkList<PatentEvent>(this.api, 'listEventsByPeriod', {
+      query: WIDE_WINDOW,
+      maxPages: 10,
+    }).then((w) => w.items);
+    return this.eventsPromise;
+  }
+
+  async patent(predicate: (p: Patent) => boolean, what: string): Promise<Patent> {
+    const found = (await this.patents()).find(predicate);
+    return found ?? skipBecause(`no patent ${what} found in ${this.label}`);
+  }
+
+  async event(predicate: (e: PatentEvent) => boolean, what: string): Promise<PatentEvent> {
+    const found = (await this.events()).find(predicate);
+    return found ?? skipBecause(`no event ${what} found in ${this.label}`);
+  }
+
+  /** Fresh events of one patent, in the order the per-patent list returns them. */
+  async eventsOf(patentId: string): Promise<PatentEvent[]> {
+    return (await walkList<PatentEvent>(this.api, 'listPatentEvents', { path: { patentId } })).items;
+  }
+
+  /**
+   * Claims, for the rest of the run, a patent whose fresh events satisfy `predicate`, so that no other
+   * test changes it. Candidates come from the worker's snapshot and are re-read after the claim.
+   */
+  async claimPatent(
+    predicate: (events: PatentEvent[]) => boolean,
+    what: string,
+  ): Promise<{ patentId: string; events: PatentEvent[] }> {
+    const byPatent = new Map<string, PatentEvent[]>();
+    for (const event of await this.events()) {
+      const list = byPatent.get(event.patent.id) ?? [];
+      list.push(event);
+      byPatent.set(event.patent.id, list);
+    }
+    for (const [patentId, snapshot] of byPatent) {
+      if (!predicate(sortByDue(snapshot))) continue;
+      if (!claim('patent', patentId)) continue;
+      const events = await this.eventsOf(patentId);
+      if (predicate(events)) return { patentId, events };
+    }
+    return skipBecause(`no unclaimed patent ${what} found in ${this.label}`);
+  }
+}
+
+export function sortByDue(events: PatentEvent[]): PatentEvent[] {
+  return [...events].sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+}
+
+/** Events of the renewal kind; the suite ignores kinds it does not know (additive evolution). */
+export function renewals(events: PatentEvent[]): PatentEvent[] {
+  return events.filter((e) => e.eventType === RENEWAL);
+}
+
+/** The earliest event of a patent that still awaits a decision. */
+export function earliestPending(events: PatentEvent[]): PatentEvent | undefined {
+  return sortByDue(renewals(events)).find((e) => e.appliedDecision === null);
+}

@@ -1,0 +1,76 @@
+/**
+ * One HTTP exchange with the target, as the suite keeps it: for assertions, for evidence in reports,
+ * and for a curl reproduction. Key values never leave this module unredacted.
+ */
+
+export interface ExchangeRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  /** Body as sent, already serialized. */
+  body?: string;
+}
+
+export interface Exchange {
+  request: ExchangeRequest;
+  status: number;
+  headers: Record<string, string>;
+  /** Raw response body. */
+  body: Buffer;
+  /** Milliseconds between sending and the full body. */
+  durationMs: number;
+  /** Set when the exchange is a retry of the one before it. */
+  retryOf?: number;
+}
+
+const BODY_EVIDENCE_LIMIT = 4_000;
+const KEY_HEADER = 'x-api-key';
+
+function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = name.toLowerCase() === KEY_HEADER ? '$API_KEY' : value;
+  }
+  return out;
+}
+
+function truncate(text: string): string {
+  return text.length > BODY_EVIDENCE_LIMIT
+    ? `${text.slice(0, BODY_EVIDENCE_LIMIT)}… [${text.length - BODY_EVIDENCE_LIMIT} more characters]`
+    : text;
+}
+
+function bodyText(exchange: Exchange): string {
+  const type = exchange.headers['content-type'] ?? '';
+  if (/pdf|octet-stream/i.test(type)) return `[${exchange.body.length} bytes of ${type}]`;
+  return truncate(exchange.body.toString('utf8'));
+}
+
+/** Evidence for reports: headers and bodies, keys replaced by `$API_KEY`, long bodies truncated. */
+export function exchangeEvidence(exchange: Exchange): object {
+  return {
+    request: {
+      method: exchange.request.method,
+      url: exchange.request.url,
+      headers: redactHeaders(exchange.request.headers),
+      ...(exchange.request.body === undefined ? {} : { body: truncate(exchange.request.body) }),
+    },
+    response: { status: exchange.status, headers: exchange.headers, body: bodyText(exchange) },
+    durationMs: exchange.durationMs,
+    ...(exchange.retryOf === undefined ? {} : { retryOf: exchange.retryOf }),
+  };
+}
+
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A ready-to-run curl command; the key stays in the caller's `$API_KEY` variable. */
+export function curlCommand(request: ExchangeRequest): string {
+  const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];
+  for (const [name, value] of Object.entries(request.headers)) {
+    parts.push('-H', name.toLowerCase() === KEY_HEADER ? `"${name}: $API_KEY"` : shellQuote(`${name}: ${value}`));
+  }
+  if (request.body !== undefined) parts.push('--data-binary', shellQuote(request.body));
+  return parts.join(' ');
+}

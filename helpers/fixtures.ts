@@ -1,0 +1,203 @@
+/**
+ * The suite's Playwright fixtures: the target, an API client per key role, the worker's portfolio
+ * snapshot, requirement metadata read from the test title, and evidence attached on failure.
+ */
+import { test as base, request as playwrightRequest, type APIRequestContext, type TestDetails } from '@playwright/test';
+import { requirementById } from '../schemas/requirements';
+import { ApiClient } from './api-client';
+import { Portfolio, skipBecause } from './discovery';
+import { curlCommand, exchangeEvidence, type Exchange } from './exchange';
+import { fcSeed } from './generated-inputs';
+import type { KeyRole } from './settings';
+import { keyEnvName, readTarget, type Target } from './target';
+
+export { expect } from './matchers';
+
+const ID_PATTERN = /\b([A-Z]{2,6}-\d{3})\b/g;
+
+/** Requirement ids cited in a test title, e.g. `[PAG-003]` or `[PAG-003, PAG-004]`. */
+export function idsInTitle(title: string): string[] {
+  const bracket = title.match(/^\[([^\]]+)\]/);
+  return bracket ? [...bracket[1]!.matchAll(ID_PATTERN)].map((m) => m[1]!) : [];
+}
+
+/**
+ * Test details for the requirements a test checks: area and level tags (for --grep) and one
+ * annotation per id. The ids must be the ones cited in the title (checked when the test runs).
+ */
+export function covers(...ids: string[]): TestDetails {
+  const tags = new Set<string>();
+  const annotation: { type: string; description: string }[] = [];
+  for (const id of ids) {
+    const requirement = requirementById(id);
+    if (!requirement) throw new Error(`requirement ${id} is not in schemas/requirements.yaml`);
+    tags.add(`@${requirement.area}`);
+    tags.add(`@${requirement.level.toLowerCase()}`);
+    annotation.push({ type: 'requirement', description: id });
+  }
+  return { tag: [...tags], annotation };
+}
+
+export type Setting = 'ALLOW_WRITES' | 'ALLOW_INSTRUCTIONS' | 'ALLOW_QUOTA_EXHAUSTION' | 'PROVIDER_STATES_URL';
+
+interface TestFixtures {
+  /** Every exchange of the current test, in order. */
+  exchanges: Exchange[];
+  /** Client with the primary key (all scopes). */
+  api: ApiClient;
+  /** Client with the key of a role; skips the test when that role is not configured. */
+  as: (role: KeyRole) => ApiClient;
+  /** Client that sends no key at all. */
+  anonymous: ApiClient;
+  /** Skips the test unless the target configuration allows what it needs. */
+  requireSetting: (setting: Setting) => void;
+  /** Drives a back-office state through the provider-states endpoint; skips when none is configured. */
+  providerState: (name: string, body: object) => Promise<unknown>;
+  _requirementMetadata: void;
+  _evidence: void;
+}
+
+interface WorkerFixtures {
+  target: Target;
+  requestContext: APIRequestContext;
+  /** The primary tenant's data, read once per worker. */
+  portfolio: Portfolio;
+  /** The second tenant's data (API_KEY_OTHER_TENANT), read once per worker. */
+  otherPortfolio: Portfolio;
+}
+
+function clientFor(
+  context: APIRequestContext,
+  target: Target,
+  key: string | undefined,
+  record: (e: Exchange) => void,
+): ApiClient {
+  return new ApiClient({ request: context, baseUrl: target.baseUrl, timeoutMs: target.requestTimeoutMs, record }, key);
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  target: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use(readTarget());
+    },
+    { scope: 'worker' },
+  ],
+
+  requestContext: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const context = await playwrightRequest.newContext();
+      await use(context);
+      await context.dispose();
+    },
+    { scope: 'worker' },
+  ],
+
+  portfolio: [
+    async ({ requestContext, target }, use) => {
+      const key = target.keys.all;
+      await use(new Portfolio(clientFor(requestContext, target, key, () => {}), `the primary tenant (${keyEnvName('all')})`));
+    },
+    { scope: 'worker' },
+  ],
+
+  otherPortfolio: [
+    async ({ requestContext, target }, use) => {
+      const key = target.keys.otherTenant;
+      await use(
+        new Portfolio(clientFor(requestContext, target, key, () => {}), `the other tenant (${keyEnvName('otherTenant')})`),
+      );
+    },
+    { scope: 'worker' },
+  ],
+
+  exchanges: async ({}, use) => {
+    await use([]);
+  },
+
+  as: async ({ requestContext, target, exchanges }, use) => {
+    await use((role) => {
+      const key = target.keys[role];
+      if (!key) skipBecause(`${keyEnvName(role)} is not configured (key role "${role}")`);
+      return clientFor(requestContext, target, key, (e) => exchanges.push(e));
+    });
+  },
+
+  api: async ({ as }, use) => {
+    await use(as('all'));
+  },
+
+  anonymous: async ({ requestContext, target, exchanges }, use) => {
+    await use(clientFor(requestContext, target, undefined, (e) => exchanges.push(e)));
+  },
+
+  requireSetting: async ({ target }, use) => {
+    await use((setting) => {
+      const allowed = {
+        ALLOW_WRITES: target.allowWrites,
+        ALLOW_INSTRUCTIONS: target.allowInstructions,
+        ALLOW_QUOTA_EXHAUSTION: target.allowQuotaExhaustion,
+        PROVIDER_STATES_URL: target.providerStatesUrl !== undefined,
+      }[setting];
+      if (!allowed) skipBecause(`${setting} is not enabled in the target configuration`);
+    });
+  },
+
+  providerState: async ({ requestContext, target, requireSetting, exchanges }, use) => {
+    await use(async (name, body) => {
+      requireSetting('PROVIDER_STATES_URL');
+      const url = `${target.providerStatesUrl!.replace(/\/+$/, '')}/${encodeURIComponent(name)}`;
+      const headers = { 'content-type': 'application/json', ...(target.keys.all ? { 'x-api-key': target.keys.all } : {}) };
+      const started = performance.now();
+      const response = await requestContext.post(url, { headers, data: JSON.stringify(body), failOnStatusCode: false });
+      const responseBody = await response.body();
+      exchanges.push({
+        request: { method: 'POST', url, headers, body: JSON.stringify(body) },
+        status: response.status(),
+        headers: response.headers(),
+        body: responseBody,
+        durationMs: performance.now() - started,
+      });
+      if (!response.ok()) {
+        throw new Error(`provider state ${name} failed with ${response.status()}: ${responseBody.toString().slice(0, 300)}`);
+      }
+      return JSON.parse(responseBody.toString()) as unknown;
+    });
+  },
+
+  _requirementMetadata: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      const cited = idsInTitle(testInfo.title);
+      const annotated = testInfo.annotations.filter((a) => a.type === 'requirement').map((a) => a.description);
+      if (cited.length === 0) throw new Error(`test "${testInfo.title}" cites no requirement id in its title`);
+      for (const id of cited) {
+        if (!requirementById(id)) throw new Error(`test "${testInfo.title}" cites ${id}, which is not in the catalogue`);
+      }
+      if ([...cited].sort().join() !== [...new Set(annotated)].sort().join()) {
+        throw new Error(`test "${testInfo.title}": title ids ${cited.join(', ')} differ from covers(${annotated.join(', ')})`);
+      }
+      testInfo.annotations.push({ type: 'fast-check seed', description: String(fcSeed()) });
+      await use();
+    },
+    { auto: true },
+  ],
+
+  _evidence: [
+    async ({ exchanges }, use, testInfo) => {
+      await use();
+      if (testInfo.status === testInfo.expectedStatus || exchanges.length === 0) return;
+      await testInfo.attach('http-exchanges.json', {
+        body: JSON.stringify(exchanges.map(exchangeEvidence), null, 2),
+        contentType: 'application/json',
+      });
+      const last = exchanges[exchanges.length - 1]!;
+      await testInfo.attach('reproduce.sh', {
+        body: `# export API_KEY=<the key of the role used>\n${curlCommand(last.request)}\n`,
+        contentType: 'text/plain',
+      });
+    },
+    { auto: true },
+  ],
+});

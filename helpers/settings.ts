@@ -1,0 +1,123 @@
+/**
+ * Every input the suite reads, declared once: name, meaning, default.
+ * `.env.example` and the README's settings table are generated from this list (scripts/gen-env-example.ts).
+ */
+import path from 'node:path';
+import dotenv from 'dotenv';
+
+export type KeyRole =
+  | 'all'
+  | 'patentsRead'
+  | 'patentsWrite'
+  | 'instructionsWrite'
+  | 'invoicesRead'
+  | 'freezesWrite'
+  | 'noScopes'
+  | 'expired'
+  | 'lowQuota'
+  | 'otherTenant'
+  | 'noFreeze';
+
+export interface KeySetting {
+  role: KeyRole;
+  env: string;
+  meaning: string;
+  /** The one scope a single-scope key holds (the scope table of the contract). */
+  scope?: string;
+}
+
+export const KEY_SETTINGS: readonly KeySetting[] = [
+  { role: 'all', env: 'API_KEY', meaning: 'primary key: all five scopes, tenant with the freeze capability' },
+  { role: 'patentsRead', env: 'API_KEY_PATENTS_READ', meaning: 'same tenant, only patents:read', scope: 'patents:read' },
+  {
+    role: 'patentsWrite',
+    env: 'API_KEY_PATENTS_WRITE',
+    meaning: 'same tenant, only patents:write',
+    scope: 'patents:write',
+  },
+  {
+    role: 'instructionsWrite',
+    env: 'API_KEY_INSTRUCTIONS_WRITE',
+    meaning: 'same tenant, only patents:instructions:write',
+    scope: 'patents:instructions:write',
+  },
+  {
+    role: 'invoicesRead',
+    env: 'API_KEY_INVOICES_READ',
+    meaning: 'same tenant, only invoices:read',
+    scope: 'invoices:read',
+  },
+  {
+    role: 'freezesWrite',
+    env: 'API_KEY_FREEZES_WRITE',
+    meaning: 'same tenant, only exchange-rate-freezes:write',
+    scope: 'exchange-rate-freezes:write',
+  },
+  { role: 'noScopes', env: 'API_KEY_NO_SCOPES', meaning: 'same tenant, an empty scope list' },
+  { role: 'expired', env: 'API_KEY_EXPIRED', meaning: 'a key past its expiresAt' },
+  {
+    role: 'lowQuota',
+    env: 'API_KEY_LOW_QUOTA',
+    meaning: 'all scopes, a small daily quota, used by nothing else (rate-limit tests; exhausted only when allowed)',
+  },
+  { role: 'otherTenant', env: 'API_KEY_OTHER_TENANT', meaning: 'all scopes on a second tenant with data' },
+  { role: 'noFreeze', env: 'API_KEY_NO_FREEZE', meaning: 'all scopes on a tenant without the freeze capability' },
+];
+
+export interface Setting {
+  env: string;
+  meaning: string;
+  default: string;
+}
+
+export const SETTINGS: readonly Setting[] = [
+  {
+    env: 'BASE_URL',
+    meaning: 'origin (and optional path prefix) of the target; unset: the embedded reference server is started',
+    default: '(embedded reference)',
+  },
+  ...KEY_SETTINGS.map((k) => ({ env: k.env, meaning: `API key: ${k.meaning}`, default: '(unset: tests needing it skip)' })),
+  {
+    env: 'ALLOW_WRITES',
+    meaning: 'allow sync POSTs and freeze PUTs (they change the tenant data)',
+    default: 'false',
+  },
+  {
+    env: 'ALLOW_INSTRUCTIONS',
+    meaning: 'allow instruction POSTs (irreversible: they execute renewals)',
+    default: 'false',
+  },
+  {
+    env: 'ALLOW_QUOTA_EXHAUSTION',
+    meaning: 'allow exhausting the low-quota key to observe the 429',
+    default: 'false',
+  },
+  {
+    env: 'PROVIDER_STATES_URL',
+    meaning: 'URL of a provider-states endpoint (POST {url}/{name}) that drives back-office states',
+    default: '(unset: tests needing a back-office state skip)',
+  },
+  {
+    env: 'REQUEST_TIMEOUT_MS',
+    meaning: 'timeout of one HTTP request to the target',
+    default: '10000',
+  },
+  { env: 'FC_SEED', meaning: 'seed of the generated (fast-check) inputs, to replay a run', default: '(random, printed)' },
+  { env: 'FC_RUNS', meaning: 'number of generated cases per property', default: '25' },
+];
+
+let loaded = false;
+
+/** Loads `.env` from the project root once; the process environment wins over the file. */
+export function loadEnv(): NodeJS.ProcessEnv {
+  if (!loaded) {
+    dotenv.config({ path: path.join(__dirname, '..', '.env'), quiet: true });
+    loaded = true;
+  }
+  return process.env;
+}
+
+export function envFlag(name: string): boolean {
+  const value = loadEnv()[name];
+  return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
+}

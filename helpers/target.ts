@@ -1,0 +1,47 @@
+/**
+ * The target under test, as the worker sees it: base URL, keys by role, and what the run may do.
+ * With no BASE_URL configured, the global setup starts the embedded reference and fills these in.
+ */
+import { envFlag, KEY_SETTINGS, loadEnv, type KeyRole } from './settings';
+
+export interface Target {
+  baseUrl: string;
+  /** True when the run targets the embedded reference server. */
+  embedded: boolean;
+  keys: Partial<Record<KeyRole, string>>;
+  allowWrites: boolean;
+  allowInstructions: boolean;
+  allowQuotaExhaustion: boolean;
+  providerStatesUrl: string | undefined;
+  requestTimeoutMs: number;
+}
+
+export function readTarget(): Target {
+  const env = loadEnv();
+  const baseUrl = env.BASE_URL?.trim();
+  if (!baseUrl) {
+    throw new Error('BASE_URL is not set: the global setup (helpers/global-setup.ts) should have set it');
+  }
+  const keys: Partial<Record<KeyRole, string>> = {};
+  for (const { role, env: name } of KEY_SETTINGS) {
+    const value = env[name]?.trim();
+    if (value) keys[role] = value;
+  }
+  return {
+    baseUrl: baseUrl.replace(/\/+$/, ''),
+    embedded: envFlag('EMBEDDED_REFERENCE'),
+    keys,
+    allowWrites: envFlag('ALLOW_WRITES'),
+    allowInstructions: envFlag('ALLOW_INSTRUCTIONS'),
+    allowQuotaExhaustion: envFlag('ALLOW_QUOTA_EXHAUSTION'),
+    providerStatesUrl: env.PROVIDER_STATES_URL?.trim() || undefined,
+    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 10_000) || 10_000,
+  };
+}
+
+/** The environment variable that configures a role's key (for skip reasons). */
+export function keyEnvName(role: KeyRole): string {
+  const setting = KEY_SETTINGS.find((k) => k.role === role);
+  if (!setting) throw new Error(`unknown key role ${role}`);
+  return setting.env;
+}
