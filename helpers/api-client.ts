@@ -106,7 +106,12 @@ export interface ClientDeps {
   record: (exchange: Exchange) => void;
 }
 
-export function buildUrl(baseUrl: string, path: string, query?: Query, encoding: ArrayEncoding = 'repeat'): string {
+export function buildUrl(
+  baseUrl: string,
+  path: string,
+  query?: Query,
+  encoding: ArrayEncoding = 'repeat',
+): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value === undefined) continue;

@@ -69,7 +69,10 @@ function shellQuote(value: string): string {
 export function curlCommand(request: ExchangeRequest): string {
   const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
-    parts.push('-H', name.toLowerCase() === KEY_HEADER ? `"${name}: $API_KEY"` : shellQuote(`${name}: ${value}`));
+    parts.push(
+      '-H',
+      name.toLowerCase() === KEY_HEADER ? `"${name}: $API_KEY"` : shellQuote(`${name}: ${value}`),
+    );
   }
   if (request.body !== undefined) parts.push('--data-binary', shellQuote(request.body));
   return parts.join(' ');

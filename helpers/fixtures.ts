@@ -2,7 +2,12 @@
  * The suite's Playwright fixtures: the target, an API client per key role, the worker's portfolio
  * snapshot, requirement metadata read from the test title, and evidence attached on failure.
  */
-import { test as base, request as playwrightRequest, type APIRequestContext, type TestDetails } from '@playwright/test';
+import {
+  test as base,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type TestDetails,
+} from '@playwright/test';
 import { requirementById } from '../schemas/requirements';
 import { ApiClient } from './api-client';
 import { Portfolio, skipBecause } from './discovery';
@@ -38,7 +43,8 @@ export function covers(...ids: string[]): TestDetails {
   return { tag: [...tags], annotation };
 }
 
-export type Setting = 'ALLOW_WRITES' | 'ALLOW_INSTRUCTIONS' | 'ALLOW_QUOTA_EXHAUSTION' | 'PROVIDER_STATES_URL';
+export type Setting =
+  'ALLOW_WRITES' | 'ALLOW_INSTRUCTIONS' | 'ALLOW_QUOTA_EXHAUSTION' | 'PROVIDER_STATES_URL';
 
 interface TestFixtures {
   /** Every exchange of the current test, in order. */
@@ -72,7 +78,10 @@ function clientFor(
   key: string | undefined,
   record: (e: Exchange) => void,
 ): ApiClient {
-  return new ApiClient({ request: context, baseUrl: target.baseUrl, timeoutMs: target.requestTimeoutMs, record }, key);
+  return new ApiClient(
+    { request: context, baseUrl: target.baseUrl, timeoutMs: target.requestTimeoutMs, record },
+    key,
+  );
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -97,7 +106,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   portfolio: [
     async ({ requestContext, target }, use) => {
       const key = target.keys.all;
-      await use(new Portfolio(clientFor(requestContext, target, key, () => {}), `the primary tenant (${keyEnvName('all')})`));
+      await use(
+        new Portfolio(
+          clientFor(requestContext, target, key, () => {}),
+          `the primary tenant (${keyEnvName('all')})`,
+        ),
+      );
     },
     { scope: 'worker' },
   ],
@@ -106,12 +120,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ requestContext, target }, use) => {
       const key = target.keys.otherTenant;
       await use(
-        new Portfolio(clientFor(requestContext, target, key, () => {}), `the other tenant (${keyEnvName('otherTenant')})`),
+        new Portfolio(
+          clientFor(requestContext, target, key, () => {}),
+          `the other tenant (${keyEnvName('otherTenant')})`,
+        ),
       );
     },
     { scope: 'worker' },
   ],
 
+  // eslint-disable-next-line no-empty-pattern
   exchanges: async ({}, use) => {
     await use([]);
   },
@@ -148,9 +166,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(async (name, body) => {
       requireSetting('PROVIDER_STATES_URL');
       const url = `${target.providerStatesUrl!.replace(/\/+$/, '')}/${encodeURIComponent(name)}`;
-      const headers = { 'content-type': 'application/json', ...(target.keys.all ? { 'x-api-key': target.keys.all } : {}) };
+      const headers = {
+        'content-type': 'application/json',
+        ...(target.keys.all ? { 'x-api-key': target.keys.all } : {}),
+      };
       const started = performance.now();
-      const response = await requestContext.post(url, { headers, data: JSON.stringify(body), failOnStatusCode: false });
+      const response = await requestContext.post(url, {
+        headers,
+        data: JSON.stringify(body),
+        failOnStatusCode: false,
+      });
       const responseBody = await response.body();
       exchanges.push({
         request: { method: 'POST', url, headers, body: JSON.stringify(body) },
@@ -160,7 +185,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         durationMs: performance.now() - started,
       });
       if (!response.ok()) {
-        throw new Error(`provider state ${name} failed with ${response.status()}: ${responseBody.toString().slice(0, 300)}`);
+        throw new Error(
+          `provider state ${name} failed with ${response.status()}: ${responseBody.toString().slice(0, 300)}`,
+        );
       }
       return JSON.parse(responseBody.toString()) as unknown;
     });
@@ -170,13 +197,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, testInfo) => {
       const cited = idsInTitle(testInfo.title);
-      const annotated = testInfo.annotations.filter((a) => a.type === 'requirement').map((a) => a.description);
-      if (cited.length === 0) throw new Error(`test "${testInfo.title}" cites no requirement id in its title`);
+      const annotated = testInfo.annotations
+        .filter((a) => a.type === 'requirement')
+        .map((a) => a.description);
+      if (cited.length === 0)
+        throw new Error(`test "${testInfo.title}" cites no requirement id in its title`);
       for (const id of cited) {
-        if (!requirementById(id)) throw new Error(`test "${testInfo.title}" cites ${id}, which is not in the catalogue`);
+        if (!requirementById(id))
+          throw new Error(`test "${testInfo.title}" cites ${id}, which is not in the catalogue`);
       }
       if ([...cited].sort().join() !== [...new Set(annotated)].sort().join()) {
-        throw new Error(`test "${testInfo.title}": title ids ${cited.join(', ')} differ from covers(${annotated.join(', ')})`);
+        throw new Error(
+          `test "${testInfo.title}": title ids ${cited.join(', ')} differ from covers(${annotated.join(', ')})`,
+        );
       }
       testInfo.annotations.push({ type: 'fast-check seed', description: String(fcSeed()) });
       await use();

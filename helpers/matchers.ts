@@ -39,13 +39,18 @@ function result(name: string, problems: string[], response: ApiResponse, isNot: 
 }
 
 /** The problem-body checks shared by every error: members, status mirror, type of the code, extensions. */
-export function problemViolations(response: ApiResponse, expected: { status?: number; code?: string }): string[] {
+export function problemViolations(
+  response: ApiResponse,
+  expected: { status?: number; code?: string },
+): string[] {
   const problems: string[] = [];
   if (expected.status !== undefined && response.status !== expected.status) {
     problems.push(`HTTP status: expected ${expected.status}, received ${response.status}`);
   }
   if (response.mediaType !== PROBLEM_MEDIA_TYPE) {
-    problems.push(`content type: expected ${PROBLEM_MEDIA_TYPE}, received ${response.header('content-type') ?? '(absent)'}`);
+    problems.push(
+      `content type: expected ${PROBLEM_MEDIA_TYPE}, received ${response.header('content-type') ?? '(absent)'}`,
+    );
     return problems;
   }
   let body: Record<string, unknown>;
@@ -54,11 +59,13 @@ export function problemViolations(response: ApiResponse, expected: { status?: nu
   } catch (error) {
     return [...problems, (error as Error).message];
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return [...problems, 'body is not a JSON object'];
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return [...problems, 'body is not a JSON object'];
   for (const member of ['type', 'title', 'status', 'code', 'requestId']) {
     if (!(member in body)) problems.push(`member ${member} is missing`);
   }
-  if (body.status !== response.status) problems.push(`member status ${String(body.status)} differs from HTTP ${response.status}`);
+  if (body.status !== response.status)
+    problems.push(`member status ${String(body.status)} differs from HTTP ${response.status}`);
   const code = typeof body.code === 'string' ? body.code : undefined;
   if (expected.code !== undefined && code !== expected.code) {
     problems.push(`code: expected ${expected.code}, received ${String(body.code)}`);
@@ -72,9 +79,12 @@ export function problemViolations(response: ApiResponse, expected: { status?: nu
       known = undefined; // a code outside the contract's table: only the base members are checked
     }
     if (known) {
-      if (body.type !== known.type) problems.push(`type: expected ${known.type} for ${checkedCode}, received ${String(body.type)}`);
-      if (response.status !== known.status) problems.push(`${checkedCode} must be HTTP ${known.status}, received ${response.status}`);
-      for (const ext of known.extensions) if (!(ext in body)) problems.push(`extension member ${ext} of ${checkedCode} is missing`);
+      if (body.type !== known.type)
+        problems.push(`type: expected ${known.type} for ${checkedCode}, received ${String(body.type)}`);
+      if (response.status !== known.status)
+        problems.push(`${checkedCode} must be HTTP ${known.status}, received ${response.status}`);
+      for (const ext of known.extensions)
+        if (!(ext in body)) problems.push(`extension member ${ext} of ${checkedCode} is missing`);
     }
   }
   problems.push(...responseSchemaErrors(response).map((e) => `schema: ${e}`));
@@ -86,7 +96,9 @@ export const expect = base.extend({
   toHaveStatus(received: unknown, status: number | number[]) {
     const response = asResponse(received);
     const allowed = Array.isArray(status) ? status : [status];
-    const problems = allowed.includes(response.status) ? [] : [`HTTP status: expected ${allowed.join(' or ')}, received ${response.status}`];
+    const problems = allowed.includes(response.status)
+      ? []
+      : [`HTTP status: expected ${allowed.join(' or ')}, received ${response.status}`];
     return result('toHaveStatus', problems, response, this.isNot);
   },
 
@@ -103,7 +115,8 @@ export const expect = base.extend({
     for (const name of RATE_LIMIT_HEADERS) {
       const value = response.header(name);
       if (value === undefined) problems.push(`header ${name} is missing`);
-      else if (!/^\d+$/.test(value.trim())) problems.push(`header ${name} is not a non-negative integer: ${JSON.stringify(value)}`);
+      else if (!/^\d+$/.test(value.trim()))
+        problems.push(`header ${name} is not a non-negative integer: ${JSON.stringify(value)}`);
     }
     return result('toHaveRateLimitHeaders', problems, response, this.isNot);
   },

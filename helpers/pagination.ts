@@ -38,9 +38,14 @@ export async function walkList<T>(
   const items: T[] = [];
   const pages: ApiResponse[] = [];
   for (let page = 1; page <= maxPages; page++) {
-    const response = await api.call(operationId, { ...call, query: { ...call.query, itemsPerPage, currentPage: page } });
+    const response = await api.call(operationId, {
+      ...call,
+      query: { ...call.query, itemsPerPage, currentPage: page },
+    });
     if (response.status !== 200) {
-      throw new Error(`walking ${operationId}: page ${page} answered ${response.status}: ${response.text.slice(0, 300)}`);
+      throw new Error(
+        `walking ${operationId}: page ${page} answered ${response.status}: ${response.text.slice(0, 300)}`,
+      );
     }
     pages.push(response);
     const body = envelope(response);

@@ -72,7 +72,9 @@ export function responseSchemaErrors(response: ApiResponse): string[] {
   if (mediaTypes.length === 0) return [];
   const mediaType = response.mediaType;
   if (!mediaTypes.includes(mediaType)) {
-    return [`content type ${response.header('content-type') ?? '(absent)'} is not one of ${mediaTypes.join(', ')}`];
+    return [
+      `content type ${response.header('content-type') ?? '(absent)'} is not one of ${mediaTypes.join(', ')}`,
+    ];
   }
   if (!response.isJson) return [];
   const pointer = `${documented.pointer}/content/${escapePointerToken(mediaType)}/schema`;

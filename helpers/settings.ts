@@ -28,7 +28,12 @@ export interface KeySetting {
 
 export const KEY_SETTINGS: readonly KeySetting[] = [
   { role: 'all', env: 'API_KEY', meaning: 'primary key: all five scopes, tenant with the freeze capability' },
-  { role: 'patentsRead', env: 'API_KEY_PATENTS_READ', meaning: 'same tenant, only patents:read', scope: 'patents:read' },
+  {
+    role: 'patentsRead',
+    env: 'API_KEY_PATENTS_READ',
+    meaning: 'same tenant, only patents:read',
+    scope: 'patents:read',
+  },
   {
     role: 'patentsWrite',
     env: 'API_KEY_PATENTS_WRITE',
@@ -58,10 +63,15 @@ export const KEY_SETTINGS: readonly KeySetting[] = [
   {
     role: 'lowQuota',
     env: 'API_KEY_LOW_QUOTA',
-    meaning: 'all scopes, a small daily quota, used by nothing else (rate-limit tests; exhausted only when allowed)',
+    meaning:
+      'all scopes, a small daily quota, used by nothing else (rate-limit tests; exhausted only when allowed)',
   },
   { role: 'otherTenant', env: 'API_KEY_OTHER_TENANT', meaning: 'all scopes on a second tenant with data' },
-  { role: 'noFreeze', env: 'API_KEY_NO_FREEZE', meaning: 'all scopes on a tenant without the freeze capability' },
+  {
+    role: 'noFreeze',
+    env: 'API_KEY_NO_FREEZE',
+    meaning: 'all scopes on a tenant without the freeze capability',
+  },
 ];
 
 export interface Setting {
@@ -73,10 +83,15 @@ export interface Setting {
 export const SETTINGS: readonly Setting[] = [
   {
     env: 'BASE_URL',
-    meaning: 'origin (and optional path prefix) of the target; unset: the embedded reference server is started',
+    meaning:
+      'origin (and optional path prefix) of the target; unset: the embedded reference server is started',
     default: '(embedded reference)',
   },
-  ...KEY_SETTINGS.map((k) => ({ env: k.env, meaning: `API key: ${k.meaning}`, default: '(unset: tests needing it skip)' })),
+  ...KEY_SETTINGS.map((k) => ({
+    env: k.env,
+    meaning: `API key: ${k.meaning}`,
+    default: '(unset: tests needing it skip)',
+  })),
   {
     env: 'ALLOW_WRITES',
     meaning: 'allow sync POSTs and freeze PUTs (they change the tenant data)',
@@ -102,7 +117,11 @@ export const SETTINGS: readonly Setting[] = [
     meaning: 'timeout of one HTTP request to the target',
     default: '10000',
   },
-  { env: 'FC_SEED', meaning: 'seed of the generated (fast-check) inputs, to replay a run', default: '(random, printed)' },
+  {
+    env: 'FC_SEED',
+    meaning: 'seed of the generated (fast-check) inputs, to replay a run',
+    default: '(random, printed)',
+  },
   { env: 'FC_RUNS', meaning: 'number of generated cases per property', default: '25' },
 ];
 
