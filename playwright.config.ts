@@ -1,5 +1,17 @@
 import os from 'node:os';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type Project } from '@playwright/test';
+
+/**
+ * The mutation run (scripts/mutation.ts) passes one reference per fault or variant; each becomes a
+ * project whose metadata carries its base URL (read by the `target` fixture).
+ */
+const mutationTargets = process.env.MUTATION_TARGETS
+  ? (JSON.parse(process.env.MUTATION_TARGETS) as { name: string; baseUrl: string }[])
+  : undefined;
+const projects: Project[] | undefined = mutationTargets?.map((t) => ({
+  name: t.name,
+  metadata: { baseUrl: t.baseUrl },
+}));
 
 /**
  * The conformance run. With no BASE_URL, the global setup starts the embedded reference server;
@@ -15,6 +27,7 @@ export default defineConfig({
   globalSetup: './helpers/global-setup.ts',
   reporter: process.env.CI ? [['list'], ['junit', { outputFile: 'reports/junit.xml' }]] : [['list']],
   outputDir: 'test-results',
+  ...(projects ? { projects } : {}),
   use: {
     trace: 'off',
   },

@@ -141,6 +141,10 @@ export class ApiClient {
     readonly key: string | undefined,
   ) {}
 
+  get baseUrl(): string {
+    return this.deps.baseUrl;
+  }
+
   withKey(key: string | undefined): ApiClient {
     return new ApiClient(this.deps, key);
   }

@@ -13,10 +13,14 @@ function claimDir(): string {
   return dir;
 }
 
-/** True when this process now owns `id` for the rest of the run; false when another test owns it. */
-export function claim(kind: string, id: string): boolean {
+/**
+ * True when this process now owns `id` on the target `namespace` (its base URL) for the rest of the run;
+ * false when another test owns it.
+ */
+export function claim(namespace: string, kind: string, id: string): boolean {
+  const name = `${namespace}-${kind}-${id}`.replace(/[^\w.-]/g, '_');
   try {
-    fs.closeSync(fs.openSync(path.join(claimDir(), `${kind}-${id.replace(/[^\w.-]/g, '_')}`), 'wx'));
+    fs.closeSync(fs.openSync(path.join(claimDir(), name), 'wx'));
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;

@@ -74,7 +74,7 @@ export class Portfolio {
     }
     for (const [patentId, snapshot] of byPatent) {
       if (!predicate(sortByDue(snapshot))) continue;
-      if (!claim('patent', patentId)) continue;
+      if (!claim(this.api.baseUrl, 'patent', patentId)) continue;
       const events = await this.eventsOf(patentId);
       if (predicate(events)) return { patentId, events };
     }

@@ -14,7 +14,7 @@ import { Portfolio, skipBecause } from './discovery';
 import { curlCommand, exchangeEvidence, type Exchange } from './exchange';
 import { fcSeed } from './generated-inputs';
 import type { KeyRole } from './settings';
-import { keyEnvName, readTarget, type Target } from './target';
+import { keyEnvName, readTarget, type Target, type TargetOverride } from './target';
 
 export { expect } from './matchers';
 
@@ -87,8 +87,8 @@ function clientFor(
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   target: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      await use(readTarget());
+    async ({}, use, workerInfo) => {
+      await use(readTarget(workerInfo.project.metadata as TargetOverride));
     },
     { scope: 'worker' },
   ],

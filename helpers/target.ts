@@ -16,9 +16,14 @@ export interface Target {
   requestTimeoutMs: number;
 }
 
-export function readTarget(): Target {
+/** Per-project override (the mutation run gives each fault its own reference, as a Playwright project). */
+export interface TargetOverride {
+  baseUrl?: string;
+}
+
+export function readTarget(override: TargetOverride = {}): Target {
   const env = loadEnv();
-  const baseUrl = env.BASE_URL?.trim();
+  const baseUrl = override.baseUrl ?? env.BASE_URL?.trim();
   if (!baseUrl) {
     throw new Error('BASE_URL is not set: the global setup (helpers/global-setup.ts) should have set it');
   }
@@ -34,7 +39,9 @@ export function readTarget(): Target {
     allowWrites: envFlag('ALLOW_WRITES'),
     allowInstructions: envFlag('ALLOW_INSTRUCTIONS'),
     allowQuotaExhaustion: envFlag('ALLOW_QUOTA_EXHAUSTION'),
-    providerStatesUrl: env.PROVIDER_STATES_URL?.trim() || undefined,
+    providerStatesUrl: override.baseUrl
+      ? `${override.baseUrl.replace(/\/+$/, '')}/__provider-states`
+      : env.PROVIDER_STATES_URL?.trim() || undefined,
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 10_000) || 10_000,
   };
 }
