@@ -1,0 +1,287 @@
+/**
+ * The mutation run: the whole suite against the clean reference, every named fault and every allowed
+ * variant, in one Playwright invocation (one project per reference, all served from this process).
+ * Writes reports/mutation.json and reports/mutation.md; exits non-zero when the clean reference fails a
+ * test, a fault survives, or a variant is failed.
+ *
+ *   npm run mutation                      # everything
+ *   npm run mutation -- --only a,b        # some faults/variants (and the clean reference)
+ *   npm run mutation -- --sample 12       # a representative part: every area's first faults, all variants
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { FAULTS } from '../reference/faults';
+import type { FaultDefinition, VariantDefinition } from '../reference/faults/catalogue-types';
+import { createReferenceServer } from '../reference/server';
+import { VARIANTS } from '../reference/variants';
+import { KEY_SETTINGS } from '../helpers/settings';
+import { loadRequirements } from '../schemas/requirements';
+
+const ROOT = path.join(__dirname, '..');
+const REPORTS = path.join(ROOT, 'reports');
+const CLEAN = 'clean';
+
+type Kind = 'clean' | 'fault' | 'variant';
+
+interface TargetSpec {
+  project: string;
+  kind: Kind;
+  name: string;
+  fault?: FaultDefinition;
+  variant?: VariantDefinition;
+}
+
+interface JsonTestResult {
+  status: string;
+  error?: { message?: string };
+}
+interface JsonTest {
+  projectName: string;
+  status: 'expected' | 'unexpected' | 'flaky' | 'skipped';
+  results: JsonTestResult[];
+}
+interface JsonSpec {
+  title: string;
+  file: string;
+  tests: JsonTest[];
+}
+interface JsonSuite {
+  specs?: JsonSpec[];
+  suites?: JsonSuite[];
+}
+
+export interface ProjectOutcome {
+  project: string;
+  kind: Kind;
+  name: string;
+  passed: number;
+  failed: string[];
+  skipped: number;
+}
+
+function parseArgs(argv: string[]): { only?: Set<string>; sample?: number } {
+  const out: { only?: Set<string>; sample?: number } = {};
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--only') out.only = new Set((argv[++i] ?? '').split(',').filter(Boolean));
+    else if (argv[i] === '--sample') out.sample = Number(argv[++i]);
+  }
+  return out;
+}
+
+/** A representative part: faults spread over the catalogue's order (which follows the areas), all variants. */
+function sampleFaults(faults: readonly FaultDefinition[], size: number): FaultDefinition[] {
+  if (size >= faults.length) return [...faults];
+  const step = faults.length / size;
+  return Array.from({ length: size }, (_, i) => faults[Math.floor(i * step)]!);
+}
+
+export function selectTargets(args: { only?: Set<string>; sample?: number }): TargetSpec[] {
+  let faults: readonly FaultDefinition[] = FAULTS;
+  let variants: readonly VariantDefinition[] = VARIANTS;
+  if (args.only) {
+    const unknown = [...args.only].filter(
+      (n) => !FAULTS.some((f) => f.name === n) && !VARIANTS.some((v) => v.name === n),
+    );
+    if (unknown.length) throw new Error(`unknown fault or variant: ${unknown.join(', ')}`);
+    faults = FAULTS.filter((f) => args.only!.has(f.name));
+    variants = VARIANTS.filter((v) => args.only!.has(v.name));
+  } else if (args.sample) {
+    faults = sampleFaults(FAULTS, args.sample);
+  }
+  return [
+    { project: CLEAN, kind: 'clean', name: CLEAN },
+    ...faults.map((fault) => ({
+      project: `fault:${fault.name}`,
+      kind: 'fault' as const,
+      name: fault.name,
+      fault,
+    })),
+    ...variants.map((variant) => ({
+      project: `variant:${variant.name}`,
+      kind: 'variant' as const,
+      name: variant.name,
+      variant,
+    })),
+  ];
+}
+
+export function outcomesFrom(report: { suites: JsonSuite[] }, targets: TargetSpec[]): ProjectOutcome[] {
+  const byProject = new Map<string, ProjectOutcome>(
+    targets.map((t) => [
+      t.project,
+      { project: t.project, kind: t.kind, name: t.name, passed: 0, failed: [], skipped: 0 },
+    ]),
+  );
+  const visit = (suite: JsonSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const outcome = byProject.get(test.projectName);
+        if (!outcome) continue;
+        if (test.status === 'unexpected' || test.status === 'flaky')
+          outcome.failed.push(`${spec.file} › ${spec.title}`);
+        else if (test.status === 'skipped') outcome.skipped += 1;
+        else outcome.passed += 1;
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  report.suites.forEach(visit);
+  return [...byProject.values()];
+}
+
+function markdown(summary: MutationSummary): string {
+  const lines = [
+    '# Mutation run',
+    '',
+    `Date: ${summary.date}. Wall time: ${summary.wallSeconds} s. Tests per reference: ${summary.testsPerTarget}.`,
+    '',
+    `- Clean reference: ${summary.clean.failed.length === 0 ? 'passes' : `FAILS ${summary.clean.failed.length} test(s)`} (${summary.clean.passed} passed, ${summary.clean.skipped} skipped)`,
+    `- Faults: ${summary.faults.length}, killed ${summary.faults.filter((f) => f.failed.length > 0).length}, survivors ${summary.survivors.length}`,
+    `- Variants: ${summary.variants.length}, passing ${summary.variants.filter((v) => v.failed.length === 0).length}, wrongly failed ${summary.wronglyFailedVariants.length}`,
+    `- MUST requirements guarded by no fault: ${summary.unguardedMust.length} of ${summary.mustTotal}`,
+    '',
+    '## Kill matrix',
+    '',
+    '| fault | requirements | killed by (failed tests) |',
+    '| --- | --- | --- |',
+    ...summary.faults.map((f) => {
+      const def = FAULTS.find((d) => d.name === f.name)!;
+      const killers = f.failed.length
+        ? `${f.failed.length}: ${f.failed.slice(0, 3).join('<br>')}${f.failed.length > 3 ? '<br>…' : ''}`
+        : '**SURVIVED**';
+      return `| \`${f.name}\` | ${def.requirements.join(', ')} | ${killers} |`;
+    }),
+    '',
+    '## Variants',
+    '',
+    '| variant | freedom | result |',
+    '| --- | --- | --- |',
+    ...summary.variants.map((v) => {
+      const def = VARIANTS.find((d) => d.name === v.name)!;
+      return `| \`${v.name}\` | ${def.freedom} | ${v.failed.length === 0 ? 'passes' : `**wrongly failed**: ${v.failed.join('<br>')}`} |`;
+    }),
+  ];
+  if (summary.clean.failed.length)
+    lines.push('', '## Clean reference failures', '', ...summary.clean.failed.map((t) => `- ${t}`));
+  lines.push(
+    '',
+    '## MUST requirements guarded by no fault',
+    '',
+    summary.unguardedMust.join(', ') || '(none)',
+    '',
+  );
+  return lines.join('\n');
+}
+
+export interface MutationSummary {
+  date: string;
+  wallSeconds: number;
+  testsPerTarget: number;
+  clean: ProjectOutcome;
+  faults: ProjectOutcome[];
+  variants: ProjectOutcome[];
+  survivors: string[];
+  wronglyFailedVariants: string[];
+  mustTotal: number;
+  unguardedMust: string[];
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  const targets = selectTargets(args);
+  const started = performance.now();
+  const servers = targets.map((t) =>
+    createReferenceServer({
+      ...(t.fault ? { fault: t.fault.name } : {}),
+      ...(t.variant ? { variant: t.variant.name } : {}),
+    }),
+  );
+  const listening = await Promise.all(servers.map((s) => s.listen(0, '127.0.0.1')));
+  const keys = servers[0]!.keys;
+  fs.mkdirSync(REPORTS, { recursive: true });
+  const resultsFile = path.join(REPORTS, 'mutation-results.json');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    BASE_URL: listening[0]!.url,
+    MUTATION_TARGETS: JSON.stringify(
+      targets.map((t, i) => ({ name: t.project, baseUrl: listening[i]!.url })),
+    ),
+    ALLOW_WRITES: 'true',
+    ALLOW_INSTRUCTIONS: 'true',
+    ALLOW_QUOTA_EXHAUSTION: 'true',
+    PROVIDER_STATES_URL: `${listening[0]!.url}/__provider-states`,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: resultsFile,
+    MUTATION_RUN: 'true',
+  };
+  for (const { role, env: name } of KEY_SETTINGS) env[name] = keys[role];
+  process.stdout.write(
+    `mutation run: ${targets.length} references (${targets.filter((t) => t.kind === 'fault').length} faults, ${targets.filter((t) => t.kind === 'variant').length} variants)\n`,
+  );
+  // The servers live in this process, so the runner must stay responsive: run Playwright asynchronously.
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=json,dot'],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  await Promise.all(listening.map((l) => l.close()));
+  const wallSeconds = Math.round((performance.now() - started) / 100) / 10;
+
+  const report = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as {
+    suites: JsonSuite[];
+    errors?: { message: string }[];
+  };
+  if (report.errors?.length)
+    process.stderr.write(`Playwright reported errors:\n${report.errors.map((e) => e.message).join('\n')}\n`);
+  const outcomes = outcomesFrom(report, targets);
+  const clean = outcomes.find((o) => o.kind === 'clean')!;
+  const faults = outcomes.filter((o) => o.kind === 'fault');
+  const variants = outcomes.filter((o) => o.kind === 'variant');
+  const guarded = new Set(FAULTS.flatMap((f) => f.requirements));
+  const must = loadRequirements().requirements.filter(
+    (r) => r.level === 'MUST' && !r.retired && !r.notTestedReason,
+  );
+  const summary: MutationSummary = {
+    date: new Date().toISOString(),
+    wallSeconds,
+    testsPerTarget: clean.passed + clean.failed.length + clean.skipped,
+    clean,
+    faults,
+    variants,
+    survivors: faults.filter((f) => f.failed.length === 0).map((f) => f.name),
+    wronglyFailedVariants: variants.filter((v) => v.failed.length > 0).map((v) => v.name),
+    mustTotal: must.length,
+    unguardedMust: must.filter((r) => !guarded.has(r.id)).map((r) => r.id),
+  };
+  fs.writeFileSync(path.join(REPORTS, 'mutation.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  fs.writeFileSync(path.join(REPORTS, 'mutation.md'), markdown(summary));
+  process.stdout.write(
+    `\nclean: ${clean.failed.length} failed, ${clean.skipped} skipped; faults killed ${faults.length - summary.survivors.length}/${faults.length}; ` +
+      `variants passing ${variants.length - summary.wronglyFailedVariants.length}/${variants.length}; ${wallSeconds} s\n`,
+  );
+  if (summary.survivors.length) process.stdout.write(`survivors: ${summary.survivors.join(', ')}\n`);
+  if (summary.wronglyFailedVariants.length) {
+    for (const v of variants.filter((o) => o.failed.length))
+      process.stdout.write(`variant ${v.name} wrongly failed:\n  ${v.failed.join('\n  ')}\n`);
+  }
+  if (clean.failed.length) process.stdout.write(`clean reference failed:\n  ${clean.failed.join('\n  ')}\n`);
+  process.stdout.write('report: reports/mutation.md\n');
+  const ok =
+    clean.failed.length === 0 && summary.survivors.length === 0 && summary.wronglyFailedVariants.length === 0;
+  return ok ? 0 : 1;
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+      process.exit(2);
+    },
+  );
+}
