@@ -1,0 +1,50 @@
+/**
+ * API keys, tenants and scopes. A key is looked up by the SHA-256 of the header value, so a malformed key is
+ * simply an unknown one. Scope and capability checks come after route matching, per operation.
+ */
+import type { ServerContext } from './context';
+import { sha256Hex, type Scope } from './keys';
+import { ProblemError } from './problems';
+import type { ApiKeyRecord, Tenant } from './store';
+
+export interface Caller {
+  key: ApiKeyRecord;
+  tenant: Tenant;
+}
+
+export const API_KEY_HEADER = 'x-api-key';
+
+export function authenticate(ctx: ServerContext, headerValue: string | undefined): Caller {
+  const key = headerValue ? ctx.store.keysByHash.get(sha256Hex(headerValue)) : undefined;
+  const tenant = key === undefined ? undefined : ctx.store.tenants.get(key.tenantId);
+  if (key === undefined || tenant === undefined) {
+    throw new ProblemError('invalid_api_key', 'The API key is missing or unknown.');
+  }
+  if (ctx.clock.now().getTime() >= Date.parse(key.expiresAt)) {
+    throw new ProblemError('api_key_expired', 'The API key has expired.');
+  }
+  return { key, tenant };
+}
+
+/** Each operation requires exactly one scope; an empty scope list grants nothing. */
+export function requireScope(caller: Caller, scope: string): void {
+  if (!caller.key.scopes.includes(scope as Scope)) {
+    throw new ProblemError('insufficient_scope', `This operation requires the scope ${scope}.`, {
+      requiredScope: scope,
+    });
+  }
+}
+
+/** Contractual capabilities of a tenant, by the names the OpenAPI document uses. */
+export function requireCapability(caller: Caller, capability: string): void {
+  const enabled = capability === 'exchange-rate-freeze' ? caller.tenant.canFreezeExchangeRates : false;
+  if (!enabled) {
+    throw new ProblemError('forbidden', 'This capability is not enabled for the account.');
+  }
+}
+
+/** Any key of the tenant, expired or not, identifies it for the provider-state endpoint. */
+export function tenantOfKey(ctx: ServerContext, headerValue: string | undefined): Tenant | undefined {
+  const key = headerValue ? ctx.store.keysByHash.get(sha256Hex(headerValue)) : undefined;
+  return key === undefined ? undefined : ctx.store.tenants.get(key.tenantId);
+}

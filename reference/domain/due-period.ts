@@ -1,0 +1,37 @@
+/**
+ * Where an event stands in time. The instruction window opens on the first day of the month two months
+ * before the due month; the grace period runs from the day after the due date to gracePeriodEndDate.
+ */
+import { addMonths, firstDayOfMonth } from '../dates';
+import type { EventRecord } from '../store';
+
+export type DuePeriod = 'UPCOMING' | 'CURRENT' | 'GRACE_PERIOD' | 'LAPSED';
+
+export function opensAt(event: Pick<EventRecord, 'dueDate'>): string {
+  return firstDayOfMonth(addMonths(firstDayOfMonth(event.dueDate), -2));
+}
+
+/** Last day a payment is still possible: the grace period end, or the due date when there is none. */
+function lastPayableDay(event: Pick<EventRecord, 'dueDate' | 'gracePeriodEndDate'>): string {
+  return event.gracePeriodEndDate ?? event.dueDate;
+}
+
+export function isLapsed(event: Pick<EventRecord, 'dueDate' | 'gracePeriodEndDate'>, today: string): boolean {
+  return today > lastPayableDay(event);
+}
+
+/** LATE is never produced: every seeded event has a grace period, so "late" is GRACE_PERIOD then LAPSED. */
+export function duePeriod(
+  event: Pick<EventRecord, 'dueDate' | 'gracePeriodEndDate'>,
+  today: string,
+): DuePeriod {
+  if (today < opensAt(event)) return 'UPCOMING';
+  if (today <= event.dueDate) return 'CURRENT';
+  if (!isLapsed(event, today)) return 'GRACE_PERIOD';
+  return 'LAPSED';
+}
+
+/** The contract's standard grace period: six months after the due date. */
+export function defaultGracePeriodEnd(dueDate: string): string {
+  return addMonths(dueDate, 6);
+}

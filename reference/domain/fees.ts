@@ -1,0 +1,34 @@
+/**
+ * Fee amounts. Money is decimal.js all the way (never binary floats); amounts are strings with two decimals.
+ * An estimate is recomputed live from the event's fee basis; a PROCEED fixes it (LOCKED); invoicing bills
+ * the fixed amounts (INVOICED).
+ */
+import Decimal from 'decimal.js';
+import type { EventRecord, FeeAmounts, FeeComponent } from '../store';
+import { duePeriod } from './due-period';
+
+export function money(value: Decimal.Value): string {
+  return new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+/** Exact sum of the components. */
+export function totalOf(components: readonly FeeComponent[]): string {
+  return money(components.reduce((sum, c) => sum.plus(c.amount), new Decimal(0)));
+}
+
+/** The live estimate: OFFICE and SERVICE always, AGENT when an agent is involved, GRACE_PERIOD in grace. */
+export function estimateFees(event: EventRecord, today: string): FeeAmounts {
+  const basis = event.feeBasis;
+  const components: FeeComponent[] = [{ type: 'OFFICE', amount: basis.office }];
+  if (basis.agent !== null) components.push({ type: 'AGENT', amount: basis.agent });
+  components.push({ type: 'SERVICE', amount: basis.service });
+  if (duePeriod(event, today) === 'GRACE_PERIOD') {
+    components.push({ type: 'GRACE_PERIOD', amount: basis.gracePeriodSurcharge });
+  }
+  return { currency: basis.currency, components };
+}
+
+/** The amounts the event's fees show now: fixed once locked, estimated before. */
+export function currentFees(event: EventRecord, today: string): FeeAmounts {
+  return event.lockedFees ?? estimateFees(event, today);
+}

@@ -1,0 +1,27 @@
+/**
+ * Exchange-rate freezes: a frozen month freezes the rates of every event due in it. The flag is derived
+ * from the tenant's frozen months, so events, fees and freeze reads always agree.
+ */
+import { yearMonthOf } from '../dates';
+import type { EventRecord, Store, Tenant } from '../store';
+import { eventsOf } from '../store';
+
+export function isFxRateFrozen(tenant: Tenant, event: Pick<EventRecord, 'dueDate'>): boolean {
+  return tenant.frozenMonths.has(yearMonthOf(event.dueDate));
+}
+
+/** Idempotent: freezing a frozen month changes nothing. */
+export function freezeMonth(tenant: Tenant, yearMonth: string): void {
+  tenant.frozenMonths.add(yearMonth);
+}
+
+export function frozenMonths(tenant: Tenant): string[] {
+  return [...tenant.frozenMonths].sort();
+}
+
+/** Renewal events due in the month, by due date. */
+export function eventsDueInMonth(store: Store, tenant: Tenant, yearMonth: string): EventRecord[] {
+  return eventsOf(store, tenant)
+    .filter((e) => e.eventType === 'RENEWAL' && yearMonthOf(e.dueDate) === yearMonth)
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id));
+}

@@ -1,0 +1,62 @@
+/**
+ * The single instructability rule. Both the `instructability` object on events and the instruction POST
+ * call `instructability()`, so the flag and the enforcement cannot disagree.
+ */
+import type { Decision, EventRecord } from '../store';
+import { DECISIONS } from '../store';
+import { isLapsed, opensAt } from './due-period';
+
+export type BlockedReason = 'ALREADY_INSTRUCTED' | 'TOO_EARLY' | 'EARLIER_EVENT_PENDING';
+
+export interface Instructability {
+  isAllowed: boolean;
+  allowedDecisions: Decision[];
+  blockedReason: BlockedReason | null;
+  opensAt: string;
+  mode: 'DIRECT';
+  /** Earlier events of the patent still awaiting a decision, by due date (for `instruction_skipped`). */
+  pendingEarlierEvents: EventRecord[];
+}
+
+/** An event awaits a decision until an instruction has set its appliedDecision. */
+export function awaitsDecision(event: EventRecord): boolean {
+  return event.eventType === 'RENEWAL' && event.appliedDecision === null;
+}
+
+function blocked(reason: BlockedReason, event: EventRecord, pending: EventRecord[] = []): Instructability {
+  return {
+    isAllowed: false,
+    allowedDecisions: [],
+    blockedReason: reason,
+    opensAt: opensAt(event),
+    mode: 'DIRECT',
+    pendingEarlierEvents: pending,
+  };
+}
+
+/**
+ * @param patentEvents all events of the event's patent (any order)
+ * @param today the current date in the server's time zone
+ */
+export function instructability(
+  event: EventRecord,
+  patentEvents: EventRecord[],
+  today: string,
+): Instructability {
+  if (event.appliedDecision !== null) return blocked('ALREADY_INSTRUCTED', event);
+  if (today < opensAt(event)) return blocked('TOO_EARLY', event);
+  const pending = patentEvents
+    .filter((e) => e.id !== event.id && e.dueDate < event.dueDate && awaitsDecision(e))
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  if (pending.length > 0) return blocked('EARLIER_EVENT_PENDING', event, pending);
+  // A lapsed event can no longer be paid: only the decisions that do not pay remain.
+  const allowedDecisions = isLapsed(event, today) ? DECISIONS.filter((d) => d !== 'PROCEED') : [...DECISIONS];
+  return {
+    isAllowed: true,
+    allowedDecisions,
+    blockedReason: null,
+    opensAt: opensAt(event),
+    mode: 'DIRECT',
+    pendingEarlierEvents: [],
+  };
+}

@@ -1,0 +1,177 @@
+/**
+ * Executing instruction batches (DIRECT mode: immediately and synchronously), and issuing the official
+ * receipt of a paid renewal. The seed runs these same functions, so seeded states obey the same rules.
+ */
+import type { Moment, ServerContext } from '../context';
+import { notFound, pointer, ProblemError, validationFailed } from '../problems';
+import type { Decision, EventRecord, InstructionReceiptRecord, InstructionRecord, Tenant } from '../store';
+import { eventsOfPatent, findEvent } from '../store';
+import { estimateFees } from './fees';
+import { instructability } from './instructability';
+
+export interface InstructionEntry {
+  eventId: string;
+  decision: Decision;
+}
+
+/** `IR-2026-000042`: year of issue and the tenant's sequential receipt number. */
+function receiptReference(today: string, number: number): string {
+  return `IR-${today.slice(0, 4)}-${String(number).padStart(6, '0')}`;
+}
+
+function resolveEvents(ctx: ServerContext, tenant: Tenant, entries: InstructionEntry[]): EventRecord[] {
+  return entries.map((entry) => {
+    const event = findEvent(ctx.store, tenant, entry.eventId);
+    if (event === undefined) throw notFound();
+    return event;
+  });
+}
+
+/** One event per patent in a batch (so also never the same event twice). */
+function checkOneEventPerPatent(events: EventRecord[]): void {
+  const seen = new Map<string, EventRecord>();
+  events.forEach((event, index) => {
+    const first = seen.get(event.patentId);
+    if (first === undefined) {
+      seen.set(event.patentId, event);
+      return;
+    }
+    const sameEvent = first.id === event.id;
+    throw validationFailed([
+      {
+        pointer: pointer('instructions', index),
+        code: sameEvent ? 'duplicate_event' : 'duplicate_patent',
+        message: sameEvent
+          ? 'The same event appears twice in the batch.'
+          : 'A batch may carry only one event per patent.',
+      },
+    ]);
+  });
+}
+
+/** Throws the problem of the first entry (in body order) that cannot be executed now. */
+function checkInstructable(
+  ctx: ServerContext,
+  entries: InstructionEntry[],
+  events: EventRecord[],
+  today: string,
+) {
+  entries.forEach((entry, index) => {
+    const event = events[index] as EventRecord;
+    const patentEvents = eventsOfPatent(ctx.store, event.patentId);
+    const verdict = instructability(event, patentEvents, today);
+    switch (verdict.blockedReason) {
+      case 'ALREADY_INSTRUCTED':
+        throw new ProblemError('instruction_already_set', `Event ${event.id} already has a decision.`);
+      case 'TOO_EARLY':
+        throw new ProblemError(
+          'instruction_too_early',
+          `Event ${event.id} can be instructed from ${verdict.opensAt}.`,
+        );
+      case 'EARLIER_EVENT_PENDING': {
+        const patent = ctx.store.patents.get(event.patentId);
+        throw new ProblemError(
+          'instruction_skipped',
+          `An earlier renewal of the patent of event ${event.id} awaits a decision.`,
+          {
+            clientCaseReference: patent?.clientCaseReference ?? null,
+            missingPreviousRenewalDates: verdict.pendingEarlierEvents.map((e) => e.dueDate),
+          },
+        );
+      }
+      case null:
+        if (!verdict.allowedDecisions.includes(entry.decision)) {
+          throw new ProblemError(
+            'instruction_lapsed',
+            `Decision ${entry.decision} is not available for event ${event.id}; allowed: ${verdict.allowedDecisions.join(', ')}.`,
+          );
+        }
+    }
+  });
+}
+
+/**
+ * Checks the whole batch, then executes it. Nothing is written before every entry has passed, which makes
+ * the batch atomic.
+ */
+export function executeInstructions(
+  ctx: ServerContext,
+  tenant: Tenant,
+  entries: InstructionEntry[],
+  at: Moment,
+): InstructionReceiptRecord {
+  if (entries.length === 0) {
+    throw validationFailed([
+      {
+        pointer: pointer('instructions'),
+        code: 'too_small',
+        message: 'At least one instruction is required.',
+      },
+    ]);
+  }
+  const events = resolveEvents(ctx, tenant, entries);
+  checkOneEventPerPatent(events);
+  checkInstructable(ctx, entries, events, at.today);
+
+  const executedAt = at.now.toISOString();
+  const number = tenant.lastInstructionReceiptNumber + 1;
+  tenant.lastInstructionReceiptNumber = number;
+  const receipt: InstructionReceiptRecord = {
+    id: ctx.random.uuid(),
+    tenantId: tenant.id,
+    issueDate: at.today,
+    reference: receiptReference(at.today, number),
+    number,
+    instructions: [],
+  };
+  entries.forEach((entry, index) => {
+    const event = events[index] as EventRecord;
+    const patent = ctx.store.patents.get(event.patentId);
+    const instruction: InstructionRecord = {
+      id: ctx.random.uuid(),
+      eventId: event.id,
+      decision: entry.decision,
+      status: 'EXECUTED',
+      executedAt,
+      renewedDesignatedCountries:
+        patent?.office === 'WO' && patent.designatedCountries ? [...patent.designatedCountries] : null,
+    };
+    receipt.instructions.push(instruction);
+    event.appliedDecision = entry.decision;
+    event.processingStatus = 'INSTRUCTED';
+    event.processingStatusUpdatedAt = executedAt;
+    event.instructionId = instruction.id;
+    event.instructionReceiptId = receipt.id;
+    if (entry.decision === 'PROCEED') {
+      // ESTIMATED -> LOCKED: the amounts of this moment become fixed.
+      event.lockedFees = estimateFees(event, at.today);
+      event.feesStatus = 'LOCKED';
+      event.invoiceId = null;
+    }
+    event.updatedAt = executedAt;
+  });
+  ctx.store.receipts.set(receipt.id, receipt);
+  return receipt;
+}
+
+export class DomainRuleError extends Error {}
+
+/** The office's receipt of a paid renewal: only for an event whose PROCEED was executed. Idempotent. */
+export function issueOfficialReceipt(
+  ctx: ServerContext,
+  tenant: Tenant,
+  event: EventRecord,
+  at: Moment,
+): void {
+  if (event.appliedDecision !== 'PROCEED') {
+    throw new DomainRuleError('an official receipt needs an executed PROCEED instruction');
+  }
+  if (event.officialReceipt !== null) return;
+  const number = tenant.lastOfficialReceiptNumber + 1;
+  tenant.lastOfficialReceiptNumber = number;
+  event.officialReceipt = {
+    reference: `OR-${at.today.slice(0, 4)}-${String(number).padStart(6, '0')}`,
+    issueDate: at.today,
+  };
+  event.updatedAt = at.now.toISOString();
+}

@@ -1,0 +1,177 @@
+/**
+ * Invoicing: billing LOCKED events (GENERATED or IMPORTED invoices), correcting earlier invoices
+ * (REGULARIZATION lines), and the invoice totals. Amounts are decimal.js sums, VAT rounded half-up.
+ */
+import Decimal from 'decimal.js';
+import type { Moment, ServerContext } from '../context';
+import type {
+  EventRecord,
+  FeeAmounts,
+  FeeComponent,
+  InvoiceLine,
+  InvoiceOrigin,
+  InvoiceRecord,
+  RegularizationReason,
+  Tenant,
+} from '../store';
+import { money, totalOf } from './fees';
+import { DomainRuleError } from './instructions';
+
+/** VAT of the service's invoices: 20% on EUR invoices, none on foreign-currency ones. */
+function vatRateFor(currency: string): number {
+  return currency === 'EUR' ? 0.2 : 0;
+}
+
+export function subtotalOf(invoice: InvoiceRecord): string {
+  return money(invoice.lines.reduce((sum, line) => sum.plus(totalOf(line.fees.components)), new Decimal(0)));
+}
+
+export function totalIncludingTaxOf(invoice: InvoiceRecord): string {
+  const rate = new Decimal(invoice.vatRate ?? 0);
+  return money(new Decimal(subtotalOf(invoice)).times(rate.plus(1)));
+}
+
+function nextInvoiceNumber(tenant: Tenant, issueDate: string): string {
+  tenant.lastInvoiceNumber += 1;
+  return `${issueDate.slice(0, 4)}-${String(tenant.lastInvoiceNumber).padStart(6, '0')}`;
+}
+
+function newInvoice(
+  ctx: ServerContext,
+  tenant: Tenant,
+  origin: InvoiceOrigin,
+  currency: string,
+  issueDate: string,
+  at: Moment,
+): InvoiceRecord {
+  const id = ctx.random.uuid();
+  // IMPORTED invoices were numbered elsewhere: they carry only their own display reference.
+  const number = origin === 'IMPORTED' ? null : nextInvoiceNumber(tenant, issueDate);
+  const reference =
+    origin === 'IMPORTED'
+      ? `IMP-${id.slice(0, 8).toUpperCase()}`
+      : `${origin === 'GENERATED' ? 'INV' : 'REG'}-${number}`;
+  return {
+    id,
+    tenantId: tenant.id,
+    reference,
+    number,
+    issueDate,
+    origin,
+    ipRightType: 'PATENT',
+    currency,
+    vatRate: vatRateFor(currency),
+    vatNumber: currency === 'EUR' ? tenant.vatNumber : null,
+    hasPdfDocument: true,
+    hasXlsxDocument: origin !== 'IMPORTED',
+    lines: [],
+    createdAt: at.now.toISOString(),
+  };
+}
+
+/**
+ * LOCKED -> INVOICED for each event: one line per event with the locked amounts.
+ * `issueDate` defaults to the day of recording; an IMPORTED invoice may be backdated.
+ */
+export function invoiceEvents(
+  ctx: ServerContext,
+  tenant: Tenant,
+  events: EventRecord[],
+  origin: 'GENERATED' | 'IMPORTED',
+  at: Moment,
+  issueDate: string = at.today,
+): InvoiceRecord {
+  if (events.length === 0) throw new DomainRuleError('an invoice needs at least one event');
+  const currency = events[0]?.lockedFees?.currency;
+  for (const event of events) {
+    if (event.tenantId !== tenant.id) throw new DomainRuleError('event of another tenant');
+    if (event.feesStatus !== 'LOCKED' || event.lockedFees === null) {
+      throw new DomainRuleError(`event ${event.id} is ${event.feesStatus}, not LOCKED`);
+    }
+    if (event.lockedFees.currency !== currency) throw new DomainRuleError('one currency per invoice');
+  }
+  const invoice = newInvoice(ctx, tenant, origin, currency as string, issueDate, at);
+  for (const event of events) {
+    const fees = event.lockedFees as FeeAmounts;
+    invoice.lines.push({
+      eventId: event.id,
+      patentId: event.patentId,
+      fees: { currency: fees.currency, components: fees.components.map((c) => ({ ...c })) },
+      regularizedInvoiceId: null,
+      regularizationReason: null,
+    });
+    event.feesStatus = 'INVOICED';
+    event.invoiceId = invoice.id;
+    event.updatedAt = at.now.toISOString();
+  }
+  ctx.store.invoices.set(invoice.id, invoice);
+  return invoice;
+}
+
+/** The correction a REGULARIZATION line carries, relative to the original line. */
+function correction(original: FeeComponent[], reason: RegularizationReason): FeeComponent[] {
+  switch (reason) {
+    case 'NOT_PAYABLE':
+      // Everything invoiced is credited back.
+      return original.map((c) => ({ type: c.type, amount: money(new Decimal(c.amount).negated()) }));
+    case 'ANNUITY_ERROR':
+      // Office and grace fees were computed for the wrong annuity: corrected by a tenth.
+      return original
+        .filter((c) => c.type === 'OFFICE' || c.type === 'GRACE_PERIOD')
+        .map((c) => ({ type: c.type, amount: money(new Decimal(c.amount).times(0.1)) }));
+    case 'ACCOUNTING_ERROR':
+      return original
+        .filter((c) => c.type === 'SERVICE')
+        .map((c) => ({ type: c.type, amount: money(new Decimal(c.amount).times(-0.5)) }));
+  }
+}
+
+/** A REGULARIZATION invoice correcting the lines of `original` for the given events. */
+export function regularizeInvoice(
+  ctx: ServerContext,
+  tenant: Tenant,
+  original: InvoiceRecord,
+  eventIds: string[],
+  reason: RegularizationReason,
+  at: Moment,
+): InvoiceRecord {
+  if (original.tenantId !== tenant.id || original.origin === 'REGULARIZATION') {
+    throw new DomainRuleError('only an invoice of the tenant that is not itself a regularization');
+  }
+  const invoice = newInvoice(ctx, tenant, 'REGULARIZATION', original.currency, at.today, at);
+  for (const eventId of eventIds) {
+    const line = original.lines.find((l) => l.eventId === eventId);
+    if (line === undefined) throw new DomainRuleError(`event ${eventId} is not on invoice ${original.id}`);
+    const regularized: InvoiceLine = {
+      eventId,
+      patentId: line.patentId,
+      fees: { currency: line.fees.currency, components: correction(line.fees.components, reason) },
+      regularizedInvoiceId: original.id,
+      regularizationReason: reason,
+    };
+    invoice.lines.push(regularized);
+  }
+  ctx.store.invoices.set(invoice.id, invoice);
+  return invoice;
+}
+
+/** A trademark invoice of the tenant: stored, and never served by the patent invoice endpoints. */
+export function recordTrademarkInvoice(
+  ctx: ServerContext,
+  tenant: Tenant,
+  amount: string,
+  at: Moment,
+): InvoiceRecord {
+  const invoice = newInvoice(ctx, tenant, 'GENERATED', 'EUR', at.today, at);
+  invoice.ipRightType = 'TRADEMARK';
+  invoice.reference = `TM-${invoice.number ?? ''}`;
+  invoice.lines.push({
+    eventId: null,
+    patentId: null,
+    fees: { currency: 'EUR', components: [{ type: 'SERVICE', amount }] },
+    regularizedInvoiceId: null,
+    regularizationReason: null,
+  });
+  ctx.store.invoices.set(invoice.id, invoice);
+  return invoice;
+}

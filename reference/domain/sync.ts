@@ -1,0 +1,417 @@
+/**
+ * Portfolio sync: triage of pushed items (APPLIED, STAGED, REJECTED, SUPPRESSED), review of staged
+ * proposals, idempotence on externalImportRef, and the inline/background split.
+ */
+import type { Moment, ServerContext } from '../context';
+import { currentMoment } from '../context';
+import { ProblemError } from '../problems';
+import type { ChangeRequest, PatentFields, PatentRecord, Store, SyncBatchRecord, Tenant } from '../store';
+import { findPatent, patentsOf } from '../store';
+import { syncItemErrors } from '../validation';
+
+/** Batches up to this size are processed inline (201); larger ones in the background (202). */
+export const INLINE_LIMIT = 100;
+/** Items processed per background step; each step yields to the event loop. */
+const BACKGROUND_CHUNK = 50;
+
+/** Patent fields a sync item may write. `officialNumbers` is deliberately absent: it is never written. */
+export const WRITABLE_FIELDS: readonly (keyof PatentFields)[] = [
+  'providerId',
+  'clientCaseReference',
+  'clientFamilyReference',
+  'title',
+  'office',
+  'patentType',
+  'applicationNumber',
+  'applicationDate',
+  'nationalPhaseEntryDate',
+  'priorityDate',
+  'publicationNumber',
+  'publicationDate',
+  'grantPublicationNumber',
+  'grantDate',
+  'pctApplicationNumber',
+  'expirationDate',
+  'extendedExpirationDate',
+  'lapseDate',
+  'renewalsManagedFrom',
+  'status',
+  'filingRoute',
+  'applicantType',
+  'claimCount',
+  'designatedCountries',
+  'owner',
+  'secondaryOwners',
+  'subCase',
+];
+
+/**
+ * Fields that change what is renewed, where or when: an update changing one of them is staged for review
+ * instead of being applied at once.
+ */
+export const CRITICAL_FIELDS: readonly (keyof PatentFields)[] = [
+  'office',
+  'patentType',
+  'applicationNumber',
+  'applicationDate',
+  'nationalPhaseEntryDate',
+  'priorityDate',
+  'grantDate',
+  'renewalsManagedFrom',
+  'expirationDate',
+  'extendedExpirationDate',
+  'lapseDate',
+  'status',
+  'filingRoute',
+  'applicantType',
+  'designatedCountries',
+];
+
+/** JSON with object keys sorted, so that deep equality is string equality. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The fields an item writes, normalized: a claimCount of 0 or less means "unknown" and is stored as null. */
+function changesOf(item: Record<string, unknown>): Partial<PatentFields> {
+  const changes: Record<string, unknown> = {};
+  for (const field of WRITABLE_FIELDS) {
+    if (field in item) changes[field] = item[field];
+  }
+  if (typeof changes.claimCount === 'number' && changes.claimCount <= 0) changes.claimCount = null;
+  return changes as Partial<PatentFields>;
+}
+
+function touchesCriticalField(patent: PatentRecord, changes: Partial<PatentFields>): boolean {
+  return CRITICAL_FIELDS.some(
+    (field) => field in changes && canonicalJson(changes[field]) !== canonicalJson(patent[field]),
+  );
+}
+
+function applyChanges(patent: PatentRecord, changes: Partial<PatentFields>, at: Moment): void {
+  Object.assign(patent, structuredClone(changes));
+  patent.updatedAt = at.now.toISOString();
+}
+
+function newPatent(
+  ctx: ServerContext,
+  tenant: Tenant,
+  changes: Partial<PatentFields>,
+  at: Moment,
+): PatentRecord {
+  const timestamp = at.now.toISOString();
+  const patent: PatentRecord = {
+    id: ctx.random.uuid(),
+    tenantId: tenant.id,
+    providerId: null,
+    clientCaseReference: null,
+    clientFamilyReference: null,
+    title: null,
+    office: '',
+    patentType: null,
+    applicationNumber: null,
+    applicationDate: null,
+    nationalPhaseEntryDate: null,
+    priorityDate: null,
+    publicationNumber: null,
+    publicationDate: null,
+    grantPublicationNumber: null,
+    grantDate: null,
+    pctApplicationNumber: null,
+    expirationDate: null,
+    extendedExpirationDate: null,
+    lapseDate: null,
+    renewalsManagedFrom: null,
+    status: null,
+    filingRoute: null,
+    applicantType: null,
+    claimCount: null,
+    designatedCountries: null,
+    owner: null,
+    secondaryOwners: null,
+    subCase: null,
+    officialNumbers: {
+      applicationNumber: null,
+      publicationNumber: null,
+      grantPublicationNumber: null,
+      pctApplicationNumber: null,
+    },
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  };
+  Object.assign(patent, structuredClone(changes));
+  ctx.store.patents.set(patent.id, patent);
+  return patent;
+}
+
+/** A proposal refused in review with the same target and the same changes. */
+function refusedTwin(store: Store, change: ChangeRequest): ChangeRequest | undefined {
+  const fingerprint = canonicalJson(change.changes);
+  for (const other of store.changeRequests.values()) {
+    if (
+      other.state === 'REFUSED' &&
+      other.tenantId === change.tenantId &&
+      other.kind === change.kind &&
+      (change.kind === 'UPDATE'
+        ? other.patentId === change.patentId
+        : other.providerId === change.providerId) &&
+      canonicalJson(other.changes) === fingerprint
+    ) {
+      return other;
+    }
+  }
+  return undefined;
+}
+
+function describeErrors(errors: { pointer: string; message: string }[]): string {
+  return `Invalid item: ${errors.map((e) => `${e.pointer || '(item)'} ${e.message}`).join('; ')}.`;
+}
+
+/** Triage of one item: records a change request and returns it. */
+function triageItem(
+  ctx: ServerContext,
+  tenant: Tenant,
+  batch: SyncBatchRecord,
+  index: number,
+  raw: unknown,
+  at: Moment,
+): ChangeRequest {
+  const item = raw as Record<string, unknown>;
+  const change: ChangeRequest = {
+    id: ctx.random.uuid(),
+    tenantId: tenant.id,
+    batchId: batch.id,
+    index,
+    kind: null,
+    patentId: null,
+    providerId: typeof item.providerId === 'string' ? item.providerId : null,
+    changes: {},
+    state: 'REJECTED',
+    reason: null,
+  };
+  const reject = (reason: string): ChangeRequest => {
+    change.state = 'REJECTED';
+    change.reason = reason;
+    batch.rejectedItems += 1;
+    return change;
+  };
+
+  const errors = syncItemErrors(item);
+  if (errors.length > 0) return reject(describeErrors(errors));
+  change.changes = changesOf(item);
+
+  let target: PatentRecord | undefined;
+  if (typeof item.servicePatentId === 'string') {
+    // servicePatentId forces an update of that exact patent; an unknown one never creates.
+    target = findPatent(ctx.store, tenant, item.servicePatentId);
+    if (target === undefined) return reject('servicePatentId does not match any patent of the portfolio.');
+  } else if (change.providerId !== null) {
+    target = patentsOf(ctx.store, tenant).find((p) => p.providerId === change.providerId);
+  }
+
+  if (target === undefined) {
+    change.kind = 'CREATE';
+    if (typeof change.changes.office !== 'string') return reject('A new patent needs an office.');
+  } else {
+    change.kind = 'UPDATE';
+    change.patentId = target.id;
+    const newProviderId = change.changes.providerId;
+    if (
+      typeof newProviderId === 'string' &&
+      newProviderId !== target.providerId &&
+      patentsOf(ctx.store, tenant).some((p) => p.providerId === newProviderId)
+    ) {
+      return reject('providerId is already used by another patent of the portfolio.');
+    }
+    if (!touchesCriticalField(target, change.changes)) {
+      applyChanges(target, change.changes, at);
+      change.state = 'APPLIED';
+      batch.autoAppliedItems += 1;
+      return change;
+    }
+  }
+
+  const twin = refusedTwin(ctx.store, change);
+  if (twin !== undefined) {
+    change.state = 'SUPPRESSED';
+    change.reason = `Identical to proposal ${twin.id}, refused in review: ${twin.reason ?? ''}`.trim();
+    batch.suppressedItems += 1;
+    return change;
+  }
+  change.state = 'AWAITING_REVIEW';
+  batch.stagedItems += 1;
+  return change;
+}
+
+function processItem(
+  ctx: ServerContext,
+  tenant: Tenant,
+  batch: SyncBatchRecord,
+  index: number,
+  at: Moment,
+): void {
+  let change: ChangeRequest;
+  try {
+    change = triageItem(ctx, tenant, batch, index, batch.items[index], at);
+  } catch {
+    // An item that could not be recorded: the batch ends in ERROR and the item has no change request id.
+    change = {
+      id: `unrecorded:${batch.id}:${index}`,
+      tenantId: tenant.id,
+      batchId: batch.id,
+      index,
+      kind: null,
+      patentId: null,
+      providerId: null,
+      changes: {},
+      state: 'UNRECORDED',
+      reason: 'The item could not be recorded.',
+    };
+  }
+  ctx.store.changeRequests.set(change.id, change);
+  batch.results.push(change.id);
+}
+
+function complete(batch: SyncBatchRecord, at: Moment): void {
+  batch.progress = 'DONE';
+  batch.completedAt = at.now.toISOString();
+}
+
+function runInBackground(ctx: ServerContext, tenant: Tenant, batch: SyncBatchRecord): void {
+  const step = (): void => {
+    const at = currentMoment(ctx);
+    batch.progress = 'PROCESSING';
+    const end = Math.min(batch.results.length + BACKGROUND_CHUNK, batch.items.length);
+    for (let index = batch.results.length; index < end; index += 1)
+      processItem(ctx, tenant, batch, index, at);
+    if (batch.results.length >= batch.items.length) complete(batch, at);
+    else setTimeout(step, 1);
+  };
+  setTimeout(step, 1);
+}
+
+function findByRef(store: Store, tenant: Tenant, ref: string): SyncBatchRecord | undefined {
+  for (const batch of store.syncBatches.values()) {
+    if (batch.tenantId === tenant.id && batch.externalImportRef === ref) return batch;
+  }
+  return undefined;
+}
+
+/**
+ * Receives a sync request whose envelope is valid. Synchronous from the idempotence check to the insert,
+ * so two identical pushes arriving together cannot both create a batch.
+ */
+export function submitSync(
+  ctx: ServerContext,
+  tenant: Tenant,
+  body: { externalImportRef?: string; items: unknown[] },
+  at: Moment,
+): SyncBatchRecord {
+  const fingerprint = canonicalJson(body.items);
+  const ref = body.externalImportRef ?? null;
+  if (ref !== null) {
+    const existing = findByRef(ctx.store, tenant, ref);
+    if (existing !== undefined) {
+      if (existing.itemsFingerprint === fingerprint) return existing;
+      throw new ProblemError('conflict', 'externalImportRef was already used with different items.', {
+        existingBatchId: existing.id,
+      });
+    }
+  }
+  const inline = body.items.length <= INLINE_LIMIT;
+  const batch: SyncBatchRecord = {
+    id: ctx.random.uuid(),
+    tenantId: tenant.id,
+    externalImportRef: ref,
+    items: structuredClone(body.items),
+    itemsFingerprint: fingerprint,
+    mode: inline ? 'SYNC' : 'ASYNC',
+    progress: 'PENDING',
+    results: [],
+    autoAppliedItems: 0,
+    stagedItems: 0,
+    rejectedItems: 0,
+    suppressedItems: 0,
+    createdAt: at.now.toISOString(),
+    completedAt: null,
+    responseStatus: inline ? 201 : 202,
+  };
+  ctx.store.syncBatches.set(batch.id, batch);
+  if (inline) {
+    batch.progress = 'PROCESSING';
+    for (let index = 0; index < batch.items.length; index += 1) processItem(ctx, tenant, batch, index, at);
+    complete(batch, at);
+  } else {
+    runInBackground(ctx, tenant, batch);
+  }
+  return batch;
+}
+
+export type BatchStatus = 'PENDING' | 'PROCESSING' | 'TRIAGED' | 'SETTLED' | 'ERROR';
+
+/** TRIAGED while a proposal awaits review; SETTLED once nothing is left to wait on (the last review). */
+export function batchStatus(store: Store, batch: SyncBatchRecord): BatchStatus {
+  if (batch.progress !== 'DONE') return batch.progress;
+  const states = batch.results.map((id) => store.changeRequests.get(id)?.state);
+  if (states.includes('UNRECORDED')) return 'ERROR';
+  return states.includes('AWAITING_REVIEW') ? 'TRIAGED' : 'SETTLED';
+}
+
+export type Outcome = 'APPLIED' | 'ACCEPTED' | 'STAGED' | 'SUPPRESSED' | 'REJECTED';
+
+/** How a change request reads in the results; a proposal refused in review reads REJECTED. */
+export function resultOutcome(change: ChangeRequest): { outcome: Outcome; reason: string | null } {
+  switch (change.state) {
+    case 'APPLIED':
+      return { outcome: 'APPLIED', reason: null };
+    case 'AWAITING_REVIEW':
+      return { outcome: 'STAGED', reason: null };
+    case 'ACCEPTED':
+      return { outcome: 'ACCEPTED', reason: null };
+    case 'SUPPRESSED':
+      return { outcome: 'SUPPRESSED', reason: change.reason };
+    case 'REFUSED':
+    case 'REJECTED':
+    case 'UNRECORDED':
+      return { outcome: 'REJECTED', reason: change.reason };
+  }
+}
+
+export class ReviewError extends Error {}
+
+/** A back-office review of a staged proposal: accept applies it (a create makes the patent), refuse keeps a reason. */
+export function reviewChange(
+  ctx: ServerContext,
+  tenant: Tenant,
+  change: ChangeRequest,
+  decision: 'accept' | 'refuse',
+  reason: string | undefined,
+  at: Moment,
+): ChangeRequest {
+  if (change.state !== 'AWAITING_REVIEW')
+    throw new ReviewError(`the item is ${change.state}, not awaiting review`);
+  if (decision === 'refuse') {
+    change.state = 'REFUSED';
+    change.reason = reason ?? 'Refused in review.';
+    return change;
+  }
+  if (change.kind === 'CREATE') {
+    if (patentsOf(ctx.store, tenant).some((p) => p.providerId === change.providerId)) {
+      throw new ReviewError('a patent with this providerId exists already');
+    }
+    change.patentId = newPatent(ctx, tenant, change.changes, at).id;
+  } else {
+    const patent = change.patentId === null ? undefined : findPatent(ctx.store, tenant, change.patentId);
+    if (patent === undefined) throw new ReviewError('the patent to update no longer exists');
+    applyChanges(patent, change.changes, at);
+  }
+  change.state = 'ACCEPTED';
+  return change;
+}

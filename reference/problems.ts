@@ -1,0 +1,95 @@
+/**
+ * RFC 9457 problem details: the contract's table of codes in one place, and the error type handlers throw.
+ */
+
+export const PROBLEMS = {
+  validation_failed: { status: 400, title: 'Validation failed' },
+  invalid_api_key: { status: 401, title: 'Invalid API key' },
+  api_key_expired: { status: 401, title: 'API key expired' },
+  insufficient_scope: { status: 403, title: 'Insufficient scope' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  not_found: { status: 404, title: 'Not found' },
+  instruction_already_set: { status: 409, title: 'Instruction already set' },
+  conflict: { status: 409, title: 'Conflict' },
+  instruction_too_early: { status: 422, title: 'Instruction too early' },
+  instruction_skipped: { status: 422, title: 'Earlier renewal pending' },
+  instruction_lapsed: { status: 422, title: 'Decision not available' },
+  rate_limit_exceeded: { status: 429, title: 'Rate limit exceeded' },
+  internal_error: { status: 500, title: 'Internal error' },
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+
+export interface FieldError {
+  pointer: string;
+  code: string;
+  message: string;
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** `/errors/<code with dashes>`, as in the contract's error table. */
+export function problemType(code: ProblemCode): string {
+  return `/errors/${code.replace(/_/g, '-')}`;
+}
+
+/** Thrown by any layer; the error handler turns it into the response. */
+export class ProblemError extends Error {
+  readonly code: ProblemCode;
+  readonly detail: string | undefined;
+  readonly extensions: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ProblemCode,
+    detail?: string,
+    extensions: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
+    super(detail ?? code);
+    this.code = code;
+    this.detail = detail;
+    this.extensions = extensions;
+    this.headers = headers;
+  }
+
+  get status(): number {
+    return PROBLEMS[this.code].status;
+  }
+}
+
+export function validationFailed(errors: FieldError[], detail = 'The request is not valid.'): ProblemError {
+  return new ProblemError('validation_failed', detail, { errors });
+}
+
+/** The one not-found answer, whatever is missing and whoever owns it, so the body never tells them apart. */
+export function notFound(): ProblemError {
+  return new ProblemError('not_found', 'The requested resource was not found.');
+}
+
+export function problemBody(
+  problem: ProblemError,
+  requestId: string,
+  instance: string,
+): Record<string, unknown> {
+  const { status, title } = PROBLEMS[problem.code];
+  return {
+    type: problemType(problem.code),
+    title,
+    status,
+    ...(problem.detail === undefined ? {} : { detail: problem.detail }),
+    instance,
+    code: problem.code,
+    requestId,
+    ...problem.extensions,
+  };
+}
+
+/** RFC 6901 escaping of one reference token. */
+export function escapePointerToken(token: string | number): string {
+  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function pointer(...tokens: (string | number)[]): string {
+  return tokens.map((t) => `/${escapePointerToken(t)}`).join('');
+}

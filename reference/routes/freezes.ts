@@ -1,0 +1,37 @@
+/**
+ * Exchange-rate freezes: contract endpoints 12 to 14.
+ */
+import { eventsDueInMonth, freezeMonth, frozenMonths } from '../domain/freezes';
+import type { OperationHandler, OperationRequest } from '../http';
+import { json } from '../http';
+import { page, pageRequest } from '../pagination';
+import { freezeView } from '../views';
+
+const listExchangeRateFreezes: OperationHandler = (req) => {
+  const paging = pageRequest(req.query);
+  const result = page(frozenMonths(req.caller.tenant), paging);
+  return json(req.c, {
+    pagination: result.pagination,
+    data: result.data.map((yearMonth) => ({ object: 'exchangeRateFreeze', yearMonth })),
+  });
+};
+
+function monthView(req: OperationRequest): Response {
+  const yearMonth = req.path.yearMonth as string;
+  const events = eventsDueInMonth(req.ctx.store, req.caller.tenant, yearMonth);
+  return json(req.c, freezeView(req.ctx.store, req.caller.tenant, yearMonth, events, req.at.today));
+}
+
+/** A month that is not frozen still answers, with its events showing isFxRateFrozen false. */
+const getExchangeRateFreeze: OperationHandler = (req) => monthView(req);
+
+const putExchangeRateFreeze: OperationHandler = (req) => {
+  freezeMonth(req.caller.tenant, req.path.yearMonth as string);
+  return monthView(req);
+};
+
+export const freezeHandlers: Record<string, OperationHandler> = {
+  listExchangeRateFreezes,
+  getExchangeRateFreeze,
+  putExchangeRateFreeze,
+};

@@ -1,0 +1,75 @@
+/**
+ * Patent invoices: contract endpoints 10 and 11.
+ */
+import { utcDateOf } from '../dates';
+import type { OperationHandler } from '../http';
+import { json } from '../http';
+import { page, pageRequest } from '../pagination';
+import { notFound, pointer, validationFailed } from '../problems';
+import type { InvoiceRecord } from '../store';
+import { findPatentInvoice, patentInvoicesOf } from '../store';
+import { invoiceView } from '../views';
+
+const DEFAULT_SORT = '-issueDate';
+
+/** A window whose end is before its start is refused (the document cannot state it). */
+function checkRange(query: Record<string, unknown>, from: string, to: string): void {
+  const start = query[from] as string | undefined;
+  const end = query[to] as string | undefined;
+  if (start !== undefined && end !== undefined && end < start) {
+    throw validationFailed([
+      { pointer: pointer(to), code: 'invalid_range', message: `${to} is before ${from}.` },
+    ]);
+  }
+}
+
+function within(value: string | null, from: unknown, to: unknown): boolean {
+  if (from === undefined && to === undefined) return true;
+  if (value === null) return false;
+  return (from === undefined || value >= (from as string)) && (to === undefined || value <= (to as string));
+}
+
+function sortKey(invoice: InvoiceRecord, field: 'issueDate' | 'createdAt'): string | null {
+  return field === 'issueDate' ? invoice.issueDate : invoice.createdAt;
+}
+
+/** `field` or `-field`; nulls last either way, ties by id. */
+function sortInvoices(invoices: InvoiceRecord[], sort: string): InvoiceRecord[] {
+  const descending = sort.startsWith('-');
+  const field = (descending ? sort.slice(1) : sort) as 'issueDate' | 'createdAt';
+  return [...invoices].sort((a, b) => {
+    const x = sortKey(a, field);
+    const y = sortKey(b, field);
+    if (x === null || y === null) {
+      if (x !== y) return x === null ? 1 : -1;
+    } else if (x !== y) {
+      return (x < y ? -1 : 1) * (descending ? -1 : 1);
+    }
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  });
+}
+
+const listInvoices: OperationHandler = (req) => {
+  const { query } = req;
+  checkRange(query, 'issueDateFrom', 'issueDateTo');
+  checkRange(query, 'createdFrom', 'createdTo');
+  const paging = pageRequest(query);
+  const invoices = patentInvoicesOf(req.ctx.store, req.caller.tenant).filter(
+    (i) =>
+      within(i.issueDate, query.issueDateFrom, query.issueDateTo) &&
+      within(utcDateOf(i.createdAt), query.createdFrom, query.createdTo),
+  );
+  const result = page(sortInvoices(invoices, (query.sort as string | undefined) ?? DEFAULT_SORT), paging);
+  return json(req.c, {
+    pagination: result.pagination,
+    data: result.data.map((i) => invoiceView(req.ctx.store, req.caller.tenant, i)),
+  });
+};
+
+const getInvoice: OperationHandler = (req) => {
+  const invoice = findPatentInvoice(req.ctx.store, req.caller.tenant, req.path.invoiceId as string);
+  if (invoice === undefined) throw notFound();
+  return json(req.c, invoiceView(req.ctx.store, req.caller.tenant, invoice));
+};
+
+export const invoiceHandlers: Record<string, OperationHandler> = { listInvoices, getInvoice };

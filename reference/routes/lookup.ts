@@ -1,0 +1,20 @@
+/**
+ * Lookups shared by the routes: an event is found only through its own patent, in the caller's portfolio.
+ */
+import type { OperationRequest } from '../http';
+import { notFound } from '../problems';
+import type { EventRecord, PatentRecord } from '../store';
+import { findEvent, findPatent } from '../store';
+
+export function patentOf(req: OperationRequest): PatentRecord {
+  const patent = findPatent(req.ctx.store, req.caller.tenant, req.path.patentId as string);
+  if (patent === undefined) throw notFound();
+  return patent;
+}
+
+export function eventOf(req: OperationRequest): { patent: PatentRecord; event: EventRecord } {
+  const patent = patentOf(req);
+  const event = findEvent(req.ctx.store, req.caller.tenant, req.path.eventId as string);
+  if (event === undefined || event.patentId !== patent.id) throw notFound();
+  return { patent, event };
+}

@@ -1,0 +1,168 @@
+/**
+ * Patents and their events: contract endpoints 1 to 6.
+ */
+import { monthBounds } from '../dates';
+import type { OperationHandler } from '../http';
+import { json } from '../http';
+import { page, pageRequest } from '../pagination';
+import { pointer, validationFailed } from '../problems';
+import type { EventRecord, PatentRecord } from '../store';
+import { eventsOf, eventsOfPatent, patentsOf } from '../store';
+import { eventFeesView, eventView, patentView } from '../views';
+import { eventOf, patentOf } from './lookup';
+
+type SortableField = 'clientCaseReference' | 'office' | 'applicationDate' | 'publicationNumber' | 'status';
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** `field` or `-field` (the document restricts the values); nulls last either way, ties by id. */
+export function sortPatents(patents: PatentRecord[], sort: string | undefined): PatentRecord[] {
+  if (sort === undefined) return patents; // Default order: insertion order (not shown in the contract).
+  const descending = sort.startsWith('-');
+  const field = (descending ? sort.slice(1) : sort) as SortableField;
+  return [...patents].sort((a, b) => {
+    const x = a[field];
+    const y = b[field];
+    if (x === null || y === null) {
+      if (x !== y) return x === null ? 1 : -1;
+    } else {
+      const order = compareText(x, y);
+      if (order !== 0) return descending ? -order : order;
+    }
+    return compareText(a.id, b.id);
+  });
+}
+
+const listPatents: OperationHandler = (req) => {
+  const paging = pageRequest(req.query);
+  let patents = patentsOf(req.ctx.store, req.caller.tenant);
+  const providerId = req.query.providerId as string | undefined;
+  if (providerId !== undefined) patents = patents.filter((p) => p.providerId === providerId);
+  const result = page(sortPatents(patents, req.query.sort as string | undefined), paging);
+  return json(req.c, { pagination: result.pagination, data: result.data.map(patentView) });
+};
+
+const getPatent: OperationHandler = (req) => json(req.c, patentView(patentOf(req)));
+
+const listPatentEvents: OperationHandler = (req) => {
+  const paging = pageRequest(req.query);
+  const patent = patentOf(req);
+  const events = eventsOfPatent(req.ctx.store, patent.id);
+  const result = page(events, paging);
+  const { store } = req.ctx;
+  return json(req.c, {
+    pagination: result.pagination,
+    data: result.data.map((e) =>
+      eventView(store, req.caller.tenant, e, req.at.today, { patentEvents: events }),
+    ),
+  });
+};
+
+const getPatentEvent: OperationHandler = (req) => {
+  const { event } = eventOf(req);
+  return json(req.c, eventView(req.ctx.store, req.caller.tenant, event, req.at.today));
+};
+
+const getEventFees: OperationHandler = (req) => {
+  const { event } = eventOf(req);
+  return json(req.c, eventFeesView(req.ctx.store, req.caller.tenant, event, req.at.today));
+};
+
+/**
+ * The due window: `dueMonth`, or `dueFrom` and `dueTo` together (inclusive). Giving both forms is refused
+ * as ambiguous; a window ending before it starts is refused too.
+ */
+function dueWindow(query: Record<string, unknown>): { from: string; to: string } {
+  const dueFrom = query.dueFrom as string | undefined;
+  const dueTo = query.dueTo as string | undefined;
+  const dueMonth = query.dueMonth as string | undefined;
+  if (dueMonth !== undefined) {
+    if (dueFrom !== undefined || dueTo !== undefined) {
+      throw validationFailed([
+        {
+          pointer: pointer('dueMonth'),
+          code: 'conflicting_parameters',
+          message: 'Give either dueMonth, or dueFrom and dueTo, not both.',
+        },
+      ]);
+    }
+    const { first, last } = monthBounds(dueMonth);
+    return { from: first, to: last };
+  }
+  if (dueFrom === undefined || dueTo === undefined) {
+    const missing =
+      dueFrom === undefined && dueTo === undefined
+        ? ['dueMonth']
+        : [dueFrom === undefined ? 'dueFrom' : 'dueTo'];
+    throw validationFailed(
+      missing.map((name) => ({
+        pointer: pointer(name),
+        code: 'required',
+        message: 'A due window is required: dueMonth, or dueFrom and dueTo together.',
+      })),
+    );
+  }
+  if (dueTo < dueFrom) {
+    throw validationFailed([
+      { pointer: pointer('dueTo'), code: 'invalid_range', message: 'dueTo is before dueFrom.' },
+    ]);
+  }
+  return { from: dueFrom, to: dueTo };
+}
+
+function matches(list: unknown, value: string | null): boolean {
+  return list === undefined || (value !== null && (list as string[]).includes(value));
+}
+
+const listEventsByPeriod: OperationHandler = (req) => {
+  const { store } = req.ctx;
+  const tenant = req.caller.tenant;
+  const window = dueWindow(req.query);
+  const paging = pageRequest(req.query);
+  const { offices, owners, family, eventTypes } = req.query;
+  const include =
+    typeof req.query.include === 'string' ? req.query.include.split(',').map((v) => v.trim()) : [];
+  const events = eventsOf(store, tenant)
+    .filter((e) => e.dueDate >= window.from && e.dueDate <= window.to && matches(eventTypes, e.eventType))
+    .filter((e) => {
+      const patent = store.patents.get(e.patentId);
+      return (
+        patent !== undefined &&
+        matches(offices, patent.office) &&
+        matches(owners, patent.owner) &&
+        matches(family, patent.clientFamilyReference)
+      );
+    })
+    // Default order (not shown in the contract): by due date, ties by id.
+    .sort((a, b) => compareText(a.dueDate, b.dueDate) || compareText(a.id, b.id));
+  const result = page(events, paging);
+  const byPatent = new Map<string, EventRecord[]>();
+  const patentEvents = (patentId: string): EventRecord[] => {
+    let list = byPatent.get(patentId);
+    if (list === undefined) {
+      list = eventsOfPatent(store, patentId);
+      byPatent.set(patentId, list);
+    }
+    return list;
+  };
+  return json(req.c, {
+    pagination: result.pagination,
+    data: result.data.map((e) =>
+      eventView(store, tenant, e, req.at.today, {
+        withFees: include.includes('fees'),
+        patentEvents: patentEvents(e.patentId),
+      }),
+    ),
+  });
+};
+
+export const patentHandlers: Record<string, OperationHandler> = {
+  listPatents,
+  getPatent,
+  listPatentEvents,
+  getPatentEvent,
+  getEventFees,
+  listEventsByPeriod,
+};

@@ -1,0 +1,30 @@
+/**
+ * Portfolio sync POST and batch status: contract endpoints 8 and 9.
+ */
+import { submitSync } from '../domain/sync';
+import type { OperationHandler } from '../http';
+import { json } from '../http';
+import { MAX_PAGE_SIZE, pageRequest } from '../pagination';
+import { notFound } from '../problems';
+import { findSyncBatch } from '../store';
+import { batchView } from '../views';
+
+const syncPatents: OperationHandler = (req) => {
+  const body = req.body as { externalImportRef?: string; items: unknown[] };
+  const batch = submitSync(req.ctx, req.caller.tenant, body, req.at);
+  // The POST answer holds every outcome on one page (inline batches have at most 100 items).
+  return json(
+    req.c,
+    batchView(req.ctx.store, batch, { itemsPerPage: MAX_PAGE_SIZE, currentPage: 1 }),
+    batch.responseStatus,
+  );
+};
+
+const getSyncBatch: OperationHandler = (req) => {
+  const paging = pageRequest(req.query);
+  const batch = findSyncBatch(req.ctx.store, req.caller.tenant, req.path.importId as string);
+  if (batch === undefined) throw notFound();
+  return json(req.c, batchView(req.ctx.store, batch, paging));
+};
+
+export const syncHandlers: Record<string, OperationHandler> = { syncPatents, getSyncBatch };

@@ -1,0 +1,269 @@
+/**
+ * Request validation driven by schemas/openapi.yaml. Each operation's path parameters, query parameters
+ * and JSON body are validated with the schemas the document declares (compiled once per process and shared
+ * by every server instance); Ajv errors become field errors with RFC 6901 pointers. Rules the document
+ * cannot express live in the handlers.
+ */
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { createAjv, loadOpenApi, OPENAPI_SCHEMA_ID, schemaRef } from '../schemas/ajv';
+import type { FieldError } from './problems';
+import { escapePointerToken, pointer, validationFailed } from './problems';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+interface ParamSpec {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  /** Declared JSON type of the value (or of the items of an array), for coercing query strings. */
+  type: string | undefined;
+  isArray: boolean;
+  validate: ValidateFunction;
+}
+
+export interface OperationSpec {
+  operationId: string;
+  method: string;
+  /** Path as the document writes it, `{param}` style. */
+  path: string;
+  requiredScope: string;
+  requiredCapability: string | undefined;
+  params: ParamSpec[];
+  body: { validate: ValidateFunction; required: boolean } | undefined;
+}
+
+export interface ValidatedInput {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+type Json = Record<string, unknown>;
+
+/** Follows local `$ref`s in the document. */
+function resolve(doc: OpenAPIV3_1.Document, node: unknown): Json {
+  let current = node as Json;
+  for (let hops = 0; typeof current.$ref === 'string' && hops < 20; hops += 1) {
+    const ref = current.$ref;
+    if (!ref.startsWith('#/')) break;
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+      .reduce<Json>((acc, token) => acc[token] as Json, doc as unknown as Json);
+  }
+  return current;
+}
+
+function declaredType(
+  doc: OpenAPIV3_1.Document,
+  schema: Json,
+): { type: string | undefined; isArray: boolean } {
+  const resolved = resolve(doc, schema);
+  const type = Array.isArray(resolved.type)
+    ? (resolved.type[0] as string)
+    : (resolved.type as string | undefined);
+  if (type === 'array') {
+    const items = resolved.items === undefined ? {} : resolve(doc, resolved.items);
+    return { type: items.type as string | undefined, isArray: true };
+  }
+  return { type, isArray: false };
+}
+
+interface Compiled {
+  operations: OperationSpec[];
+  syncItem: ValidateFunction;
+}
+
+let compiled: Compiled | undefined;
+
+function compile(): Compiled {
+  const doc = loadOpenApi();
+  const ajv = createAjv();
+  const getSchema = (ref: string): ValidateFunction => {
+    const validate = ajv.getSchema(ref);
+    if (validate === undefined) throw new Error(`schema not found in the OpenAPI document: ${ref}`);
+    return validate;
+  };
+  const operations: OperationSpec[] = [];
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    const pathItem = item as Json;
+    const base = `${OPENAPI_SCHEMA_ID}#/paths/${escapePointerToken(path)}`;
+    for (const method of METHODS) {
+      const operation = pathItem[method] as Json | undefined;
+      if (operation === undefined) continue;
+      const declared = [
+        ...((pathItem.parameters as Json[] | undefined) ?? []).map((p, i) => ({
+          p,
+          at: `${base}/parameters/${i}`,
+        })),
+        ...((operation.parameters as Json[] | undefined) ?? []).map((p, i) => ({
+          p,
+          at: `${base}/${method}/parameters/${i}`,
+        })),
+      ];
+      const params: ParamSpec[] = [];
+      for (const { p, at } of declared) {
+        const param = resolve(doc, p);
+        if (param.in !== 'path' && param.in !== 'query') continue;
+        const location = typeof p.$ref === 'string' ? `${OPENAPI_SCHEMA_ID}${p.$ref}` : at;
+        params.push({
+          name: param.name as string,
+          in: param.in,
+          required: param.required === true,
+          ...declaredType(doc, param.schema as Json),
+          validate: getSchema(`${location}/schema`),
+        });
+      }
+      const requestBody = operation.requestBody as Json | undefined;
+      const jsonBody = (requestBody?.content as Json | undefined)?.['application/json'];
+      operations.push({
+        operationId: operation.operationId as string,
+        method: method.toUpperCase(),
+        path,
+        requiredScope: operation['x-required-scope'] as string,
+        requiredCapability: operation['x-required-capability'] as string | undefined,
+        params,
+        body:
+          jsonBody === undefined
+            ? undefined
+            : {
+                validate: getSchema(`${base}/${method}/requestBody/content/application~1json/schema`),
+                required: requestBody?.required === true,
+              },
+      });
+    }
+  }
+  return { operations, syncItem: getSchema(schemaRef('SyncItem')) };
+}
+
+function compiledOnce(): Compiled {
+  compiled ??= compile();
+  return compiled;
+}
+
+/** Every operation the document declares (compiled on first use, then cached for the process). */
+export function operationSpecs(): OperationSpec[] {
+  return compiledOnce().operations;
+}
+
+const CODES: Record<string, string> = {
+  format: 'invalid_string',
+  pattern: 'invalid_string',
+  enum: 'invalid_enum_value',
+  const: 'invalid_enum_value',
+  type: 'invalid_type',
+  required: 'required',
+  minItems: 'too_small',
+  minLength: 'too_small',
+  minimum: 'too_small',
+  exclusiveMinimum: 'too_small',
+  minProperties: 'too_small',
+  maxItems: 'too_big',
+  maxLength: 'too_big',
+  maximum: 'too_big',
+  exclusiveMaximum: 'too_big',
+  maxProperties: 'too_big',
+  additionalProperties: 'unrecognized_key',
+};
+
+/** Ajv errors to field errors. `instancePath` is already an RFC 6901 pointer; `prefix` locates the value. */
+export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix = ''): FieldError[] {
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const error of errors ?? []) {
+    let path = prefix + error.instancePath;
+    let message = error.message ?? 'is not valid';
+    if (error.keyword === 'required') {
+      path += pointer(String((error.params as { missingProperty: string }).missingProperty));
+      message = 'is required';
+    } else if (error.keyword === 'additionalProperties') {
+      path += pointer(String((error.params as { additionalProperty: string }).additionalProperty));
+      message = 'is not allowed';
+    } else if (error.keyword === 'enum') {
+      const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
+      if (allowed) message = `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
+    }
+    const code = CODES[error.keyword] ?? 'invalid_value';
+    const key = `${path}|${code}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ pointer: path, code, message });
+  }
+  return out;
+}
+
+function coerce(value: string, type: string | undefined): unknown {
+  if (type === 'integer' && /^[+-]?\d+$/.test(value)) return Number(value);
+  if (type === 'number' && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value)) return Number(value);
+  if (type === 'boolean' && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
+/**
+ * Query values: array parameters accept both repeated keys and comma-separated values (the wire encoding is
+ * not shown in the contract); a scalar parameter given several times takes its first value.
+ */
+function queryValue(param: ParamSpec, search: URLSearchParams): unknown {
+  const raw = search.getAll(param.name);
+  if (raw.length === 0) return undefined;
+  if (param.isArray) {
+    const values = raw.flatMap((v) => v.split(',')).filter((v) => v !== '');
+    return values.length === 0 ? undefined : values.map((v) => coerce(v, param.type));
+  }
+  return coerce(raw[0] as string, param.type);
+}
+
+/** Validates the request against the operation; throws 400 `validation_failed` with every error found. */
+export function validateRequest(
+  spec: OperationSpec,
+  input: { pathParams: Record<string, string>; search: URLSearchParams; body?: unknown },
+): ValidatedInput {
+  const errors: FieldError[] = [];
+  const result: ValidatedInput = { path: {}, query: {}, body: input.body };
+  for (const param of spec.params) {
+    const value = param.in === 'path' ? input.pathParams[param.name] : queryValue(param, input.search);
+    // Query and path errors point at the parameter by name (the contract's pointers are for bodies).
+    const at = pointer(param.name);
+    if (value === undefined) {
+      if (param.required) errors.push({ pointer: at, code: 'required', message: 'is required' });
+      continue;
+    }
+    if (!param.validate(value)) {
+      errors.push(...toFieldErrors(param.validate.errors, at));
+      continue;
+    }
+    (param.in === 'path' ? result.path : result.query)[param.name] = value;
+  }
+  if (spec.body !== undefined && !spec.body.validate(input.body)) {
+    errors.push(...toFieldErrors(spec.body.validate.errors));
+  }
+  if (errors.length > 0) throw validationFailed(errors);
+  return result;
+}
+
+/** Item-level validation of a sync item against the document's `SyncItem`. */
+export function syncItemErrors(item: unknown): FieldError[] {
+  const validate = compiledOnce().syncItem;
+  return validate(item) ? [] : toFieldErrors(validate.errors);
+}
+
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
+
+/**
+ * The JSON body of a request: a non-JSON content type or malformed JSON is a 400 like any other invalid body,
+ * pointing at the whole document (the empty pointer).
+ */
+export function parseJsonBody(contentType: string | undefined, text: string): unknown {
+  if (contentType === undefined || !JSON_MEDIA_TYPE.test(contentType.trim())) {
+    throw validationFailed([
+      { pointer: '', code: 'unsupported_media_type', message: 'The body must be sent as application/json.' },
+    ]);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw validationFailed([{ pointer: '', code: 'invalid_json', message: 'The body is not valid JSON.' }]);
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Reference server: start-up time, the `npm run reference` entry point, determinism of the seed.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { test } from 'node:test';
+
+void test('a server is created, listening and answering in well under a second', async (t) => {
+  const importStart = performance.now();
+  const { createReferenceServer } = await import('../reference/server');
+  const start = performance.now();
+  // CPU time of the process, so that a busy machine does not make the measure flaky.
+  const cpuStart = process.cpuUsage();
+  const server = createReferenceServer();
+  const listening = await server.listen(0);
+  const response = await fetch(`${listening.url}/api/v2/external/patents`, {
+    headers: { 'x-api-key': server.keys.all },
+  });
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  const elapsed = performance.now() - start;
+  await listening.close();
+  t.diagnostic(
+    `module load ${(start - importStart).toFixed(0)} ms; start-up ${elapsed.toFixed(0)} ms wall, ${cpuMs.toFixed(0)} ms CPU`,
+  );
+  assert.equal(response.status, 200);
+  assert.ok(cpuMs < 1000, `start-up took ${cpuMs.toFixed(0)} ms of CPU`);
+});
+
+void test('a second server in the same process starts in a few tens of milliseconds', async () => {
+  const { createReferenceServer } = await import('../reference/server');
+  createReferenceServer();
+  const start = process.cpuUsage();
+  createReferenceServer();
+  const cpu = process.cpuUsage(start);
+  const elapsed = (cpu.user + cpu.system) / 1000;
+  assert.ok(elapsed < 250, `took ${elapsed.toFixed(0)} ms of CPU`);
+});
+
+void test('the same seed and clock give the same keys, ids and data', async () => {
+  const { createReferenceServer } = await import('../reference/server');
+  const a = createReferenceServer({ now: '2026-03-15T09:00:00Z', seed: 7 });
+  const b = createReferenceServer({ now: '2026-03-15T09:00:00Z', seed: 7 });
+  const c = createReferenceServer({ now: '2026-03-15T09:00:00Z', seed: 8 });
+  assert.deepEqual(a.keys, b.keys);
+  assert.notEqual(a.keys.all, c.keys.all);
+  for (const key of Object.values(a.keys)) assert.match(key, /^[0-9a-f]{64}$/);
+  assert.deepEqual([...a.state.store.patents.keys()], [...b.state.store.patents.keys()]);
+  assert.deepEqual([...a.state.store.events.values()], [...b.state.store.events.values()]);
+  // Only hashes are stored.
+  const stored = [...a.state.store.keysByHash.keys()];
+  for (const key of Object.values(a.keys)) assert.ok(!stored.includes(key));
+});
+
+void test('npm run reference prints the URL and the keys by env var, and stops on SIGTERM', async () => {
+  const { KEY_ENV_VARS } = await import('../reference/keys');
+  const root = path.join(__dirname, '..');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'reference/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', REFERENCE_NOW: '2026-03-15T09:00:00Z', REFERENCE_SEED: '99' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no output in time: ${output}`)), 8000);
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(KEY_ENV_VARS.noFreeze)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${output}`)));
+  });
+  const lines = Object.fromEntries(
+    output
+      .split('\n')
+      .filter((l) => l.includes('='))
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
+  assert.match(lines.BASE_URL ?? '', /^http:\/\/127\.0\.0\.1:\d+$/);
+  for (const name of Object.values(KEY_ENV_VARS)) assert.match(lines[name] ?? '', /^[0-9a-f]{64}$/, name);
+  const response = await fetch(`${lines.BASE_URL}/api/v2/external/patents`, {
+    headers: { 'x-api-key': lines.API_KEY ?? '' },
+  });
+  assert.equal(response.status, 200);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  assert.equal(await exited, 0);
+});
+
+void test('fault and variant are kept on the behaviour, reachable from request work', async () => {
+  const { createReferenceServer } = await import('../reference/server');
+  const { currentBehaviour } = await import('../reference/behaviour');
+  const faulty = createReferenceServer({ fault: 'some-fault', variant: 'v2' });
+  const clean = createReferenceServer();
+  assert.deepEqual({ ...faulty.behaviour }, { fault: 'some-fault', variant: 'v2' });
+  assert.equal(faulty.state.context.behaviour, faulty.behaviour);
+  const seen: (string | undefined)[] = [];
+  for (const server of [faulty, clean]) {
+    server.app.use('/probe', async (_c, next) => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      seen.push(currentBehaviour().fault);
+      await next();
+    });
+  }
+  await Promise.all([faulty.app.request('/probe'), clean.app.request('/probe')]);
+  assert.deepEqual(seen.sort(), ['some-fault', undefined].sort());
+  assert.equal(currentBehaviour().fault, undefined);
+});
