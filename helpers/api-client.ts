@@ -5,6 +5,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { operationById, type OperationId } from './contract';
 import type { Exchange, ExchangeRequest } from './exchange';
+import { lastRemaining } from './request-ledger';
 import { assertMatchesResponseSchema } from './schema-validator';
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
@@ -24,6 +25,8 @@ export interface SendOptions {
   body?: unknown;
   /** The operation the request is meant for: its schemas validate the response. */
   operationId?: OperationId;
+  /** False for a request whose 429 or 500 is the point of the test (never retried). */
+  retry?: boolean;
 }
 
 export interface CallOptions {
@@ -32,6 +35,7 @@ export interface CallOptions {
   arrayEncoding?: ArrayEncoding;
   headers?: Record<string, string>;
   body?: unknown;
+  retry?: boolean;
 }
 
 /** Raised when the target's answer cannot be used at all (no answer, unparsable JSON): an infrastructure fault. */
@@ -98,13 +102,31 @@ export class ApiResponse {
   }
 }
 
+export interface RetryPolicy {
+  /** Retries of a 500 (internal_error), with exponential backoff. */
+  internalErrorRetries: number;
+  backoffMs: number;
+  /** A 429 is retried once after Retry-After when it is at most this many seconds; else the test skips. */
+  maxRetryAfterSeconds: number;
+}
+
 export interface ClientDeps {
   request: APIRequestContext;
   baseUrl: string;
   timeoutMs: number;
   /** Receives every exchange (the test's evidence log). */
   record: (exchange: Exchange) => void;
+  /** Retries per the contract (429 after Retry-After, 500 with backoff); undefined: never retry. */
+  retry?: RetryPolicy;
+  /** The quota guard: no request is sent with a key whose RateLimit-Remaining fell to this floor. */
+  quotaFloor?: number;
+  /** Told of every retry (the ledger counts them, the report shows them). */
+  onRetry?: (status: number) => void;
+  /** Ends the current test as skipped, naming the reason (outside a test: throws). */
+  skip?: (reason: string) => never;
 }
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function buildUrl(
   baseUrl: string,
@@ -160,6 +182,7 @@ export class ApiClient {
       headers: options.headers,
       body: options.body,
       operationId,
+      retry: options.retry,
     });
   }
 
@@ -176,17 +199,67 @@ export class ApiClient {
       }
     }
     const url = buildUrl(this.deps.baseUrl, options.path, options.query, options.arrayEncoding);
+    if (new URL(url).origin !== new URL(this.deps.baseUrl).origin) {
+      throw new Error(
+        `refusing to send ${options.method} ${url}: only the target ${this.deps.baseUrl} is contacted`,
+      );
+    }
+    this.guardQuota();
     const request: ExchangeRequest = {
       method: options.method,
       url,
       headers,
       ...(body === undefined ? {} : { body: body.toString() }),
     };
+    let exchange = await this.exchange(request, body);
+    const policy = options.retry === false ? undefined : this.deps.retry;
+    for (let attempt = 0; policy; attempt++) {
+      let wait: number | undefined;
+      if (exchange.status === 500 && attempt < policy.internalErrorRetries)
+        wait = policy.backoffMs * 4 ** attempt;
+      if (exchange.status === 429 && attempt === 0) {
+        const retryAfter = Number(exchange.headers['retry-after']);
+        if (!(retryAfter <= policy.maxRetryAfterSeconds)) {
+          this.skip(
+            `the daily quota of the key is exhausted (429, Retry-After ${exchange.headers['retry-after'] ?? 'absent'} s, ` +
+              `above RETRY_AFTER_MAX_SECONDS=${policy.maxRetryAfterSeconds})`,
+          );
+        }
+        wait = retryAfter * 1000;
+      }
+      if (wait === undefined) break;
+      await delay(wait);
+      this.deps.onRetry?.(exchange.status);
+      exchange = { ...(await this.exchange(request, body)), retryAttempt: attempt + 1 };
+    }
+    const response = new ApiResponse(exchange, options.operationId);
+    if (options.operationId) assertMatchesResponseSchema(response);
+    return response;
+  }
+
+  private skip(reason: string): never {
+    if (this.deps.skip) this.deps.skip(reason);
+    throw new TargetError(reason);
+  }
+
+  private guardQuota(): void {
+    if (this.key === undefined || this.deps.quotaFloor === undefined) return;
+    const remaining = lastRemaining.get(this.key);
+    if (remaining !== undefined && remaining <= this.deps.quotaFloor) {
+      this.skip(
+        `quota guard: RateLimit-Remaining of the key fell to ${remaining}, at or below QUOTA_FLOOR=${this.deps.quotaFloor}`,
+      );
+    }
+  }
+
+  /** One request and its full answer, recorded. */
+  private async exchange(request: ExchangeRequest, body: string | Buffer | undefined): Promise<Exchange> {
+    const { method, url, headers } = request;
     const started = performance.now();
     let exchange: Exchange;
     try {
       const response = await this.deps.request.fetch(url, {
-        method: options.method,
+        method,
         headers,
         data: body,
         timeout: this.deps.timeoutMs,
@@ -203,12 +276,12 @@ export class ApiClient {
       };
     } catch (error) {
       throw new TargetError(
-        `the target did not answer ${options.method} ${url} within ${this.deps.timeoutMs} ms: ${(error as Error).message.split('\n')[0]}`,
+        `the target did not answer ${method} ${url} within ${this.deps.timeoutMs} ms: ${(error as Error).message.split('\n')[0]}`,
       );
     }
     this.deps.record(exchange);
-    const response = new ApiResponse(exchange, options.operationId);
-    if (options.operationId) assertMatchesResponseSchema(response);
-    return response;
+    const remaining = Number(exchange.headers['ratelimit-remaining']);
+    if (this.key !== undefined && Number.isInteger(remaining)) lastRemaining.set(this.key, remaining);
+    return exchange;
   }
 }

@@ -19,8 +19,8 @@ export interface Exchange {
   body: Buffer;
   /** Milliseconds between sending and the full body. */
   durationMs: number;
-  /** Set when the exchange is a retry of the one before it. */
-  retryOf?: number;
+  /** Set on a retry of the exchange before it: 1 for the first retry, 2 for the second. */
+  retryAttempt?: number;
 }
 
 const BODY_EVIDENCE_LIMIT = 4_000;
@@ -57,7 +57,7 @@ export function exchangeEvidence(exchange: Exchange): object {
     },
     response: { status: exchange.status, headers: exchange.headers, body: bodyText(exchange) },
     durationMs: exchange.durationMs,
-    ...(exchange.retryOf === undefined ? {} : { retryOf: exchange.retryOf }),
+    ...(exchange.retryAttempt === undefined ? {} : { retryAttempt: exchange.retryAttempt }),
   };
 }
 

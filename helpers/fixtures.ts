@@ -8,11 +8,14 @@ import {
   type APIRequestContext,
   type TestDetails,
 } from '@playwright/test';
+import * as allure from 'allure-js-commons';
 import { requirementById } from '../schemas/requirements';
-import { ApiClient } from './api-client';
+import { allureLabelsFor } from './allure-labels';
+import { ApiClient, type ClientDeps } from './api-client';
 import { Portfolio, skipBecause } from './discovery';
 import { curlCommand, exchangeEvidence, type Exchange } from './exchange';
 import { fcSeed } from './generated-inputs';
+import { RequestLedger } from './request-ledger';
 import type { KeyRole } from './settings';
 import { keyEnvName, readTarget, type Target, type TargetOverride } from './target';
 
@@ -64,6 +67,8 @@ interface TestFixtures {
 }
 
 interface WorkerFixtures {
+  /** This worker's request counts by area. */
+  ledger: RequestLedger;
   target: Target;
   requestContext: APIRequestContext;
   /** The primary tenant's data, read once per worker. */
@@ -72,19 +77,52 @@ interface WorkerFixtures {
   otherPortfolio: Portfolio;
 }
 
+/**
+ * A client for one key. Retries per the contract and the quota guard apply to every key but the
+ * low-quota one, whose 429 is what the rate-limit tests observe.
+ */
 function clientFor(
   context: APIRequestContext,
   target: Target,
   key: string | undefined,
   record: (e: Exchange) => void,
+  extra: Partial<ClientDeps> = {},
 ): ApiClient {
+  const guarded = key !== undefined && key !== target.keys.lowQuota;
   return new ApiClient(
-    { request: context, baseUrl: target.baseUrl, timeoutMs: target.requestTimeoutMs, record },
+    {
+      request: context,
+      baseUrl: target.baseUrl,
+      timeoutMs: target.requestTimeoutMs,
+      record,
+      skip: (reason) => skipBecause(reason),
+      ...(guarded
+        ? {
+            quotaFloor: target.quotaFloor,
+            retry: {
+              internalErrorRetries: 2,
+              backoffMs: 200,
+              maxRetryAfterSeconds: target.maxRetryAfterSeconds,
+            },
+          }
+        : {}),
+      ...extra,
+    },
     key,
   );
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  ledger: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const ledger = new RequestLedger();
+      await use(ledger);
+      ledger.flush(`${workerInfo.project.name || 'default'}-${workerInfo.workerIndex}`);
+    },
+    { scope: 'worker' },
+  ],
+
   target: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, workerInfo) => {
@@ -134,11 +172,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use([]);
   },
 
-  as: async ({ requestContext, target, exchanges }, use) => {
+  as: async ({ requestContext, target, exchanges, ledger }, use, testInfo) => {
+    const onRetry = (status: number) => {
+      ledger.retries += 1;
+      testInfo.annotations.push({
+        type: 'retry',
+        description: `a ${status} answer was retried (contract: Errors, Rules)`,
+      });
+    };
     await use((role) => {
       const key = target.keys[role];
       if (!key) skipBecause(`${keyEnvName(role)} is not configured (key role "${role}")`);
-      return clientFor(requestContext, target, key, (e) => exchanges.push(e));
+      return clientFor(requestContext, target, key, (e) => exchanges.push(e), { onRetry });
     });
   },
 
@@ -212,14 +257,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         );
       }
       testInfo.annotations.push({ type: 'fast-check seed', description: String(fcSeed()) });
+      await allure.labels(...allureLabelsFor(cited));
       await use();
     },
     { auto: true },
   ],
 
   _evidence: [
-    async ({ exchanges }, use, testInfo) => {
+    async ({ exchanges, ledger }, use, testInfo) => {
       await use();
+      const area =
+        testInfo.tags.find((t) => !['@must', '@should', '@may'].includes(t))?.slice(1) ?? 'untagged';
+      ledger.add(area, exchanges.length);
       if (testInfo.status === testInfo.expectedStatus || exchanges.length === 0) return;
       await testInfo.attach('http-exchanges.json', {
         body: JSON.stringify(exchanges.map(exchangeEvidence), null, 2),

@@ -1,13 +1,20 @@
 /**
  * Runs once before the workers start. With no BASE_URL configured it starts the embedded reference
  * server in this process on a free loopback port and publishes its URL and keys to the workers through
- * the environment (workers inherit it). It also fixes the run id and the fast-check seed.
+ * the environment (workers inherit it). Then the preflight checks the target and the key roles. It also
+ * fixes the run id and the fast-check seed; its teardown reports the requests the run made.
  */
 import { randomInt, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { createReferenceServer } from '../reference/server';
 import { clearClaims } from './claims';
-import { KEY_SETTINGS, loadEnv } from './settings';
+import { preflight } from './preflight';
+import { reportPaths } from './report-config';
+import { collectRequestTotals, runDir } from './request-ledger';
+import { envFlag, KEY_SETTINGS, loadEnv } from './settings';
+import { readTarget } from './target';
 
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const env = loadEnv();
@@ -31,8 +38,27 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     env.PROVIDER_STATES_URL = `${listening.url}/__provider-states`;
     stop = listening.close;
   }
+  const preflightRequests =
+    env.PREFLIGHT === undefined || envFlag('PREFLIGHT') ? await preflight(readTarget()) : 0;
+
   return async () => {
     await stop();
+    const totals = collectRequestTotals(runDir());
+    const total = totals.total + preflightRequests;
+    const areas = Object.entries(totals.byArea)
+      .sort(([, a], [, b]) => b - a)
+      .map(([area, count]) => `${area} ${count}`)
+      .join(', ');
+    process.stdout.write(
+      `HTTP requests to the target: ${total} (preflight ${preflightRequests}${areas ? `, ${areas}` : ''}; retries ${totals.retries})\n`,
+    );
+    const out = reportPaths().dir;
+    fs.mkdirSync(out, { recursive: true });
+    fs.writeFileSync(
+      path.join(out, 'requests.json'),
+      `${JSON.stringify({ ...totals, total, preflight: preflightRequests }, null, 2)}\n`,
+    );
+    fs.rmSync(runDir(), { recursive: true, force: true });
     clearClaims(runId);
   };
 }

@@ -130,7 +130,8 @@ let loaded = false;
 /** Loads `.env` from the project root once; the process environment wins over the file. */
 export function loadEnv(): NodeJS.ProcessEnv {
   if (!loaded) {
-    dotenv.config({ path: path.join(__dirname, '..', '.env'), quiet: true });
+    const file = process.env.ENV_FILE?.trim() || path.join(__dirname, '..', '.env');
+    dotenv.config({ path: path.resolve(path.join(__dirname, '..'), file), quiet: true });
     loaded = true;
   }
   return process.env;

@@ -14,6 +14,8 @@ export interface Target {
   allowQuotaExhaustion: boolean;
   providerStatesUrl: string | undefined;
   requestTimeoutMs: number;
+  quotaFloor: number;
+  maxRetryAfterSeconds: number;
 }
 
 /** Per-project override (the mutation run gives each fault its own reference, as a Playwright project). */
@@ -43,6 +45,8 @@ export function readTarget(override: TargetOverride = {}): Target {
       ? `${override.baseUrl.replace(/\/+$/, '')}/__provider-states`
       : env.PROVIDER_STATES_URL?.trim() || undefined,
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 10_000) || 10_000,
+    quotaFloor: Number(env.QUOTA_FLOOR ?? 50),
+    maxRetryAfterSeconds: Number(env.RETRY_AFTER_MAX_SECONDS ?? 5),
   };
 }
 

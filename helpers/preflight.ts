@@ -1,0 +1,162 @@
+/**
+ * Preflight: before any test, check that the target is reachable, answers the contract's list envelope
+ * under /api/v2/external/, accepts the primary key, and that every configured key role behaves as its name
+ * says. A problem here is one clear message and a non-zero exit, not hundreds of red tests.
+ */
+import { randomUUID } from 'node:crypto';
+import { KEY_SETTINGS, type KeyRole } from './settings';
+import type { Target } from './target';
+
+const PREFIX = '/api/v2/external';
+
+export class PreflightError extends Error {
+  override name = 'PreflightError';
+}
+
+interface Probe {
+  status: number;
+  contentType: string;
+  body: unknown;
+}
+
+async function probe(
+  target: Target,
+  key: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Probe> {
+  const headers: Record<string, string> = {};
+  if (key !== undefined) headers['x-api-key'] = key;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`${target.baseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+      signal: AbortSignal.timeout(target.requestTimeoutMs),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new PreflightError(
+      `the target ${target.baseUrl} is not reachable: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+    );
+  }
+  const contentType = response.headers.get('content-type') ?? '';
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, contentType, body: parsed };
+}
+
+const code = (p: Probe) => (p.body as { code?: unknown } | undefined)?.code;
+const describe = (p: Probe) =>
+  `${p.status}${code(p) ? ` ${String(code(p))}` : ''} (${p.contentType || 'no content type'})`;
+
+/** A harmless request that needs exactly this scope; a 404 proves the scope was let through. */
+const SCOPE_PROBES: Record<string, { method: string; path: string; body?: unknown; ok: number[] }> = {
+  'patents:read': { method: 'GET', path: `${PREFIX}/patents?itemsPerPage=1`, ok: [200] },
+  'invoices:read': { method: 'GET', path: `${PREFIX}/invoices?itemsPerPage=1`, ok: [200] },
+  'exchange-rate-freezes:write': {
+    method: 'GET',
+    path: `${PREFIX}/exchange-rate-freezes?itemsPerPage=1`,
+    ok: [200],
+  },
+  'patents:write': { method: 'GET', path: `${PREFIX}/patents/sync/${randomUUID()}`, ok: [404] },
+  'patents:instructions:write': {
+    method: 'POST',
+    path: `${PREFIX}/patent-instructions`,
+    body: { instructions: [{ eventId: randomUUID(), decision: 'SKIP_THIS_TIME' }] },
+    ok: [404],
+  },
+};
+
+function roleEnv(role: KeyRole): string {
+  return KEY_SETTINGS.find((k) => k.role === role)!.env;
+}
+
+/** Runs the preflight; resolves with the number of requests it made, rejects with a PreflightError. */
+export async function preflight(target: Target): Promise<number> {
+  let requests = 0;
+  const call = async (key: string | undefined, p: { method: string; path: string; body?: unknown }) => {
+    requests += 1;
+    return probe(target, key, p.method, p.path, p.body);
+  };
+  const primary = target.keys.all;
+  if (!primary) throw new PreflightError('API_KEY (the primary key, all scopes) is not configured');
+
+  const first = await call(primary, SCOPE_PROBES['patents:read']!);
+  if (first.status === 401) {
+    throw new PreflightError(`API_KEY is not accepted by ${target.baseUrl}: ${describe(first)}`);
+  }
+  const envelope = first.body as { pagination?: unknown; data?: unknown } | undefined;
+  if (
+    first.status !== 200 ||
+    !envelope ||
+    typeof envelope.pagination !== 'object' ||
+    !Array.isArray(envelope.data)
+  ) {
+    throw new PreflightError(
+      `${target.baseUrl} does not answer the contract under ${PREFIX}/: GET ${PREFIX}/patents gave ${describe(first)}, ` +
+        'expected 200 with a list envelope (check BASE_URL: origin and optional path prefix, without /api/v2/external)',
+    );
+  }
+
+  const problems: string[] = [];
+  for (const setting of KEY_SETTINGS) {
+    const key = target.keys[setting.role];
+    if (!key || setting.role === 'all') continue;
+    const env = roleEnv(setting.role);
+    if (setting.scope) {
+      const own = await call(key, SCOPE_PROBES[setting.scope]!);
+      if (!SCOPE_PROBES[setting.scope]!.ok.includes(own.status)) {
+        problems.push(`${env} should hold ${setting.scope}, but a request needing it gave ${describe(own)}`);
+      }
+      const otherScope = setting.scope === 'patents:read' ? 'invoices:read' : 'patents:read';
+      const other = await call(key, SCOPE_PROBES[otherScope]!);
+      if (other.status !== 403) {
+        problems.push(
+          `${env} should hold only ${setting.scope}, but a request needing ${otherScope} gave ${describe(other)}`,
+        );
+      }
+    } else if (setting.role === 'noScopes') {
+      const p = await call(key, SCOPE_PROBES['patents:read']!);
+      if (p.status !== 403)
+        problems.push(`${env} should have an empty scope list, but a read gave ${describe(p)}`);
+    } else if (setting.role === 'expired') {
+      const p = await call(key, SCOPE_PROBES['patents:read']!);
+      if (p.status !== 401) problems.push(`${env} should be expired, but a read gave ${describe(p)}`);
+    } else if (setting.role === 'noFreeze') {
+      const p = await call(key, SCOPE_PROBES['exchange-rate-freezes:write']!);
+      if (p.status !== 403) {
+        problems.push(
+          `${env} should belong to a tenant without the freeze capability, but the freeze list gave ${describe(p)}`,
+        );
+      }
+    } else if (setting.role === 'otherTenant') {
+      const p = await call(key, SCOPE_PROBES['patents:read']!);
+      const ids = (b: unknown) => ((b as { data?: { id?: string }[] })?.data ?? []).map((x) => x.id);
+      if (p.status !== 200)
+        problems.push(`${env} should be a valid key of another tenant, but a read gave ${describe(p)}`);
+      else if (ids(p.body).some((id) => ids(first.body).includes(id))) {
+        problems.push(`${env} sees the primary tenant's patents: it must belong to another tenant`);
+      }
+    } else {
+      const p = await call(key, SCOPE_PROBES['patents:read']!);
+      if (p.status !== 200)
+        problems.push(`${env} should be a valid key with all scopes, but a read gave ${describe(p)}`);
+    }
+  }
+  if (problems.length) {
+    throw new PreflightError(
+      `the configured keys do not behave as their roles say:\n  - ${problems.join('\n  - ')}`,
+    );
+  }
+  return requests;
+}

@@ -1,0 +1,61 @@
+/**
+ * Counts the HTTP requests the run makes, by area, across worker processes: each worker writes its
+ * counts to the run folder when it ends; the global teardown adds them up and reports the total.
+ * Also the quota guard's memory: the last RateLimit-Remaining seen per key.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export function runDir(): string {
+  const runId = (process.env.CONFORMANCE_RUN_ID ?? `pid-${process.ppid}`).replace(/[^\w.-]/g, '_');
+  const dir = path.join(os.tmpdir(), 'prs-conformance-runs', runId);
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export class RequestLedger {
+  readonly byArea = new Map<string, number>();
+  retries = 0;
+
+  add(area: string, count: number): void {
+    if (count > 0) this.byArea.set(area, (this.byArea.get(area) ?? 0) + count);
+  }
+
+  /** Writes this worker's counts to the run folder. */
+  flush(workerId: string): void {
+    if (this.byArea.size === 0 && this.retries === 0) return;
+    const file = path.join(runDir(), `requests-${workerId}-${process.pid}.json`);
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ byArea: Object.fromEntries(this.byArea), retries: this.retries }),
+    );
+  }
+}
+
+export interface RequestTotals {
+  total: number;
+  retries: number;
+  byArea: Record<string, number>;
+}
+
+/** Adds up what every worker of the run wrote. */
+export function collectRequestTotals(dir: string = runDir()): RequestTotals {
+  const totals: RequestTotals = { total: 0, retries: 0, byArea: {} };
+  for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    if (!name.startsWith('requests-')) continue;
+    const part = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as {
+      byArea: Record<string, number>;
+      retries: number;
+    };
+    totals.retries += part.retries;
+    for (const [area, count] of Object.entries(part.byArea)) {
+      totals.byArea[area] = (totals.byArea[area] ?? 0) + count;
+      totals.total += count;
+    }
+  }
+  return totals;
+}
+
+/** The last RateLimit-Remaining seen for each key in this worker (the quota guard reads it). */
+export const lastRemaining = new Map<string, number>();
