@@ -1,5 +1,14 @@
 import os from 'node:os';
-import { defineConfig, type Project } from '@playwright/test';
+import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
+import {
+  ALLURE_CATEGORIES,
+  allureEnvironmentInfo,
+  contractVersion,
+  reportPaths,
+  suiteVersion,
+  targetOrigin,
+  wantsBlobReport,
+} from './helpers/report-config';
 
 /**
  * The mutation run (scripts/mutation.ts) passes one reference per fault or variant; each becomes a
@@ -14,6 +23,28 @@ const projects: Project[] | undefined = mutationTargets?.map((t) => ({
 }));
 
 /**
+ * Reports (docs/reports.md): `list` for people; Allure results, Playwright JSON and JUnit always, under
+ * REPORTS_DIR (default reports/); a blob report for sharded runs (SHARD or --shard) or BLOB_REPORT=true,
+ * merged later with `npx playwright merge-reports`. `npm run report` turns them into HTML.
+ */
+const paths = reportPaths();
+const reporter: ReporterDescription[] = [
+  ['list'],
+  [
+    // Resolved here so that configs elsewhere that extend this one find it too.
+    require.resolve('allure-playwright'),
+    {
+      resultsDir: paths.allureResults,
+      environmentInfo: allureEnvironmentInfo(),
+      categories: ALLURE_CATEGORIES,
+    },
+  ],
+  ['json', { outputFile: paths.resultsJson }],
+  ['junit', { outputFile: paths.junit }],
+  ...(wantsBlobReport() ? [['blob', { outputDir: paths.blobDir }] as ReporterDescription] : []),
+];
+
+/**
  * The conformance run. With no BASE_URL, the global setup starts the embedded reference server;
  * with BASE_URL and keys (environment or .env), the suite runs against that target.
  */
@@ -24,8 +55,10 @@ export default defineConfig({
   retries: 0,
   workers: process.env.WORKERS ? Number(process.env.WORKERS) : Math.max(2, os.availableParallelism()),
   timeout: 30_000,
-  globalSetup: './helpers/global-setup.ts',
-  reporter: process.env.CI ? [['list'], ['junit', { outputFile: 'reports/junit.xml' }]] : [['list']],
+  globalSetup: ['./helpers/reports-setup.ts', './helpers/global-setup.ts'],
+  reporter,
+  // Recorded in reports/results.json for the certification report (no key values, origin only).
+  metadata: { target: targetOrigin(), suiteVersion: suiteVersion(), contractVersion: contractVersion() },
   outputDir: 'test-results',
   ...(projects ? { projects } : {}),
   use: {

@@ -96,8 +96,10 @@ export async function preflight(target: Target): Promise<number> {
     throw new PreflightError(`API_KEY is not accepted by ${target.baseUrl}: ${describe(first)}`);
   }
   const envelope = first.body as { pagination?: unknown; data?: unknown } | undefined;
+  const json = /^application\/json\s*(;|$)/i.test(first.contentType);
   if (
     first.status !== 200 ||
+    !json ||
     !envelope ||
     typeof envelope.pagination !== 'object' ||
     !Array.isArray(envelope.data)

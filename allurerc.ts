@@ -1,0 +1,24 @@
+/**
+ * Allure 3 report configuration, read by `npm run report` (scripts/report.ts) and by `npx allure generate`.
+ * History lives in one file under reports/history/ that CI caches between runs (docs/reports.md).
+ */
+import { defineConfig } from 'allure';
+import { ALLURE_CATEGORIES, reportPaths } from './helpers/report-config';
+
+const paths = reportPaths();
+
+export default defineConfig({
+  name: 'Patent Renewal Service External API v2: conformance',
+  output: paths.allureReport,
+  historyPath: paths.historyFile,
+  historyLimit: 50,
+  categories: [...ALLURE_CATEGORIES],
+  plugins: {
+    awesome: {
+      options: {
+        reportName: 'Patent Renewal Service External API v2: conformance',
+        singleFile: false,
+      },
+    },
+  },
+});

@@ -1,0 +1,137 @@
+/**
+ * Builds the reports of the last run (docs/reports.md):
+ *   1. the Allure HTML report (Allure 3 CLI, config allurerc.ts) from reports/allure-results into
+ *      reports/allure-report, with history carried in reports/history/history.jsonl;
+ *   2. strips the analytics snippet that Allure's template embeds, pins a Content-Security-Policy that
+ *      allows only the report's own files, and fails if any reference to another origin remains;
+ *   3. the certification report (scripts/certification.ts) from reports/results.json.
+ * The JUnit file (reports/junit.xml) is written by the run itself.
+ *
+ *   npm run report
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { reportPaths, ROOT, type ReportPaths } from '../helpers/report-config';
+import { writeCertification } from './certification';
+
+/** Loading or running code or data from these would send the reader's visit elsewhere. */
+const ANALYTICS_PATTERNS: readonly RegExp[] = [
+  /googletagmanager\.com/i,
+  /google-analytics\.com/i,
+  /\bgtag\s*\(/,
+  /\bdataLayer\b/,
+  /analytics\.google/i,
+];
+
+/**
+ * Allows the report's own files (and inline/data: resources the Allure app needs); any request to
+ * another origin is refused by the browser even if a later Allure version adds one.
+ */
+export const REPORT_CSP =
+  "default-src 'self'; script-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:; " +
+  "style-src 'self' 'unsafe-inline' data:; img-src 'self' data: blob:; font-src 'self' data:; " +
+  "connect-src 'self' data: blob:; media-src 'self' data: blob:; frame-src 'self' data: blob:; " +
+  "worker-src 'self' blob:; object-src 'none'; base-uri 'self'; form-action 'none'";
+
+/** Removes Allure's analytics snippet (external gtag loader and its inline script) and adds the CSP. */
+export function stripAnalytics(html: string): string {
+  let out = html
+    // <script ... src="https://..."></script>: external scripts of any origin
+    .replace(/<script\b[^>]*\bsrc\s*=\s*["']?(?:https?:)?\/\/[^>]*>\s*<\/script>/gi, '')
+    // inline scripts that talk to an analytics service
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, (block) =>
+      ANALYTICS_PATTERNS.some((p) => p.test(block)) ? '' : block,
+    );
+  if (!/http-equiv=["']Content-Security-Policy/i.test(out)) {
+    const csp = `<meta http-equiv="Content-Security-Policy" content="${REPORT_CSP}">`;
+    out = /<meta charset[^>]*>/i.test(out)
+      ? out.replace(/<meta charset[^>]*>/i, (charset) => `${charset}\n    ${csp}`)
+      : out.replace(/<head>/i, `<head>\n    ${csp}`);
+  }
+  return out;
+}
+
+function* filesUnder(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(full);
+    else yield full;
+  }
+}
+
+/**
+ * Places in the report's HTML, CSS and JS that would make the browser load something from another
+ * origin: analytics, external scripts, stylesheets, fonts, images, imports. Links a reader may click
+ * (`<a href>`) are not loads and are not reported.
+ */
+export function externalReferences(reportDir: string): string[] {
+  const found: string[] = [];
+  const external = /(?:https?:)?\/\/(?!localhost\b|127\.0\.0\.1\b)[a-z0-9.-]+\.[a-z]{2,}/i;
+  for (const file of filesUnder(reportDir)) {
+    if (!/\.(html?|js|mjs|css)$/i.test(file)) continue;
+    const text = fs.readFileSync(file, 'utf8');
+    const rel = path.relative(reportDir, file);
+    for (const pattern of ANALYTICS_PATTERNS) {
+      if (pattern.test(text)) found.push(`${rel}: analytics (${pattern.source})`);
+    }
+    if (/\.html?$/i.test(file)) {
+      for (const match of text.matchAll(/<(script|link|img|iframe|source|embed|object)\b[^>]*>/gi)) {
+        const attr = match[0].match(/\b(?:src|href|data)\s*=\s*["']?([^"'\s>]+)/i);
+        if (attr && external.test(attr[1]!)) found.push(`${rel}: <${match[1]}> loads ${attr[1]}`);
+      }
+    }
+    for (const match of text.matchAll(/(?:@import\s+(?:url\()?|url\()\s*["']?([^"')\s]+)/gi)) {
+      if (external.test(match[1]!)) found.push(`${rel}: CSS loads ${match[1]}`);
+    }
+  }
+  return found;
+}
+
+/** Runs the Allure 3 CLI; returns false (after saying why) when there are no Allure results. */
+export function buildAllureReport(paths: ReportPaths = reportPaths()): boolean {
+  if (!fs.existsSync(paths.allureResults) || fs.readdirSync(paths.allureResults).length === 0) {
+    process.stderr.write(`no Allure results in ${paths.allureResults}: run the suite first\n`);
+    return false;
+  }
+  fs.rmSync(paths.allureReport, { recursive: true, force: true });
+  fs.mkdirSync(paths.historyDir, { recursive: true });
+  const cli = path.join(ROOT, 'node_modules', 'allure', 'cli.js');
+  const run = spawnSync(
+    process.execPath,
+    [cli, 'generate', '--config', path.join(ROOT, 'allurerc.ts'), paths.allureResults],
+    {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, REPORTS_DIR: paths.dir, NO_COLOR: '1' },
+    },
+  );
+  if (run.status !== 0) {
+    throw new Error(`allure generate failed (${run.status}):\n${run.stderr}\n${run.stdout}`);
+  }
+  for (const file of filesUnder(paths.allureReport)) {
+    if (!/\.html?$/i.test(file)) continue;
+    fs.writeFileSync(file, stripAnalytics(fs.readFileSync(file, 'utf8')));
+  }
+  const leftovers = externalReferences(paths.allureReport);
+  if (leftovers.length > 0) {
+    throw new Error(`the Allure report still refers to other origins:\n  ${leftovers.join('\n  ')}`);
+  }
+  return true;
+}
+
+if (require.main === module) {
+  const paths = reportPaths();
+  const built = buildAllureReport(paths);
+  if (built) process.stdout.write(`Allure report: ${path.join(paths.allureReport, 'index.html')}\n`);
+  const certification = writeCertification(paths.resultsJson, paths.dir);
+  process.stdout.write(
+    `certification: ${certification.overall} -> ${paths.certificationHtml} (.md, .json beside it)\n`,
+  );
+  process.stdout.write(
+    fs.existsSync(paths.junit)
+      ? `JUnit: ${paths.junit}\n`
+      : `JUnit: ${paths.junit} is missing (written by the run)\n`,
+  );
+  if (!built) process.exitCode = 1;
+}

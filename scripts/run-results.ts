@@ -1,0 +1,188 @@
+/**
+ * Reads Playwright's JSON report (reports/results.json) into one flat outcome per test, for the
+ * certification report and the CI gate. A test's requirement ids come from its title (`idsOf`).
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { CONTRACT_VIOLATION_PATTERN, INFRASTRUCTURE_PATTERN } from '../helpers/report-config';
+import { idsOf } from './traceability';
+
+export type Outcome = 'passed' | 'failed' | 'skipped';
+
+/** Why a test failed: the target broke the contract, could not be reached, or the suite itself broke. */
+export type FailureKind = 'contract violation' | 'infrastructure error' | 'suite error';
+
+export interface TestOutcome {
+  title: string;
+  /** Describe blocks and title, joined with ` › `. */
+  fullTitle: string;
+  file: string;
+  line: number;
+  /** Playwright project name; empty for the default project. */
+  project: string;
+  ids: string[];
+  outcome: Outcome;
+  /** For skipped tests: the reason given to `test.skip`, or why the test did not run. */
+  skipReason?: string;
+  /** For failed tests: the first lines of the error, without terminal colours. */
+  error?: string;
+  failureKind?: FailureKind;
+}
+
+export interface RunResults {
+  tests: TestOutcome[];
+  /** Errors outside any test (global setup, collection). */
+  errors: string[];
+  startTime?: string;
+  durationMs?: number;
+  /** `metadata` of the Playwright config (see playwright.config.ts). */
+  metadata: Record<string, unknown>;
+  sha256: string;
+  file: string;
+}
+
+interface JsonAnnotation {
+  type: string;
+  description?: string;
+}
+
+interface JsonError {
+  message?: string;
+  value?: string;
+}
+
+interface JsonResult {
+  status?: string;
+  errors?: JsonError[];
+  error?: JsonError;
+  annotations?: JsonAnnotation[];
+}
+
+interface JsonTest {
+  projectName?: string;
+  status?: 'expected' | 'unexpected' | 'flaky' | 'skipped';
+  expectedStatus?: string;
+  annotations?: JsonAnnotation[];
+  results?: JsonResult[];
+}
+
+interface JsonSpec {
+  title: string;
+  file: string;
+  line?: number;
+  tests?: JsonTest[];
+}
+
+interface JsonSuite {
+  title: string;
+  file?: string;
+  specs?: JsonSpec[];
+  suites?: JsonSuite[];
+}
+
+export interface JsonReport {
+  config?: { metadata?: Record<string, unknown> };
+  suites?: JsonSuite[];
+  errors?: JsonError[];
+  stats?: { startTime?: string; duration?: number };
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+
+export function stripAnsi(text: string): string {
+  return text.replace(ANSI, '');
+}
+
+function errorText(error: JsonError | undefined): string {
+  return stripAnsi(error?.message ?? error?.value ?? '').trim();
+}
+
+/** The first lines of a failure message, enough to say what was observed. */
+function shorten(text: string, maxLines = 12, maxChars = 1500): string {
+  const lines = text.split('\n');
+  let out = lines.slice(0, maxLines).join('\n');
+  if (lines.length > maxLines) out += '\n…';
+  return out.length > maxChars ? `${out.slice(0, maxChars)}…` : out;
+}
+
+export function failureKind(message: string): FailureKind {
+  if (new RegExp(INFRASTRUCTURE_PATTERN).test(message)) return 'infrastructure error';
+  if (new RegExp(CONTRACT_VIOLATION_PATTERN).test(message)) return 'contract violation';
+  return 'suite error';
+}
+
+function skipReasonOf(test: JsonTest): string {
+  const annotations = [
+    ...(test.annotations ?? []),
+    ...(test.results ?? []).flatMap((r) => r.annotations ?? []),
+  ];
+  const skip = annotations.find((a) => a.type === 'skip' || a.type === 'fixme');
+  if (skip?.description) return skip.description;
+  if ((test.results ?? []).length === 0) return 'did not run (the run stopped before it)';
+  return 'skipped without a reason';
+}
+
+function outcomeOf(test: JsonTest): Outcome {
+  if (test.status === 'skipped') return 'skipped';
+  if (test.status === 'expected') {
+    const last = test.results?.[test.results.length - 1];
+    return last?.status === 'skipped' ? 'skipped' : 'passed';
+  }
+  // 'unexpected', and 'flaky' (failed, then passed on a retry): not a clean pass.
+  return 'failed';
+}
+
+export function flattenReport(report: JsonReport): Omit<RunResults, 'sha256' | 'file'> {
+  const tests: TestOutcome[] = [];
+  const visit = (suite: JsonSuite, path: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const outcome = outcomeOf(test);
+        const entry: TestOutcome = {
+          title: spec.title,
+          fullTitle: [...path, spec.title].join(' › '),
+          file: spec.file,
+          line: spec.line ?? 0,
+          project: test.projectName ?? '',
+          ids: idsOf(spec.title),
+          outcome,
+        };
+        if (outcome === 'skipped') entry.skipReason = skipReasonOf(test);
+        if (outcome === 'failed') {
+          const failed = [...(test.results ?? [])].reverse().find((r) => r.status !== 'passed');
+          const message =
+            (failed?.errors ?? []).map(errorText).filter(Boolean).join('\n\n') ||
+            errorText(failed?.error) ||
+            (failed?.status === 'timedOut'
+              ? 'Test timeout exceeded'
+              : `test ended ${failed?.status ?? 'badly'}`);
+          entry.error = shorten(message);
+          entry.failureKind = test.status === 'flaky' ? 'suite error' : failureKind(message);
+          if (test.status === 'flaky') entry.error = `flaky: failed, then passed on a retry\n${entry.error}`;
+        }
+        tests.push(entry);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...path, child.title]);
+  };
+  // The top-level suites are files: their titles are file paths, kept in `file`, not in the title path.
+  for (const fileSuite of report.suites ?? []) visit(fileSuite, []);
+  return {
+    tests,
+    errors: (report.errors ?? []).map((e) => shorten(errorText(e))),
+    ...(report.stats?.startTime ? { startTime: report.stats.startTime } : {}),
+    ...(report.stats?.duration !== undefined ? { durationMs: report.stats.duration } : {}),
+    metadata: report.config?.metadata ?? {},
+  };
+}
+
+/** Reads and flattens a results file; the SHA-256 is of its exact bytes. */
+export function readRunResults(file: string): RunResults {
+  if (!fs.existsSync(file)) {
+    throw new Error(`${file} does not exist: run the suite first (npx playwright test)`);
+  }
+  const raw = fs.readFileSync(file);
+  const report = JSON.parse(raw.toString('utf8')) as JsonReport;
+  return { ...flattenReport(report), sha256: createHash('sha256').update(raw).digest('hex'), file };
+}

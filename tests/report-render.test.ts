@@ -1,0 +1,151 @@
+/**
+ * Opens the certification HTML (file://) and the Allure HTML (served from 127.0.0.1) of a small real run
+ * in Debian's chromium, checks that both show the run's totals, and records every network request: none
+ * may go anywhere but the report's own files.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, test } from 'node:test';
+import { chromium, type Browser } from '@playwright/test';
+import { reportPaths } from '../helpers/report-config';
+import { writeCertification, type Certification } from '../scripts/certification';
+import { buildAllureReport } from '../scripts/report';
+import { readRunResults } from '../scripts/run-results';
+import { existingSpecs, runPlaywright, tempDir } from './report-support';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const skip = fs.existsSync(CHROMIUM)
+  ? false
+  : `${CHROMIUM} is not installed (apt-get install -y chromium; .ci/run installs it)`;
+
+const dir = tempDir('render');
+const paths = reportPaths({ REPORTS_DIR: dir });
+let certification: Certification;
+let counts: { total: number; passed: number; failed: number; skipped: number };
+let browser: Browser | undefined;
+let server: http.Server | undefined;
+let serverOrigin = '';
+
+function serve(root: string): Promise<string> {
+  server = http.createServer((request, response) => {
+    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+    let file = path.resolve(root, `.${pathname}`);
+    if (!file.startsWith(root)) file = root;
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    if (!fs.existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    const type =
+      { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css' }[
+        path.extname(file)
+      ] ?? 'application/octet-stream';
+    response.writeHead(200, { 'content-type': type }).end(fs.readFileSync(file));
+  });
+  return new Promise((resolve) =>
+    server!.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server!.address() as AddressInfo).port}`),
+    ),
+  );
+}
+
+before(
+  async () => {
+    if (skip) return;
+    const specs = existingSpecs(['auth']);
+    assert.ok(specs.length > 0, 'specs/auth.spec.ts is needed for a real run');
+    const run = runPlaywright(dir, [...specs, '--workers', '2']);
+    assert.ok(fs.existsSync(paths.resultsJson), `the run wrote no results:\n${run.stdout}\n${run.stderr}`);
+    const results = readRunResults(paths.resultsJson);
+    counts = {
+      total: results.tests.length,
+      passed: results.tests.filter((t) => t.outcome === 'passed').length,
+      failed: results.tests.filter((t) => t.outcome === 'failed').length,
+      skipped: results.tests.filter((t) => t.outcome === 'skipped').length,
+    };
+    assert.ok(counts.total > 0);
+    assert.equal(buildAllureReport(paths), true);
+    certification = writeCertification(paths.resultsJson, dir);
+    serverOrigin = await serve(paths.allureReport);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  },
+  { timeout: 180_000 },
+);
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Opens a page, records every request it makes, and refuses (but records) any to another origin. */
+async function openRecorded(url: string, allowed: (requestUrl: string) => boolean) {
+  const context = await browser!.newContext();
+  const requests: string[] = [];
+  context.on('request', (request) => requests.push(request.url()));
+  await context.route('**/*', (route) =>
+    allowed(route.request().url()) ? route.continue() : route.abort('blockedbyclient'),
+  );
+  const page = await context.newPage();
+  await page.goto(url);
+  return { context, page, requests };
+}
+
+void test('the certification HTML shows the run totals and loads nothing', { skip }, async () => {
+  const file = pathToFileURL(paths.certificationHtml).href;
+  const { context, page, requests } = await openRecorded(file, (u) => u === file);
+  try {
+    const totals = await page.locator('#test-totals').innerText();
+    assert.equal(
+      totals,
+      `${counts.total} run: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+    );
+    const all = page.locator('#totals-by-level tbody tr').first();
+    const r = certification.totals.requirements;
+    assert.deepEqual(
+      await all.locator('td').allInnerTexts(),
+      [r.total, r.passed, r.failed, r.notTested].map(String),
+    );
+    assert.match(
+      await page.locator('#verdict').innerText(),
+      /Verdict: (CONFORMANT|NOT CONFORMANT|INCOMPLETE)\./,
+    );
+    assert.deepEqual(requests, [file], 'the page requests nothing but itself');
+  } finally {
+    await context.close();
+  }
+});
+
+void test('the Allure HTML shows the run totals and requests only its own files', { skip }, async () => {
+  const { context, page, requests } = await openRecorded(
+    `${serverOrigin}/index.html`,
+    (u) => u.startsWith(`${serverOrigin}/`) || u.startsWith('data:') || u.startsWith('blob:'),
+  );
+  try {
+    await page.getByText('Total', { exact: true }).first().waitFor({ timeout: 20_000 });
+    const text = await page.locator('body').innerText();
+    assert.match(text, new RegExp(`\\bTotal\\s+${counts.total}\\b`), 'total tests');
+    assert.match(text, new RegExp(`\\bPassed\\s+${counts.passed}\\b`), 'passed tests');
+    await page.waitForLoadState('networkidle');
+    const foreign = requests.filter(
+      (u) => !u.startsWith(`${serverOrigin}/`) && !u.startsWith('data:') && !u.startsWith('blob:'),
+    );
+    assert.deepEqual(foreign, [], 'requests to other origins');
+    assert.ok(requests.length > 1, 'the report loaded its own files');
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,200 @@
+/**
+ * No key value in any report. Runs the authentication and scope specs (every key role) plus a
+ * deliberately failing spec (requests with every key role, then failures, so failure evidence is
+ * attached), with every reporter on (Allure, JSON, JUnit, blob) into a temporary folder; builds the Allure
+ * HTML and the certification report there; then searches every produced file, zip entries included, for
+ * every key value, as is and base64-encoded.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { reportPaths } from '../helpers/report-config';
+import { createReferenceServer } from '../reference/server';
+import { writeCertification } from '../scripts/certification';
+import { buildAllureReport } from '../scripts/report';
+import { readRunResults, type RunResults } from '../scripts/run-results';
+import {
+  existingSpecs,
+  filesUnder,
+  readEverything,
+  ROOT,
+  runPlaywright,
+  secretNeedles,
+  tempDir,
+} from './report-support';
+
+const work = tempDir('secrets');
+const reportsDir = path.join(work, 'reports');
+const specDir = path.join(work, 'deliberate');
+const probeFile = path.join(work, 'keys-used.json');
+const paths = reportPaths({ REPORTS_DIR: reportsDir });
+const abs = (p: string) => JSON.stringify(path.join(ROOT, p));
+
+let run: RunResults;
+let keys: string[];
+
+const DELIBERATE_SPEC = `
+import fs from 'node:fs';
+import { covers, expect, test } from ${abs('helpers/fixtures')};
+import { KEY_SETTINGS } from ${abs('helpers/settings')};
+
+test('[AUTH-001] deliberately fails after requests with every key role', covers('AUTH-001'), async ({ as, anonymous, target }) => {
+  fs.writeFileSync(process.env.SECRETS_PROBE_FILE!, JSON.stringify(target.keys));
+  for (const { role } of KEY_SETTINGS) await as(role).call('listPatents', { query: { itemsPerPage: 1 } });
+  await anonymous.call('listPatents');
+  const response = await as('otherTenant').call('listPatents', { query: { itemsPerPage: 1 } });
+  expect(response, 'deliberate failure').toHaveStatus(599);
+});
+
+test('[AUTH-004] deliberately throws after requests with several keys', covers('AUTH-004'), async ({ as }) => {
+  await as('patentsRead').call('listPatents', { query: { itemsPerPage: 1 } });
+  await as('expired').call('listPatents', { query: { itemsPerPage: 1 } });
+  await as('all').send({ method: 'POST', path: '/api/v2/external/patents', body: '{"not": "json"' });
+  throw new Error('deliberate exception in the test body');
+});
+
+test('[AUTH-007] deliberately skipped', covers('AUTH-007'), async () => {
+  test.skip(true, 'deliberate: precondition missing');
+});
+`;
+
+const CONFIG = (specs: string[]) => `
+import base from ${abs('playwright.config')};
+export default {
+  ...base,
+  testDir: ${JSON.stringify(specDir)},
+  globalSetup: [${abs('helpers/reports-setup.ts')}, ${abs('helpers/global-setup.ts')}],
+  projects: [
+    { name: 'suite', testDir: ${abs('specs')}, testMatch: ${JSON.stringify(specs.map((s) => path.basename(s)))} },
+    { name: 'deliberate', testDir: ${JSON.stringify(specDir)}, testMatch: 'deliberate.spec.ts' },
+  ],
+};
+`;
+
+before(
+  () => {
+    const specs = existingSpecs(['auth', 'scopes']);
+    assert.ok(specs.length > 0, 'no spec exercising the key roles exists yet');
+    fs.mkdirSync(specDir, { recursive: true });
+    fs.writeFileSync(path.join(specDir, 'deliberate.spec.ts'), DELIBERATE_SPEC);
+    fs.writeFileSync(path.join(specDir, 'playwright.config.ts'), CONFIG(specs));
+    const config = path.join(specDir, 'playwright.config.ts');
+    const outcome = runPlaywright(reportsDir, ['--config', config, '--workers', '4'], {
+      BLOB_REPORT: 'true',
+      SECRETS_PROBE_FILE: probeFile,
+    });
+    assert.ok(
+      fs.existsSync(paths.resultsJson),
+      `the run wrote no results:\n${outcome.stdout}\n${outcome.stderr}`,
+    );
+    run = readRunResults(paths.resultsJson);
+    assert.equal(buildAllureReport(paths), true);
+    writeCertification(paths.resultsJson, reportsDir);
+    const used = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as Record<string, string>;
+    keys = [...new Set([...Object.values(used), ...Object.values(createReferenceServer().keys)])];
+  },
+  { timeout: 240_000 },
+);
+
+after(() => fs.rmSync(work, { recursive: true, force: true }));
+
+void test('the run exercised every key role and produced failure evidence with every reporter', () => {
+  assert.deepEqual(run.errors, []);
+  const deliberate = run.tests.filter((t) => t.project === 'deliberate');
+  assert.deepEqual(
+    deliberate.map((t) => t.outcome),
+    ['failed', 'failed', 'skipped'],
+  );
+  assert.equal(deliberate[0]?.failureKind, 'contract violation');
+  assert.equal(deliberate[1]?.failureKind, 'suite error');
+  assert.equal(deliberate[2]?.skipReason, 'deliberate: precondition missing');
+  assert.ok(keys.length >= 11, 'one key per role');
+  const produced = [...filesUnder(reportsDir)].map((f) => path.relative(reportsDir, f));
+  for (const expected of [
+    /^results\.json$/,
+    /^junit\.xml$/,
+    /^blob-report\/.+\.zip$/,
+    /^allure-results\/.+-result\.json$/,
+    /^allure-results\/.+-attachment\.json$/,
+    /^allure-report\/index\.html$/,
+    /^certification\.(json|md|html)$/,
+    /^test-results\/.+\/error-context\.md$/,
+  ]) {
+    assert.ok(
+      produced.some((f) => expected.test(f)),
+      `no file matches ${expected}:\n${produced.join('\n')}`,
+    );
+  }
+});
+
+void test('the failure attachments show the key as $API_KEY', () => {
+  interface Attachment {
+    name: string;
+    body?: string;
+  }
+  const attachments: Attachment[] = [];
+  const visit = (suite: {
+    specs?: { tests: { results: { attachments: Attachment[] }[] }[] }[];
+    suites?: [];
+  }) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests) for (const r of t.results) attachments.push(...r.attachments);
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  (JSON.parse(fs.readFileSync(paths.resultsJson, 'utf8')) as { suites: [] }).suites.forEach(visit);
+  const bodies = (name: string) =>
+    attachments
+      .filter((a) => a.name === name && a.body)
+      .map((a) => Buffer.from(a.body!, 'base64').toString());
+  const exchanges = bodies('http-exchanges.json');
+  assert.equal(exchanges.length, 2, 'one per deliberate failure');
+  for (const text of exchanges) assert.match(text, /"x-api-key": "\$API_KEY"/);
+  assert.match(
+    exchanges[0]!,
+    new RegExp(`("x-api-key": "\\$API_KEY"[\\s\\S]*){12}`),
+    'every key role redacted',
+  );
+  const reproduce = bodies('reproduce.sh');
+  assert.equal(reproduce.length, 2);
+  for (const text of reproduce) assert.match(text, /"x-api-key: \$API_KEY"/);
+  const allureAttachments = [...filesUnder(paths.allureResults)]
+    .filter((f) => f.endsWith('-attachment.json'))
+    .map((f) => fs.readFileSync(f, 'utf8'));
+  assert.ok(
+    allureAttachments.some((text) => text.includes('"x-api-key": "$API_KEY"')),
+    'Allure has the evidence',
+  );
+});
+
+void test('no produced file contains any key value, as is or base64-encoded', () => {
+  const files = readEverything(reportsDir);
+  assert.ok(
+    files.some((f) => f.name.includes('.zip!/')),
+    'the blob archive was opened',
+  );
+  const leaks: string[] = [];
+  for (const key of keys) {
+    const needles = secretNeedles(key);
+    for (const file of files) {
+      const text = file.data.toString('latin1');
+      if (needles.some((n) => text.includes(n))) leaks.push(`${path.relative(reportsDir, file.name)}`);
+    }
+  }
+  assert.deepEqual([...new Set(leaks)], []);
+});
+
+void test('the search finds a key planted as is or base64-encoded (the check can fail)', () => {
+  const key = keys[0]!;
+  for (const planted of [
+    `header: ${key}\n`,
+    Buffer.from(`{"x-api-key":"${key}"}`).toString('base64'),
+    Buffer.from(`ab{"x-api-key":"${key}"}`).toString('base64'),
+    Buffer.from(`a{"x-api-key":"${key}"}`).toString('base64'),
+  ]) {
+    assert.ok(
+      secretNeedles(key).some((n) => planted.includes(n)),
+      `not found in ${planted}`,
+    );
+  }
+});
