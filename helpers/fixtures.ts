@@ -269,6 +269,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const area =
         testInfo.tags.find((t) => !['@must', '@should', '@may'].includes(t))?.slice(1) ?? 'untagged';
       ledger.add(area, exchanges.length);
+      for (const exchange of exchanges) ledger.addOrigin(exchange.request.url);
       if (testInfo.status === testInfo.expectedStatus || exchanges.length === 0) return;
       await testInfo.attach('http-exchanges.json', {
         body: JSON.stringify(exchanges.map(exchangeEvidence), null, 2),

@@ -44,6 +44,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   return async () => {
     await stop();
     const totals = collectRequestTotals(runDir());
+    if (preflightRequests > 0 && env.BASE_URL) {
+      const origin = new URL(env.BASE_URL).origin;
+      if (!totals.origins.includes(origin)) totals.origins.push(origin);
+    }
     const total = totals.total + preflightRequests;
     const areas = Object.entries(totals.byArea)
       .sort(([, a], [, b]) => b - a)

@@ -16,7 +16,13 @@ export function runDir(): string {
 
 export class RequestLedger {
   readonly byArea = new Map<string, number>();
+  /** Every origin a request went to (the run must contact the target only). */
+  readonly origins = new Set<string>();
   retries = 0;
+
+  addOrigin(url: string): void {
+    this.origins.add(new URL(url).origin);
+  }
 
   add(area: string, count: number): void {
     if (count > 0) this.byArea.set(area, (this.byArea.get(area) ?? 0) + count);
@@ -37,18 +43,21 @@ export interface RequestTotals {
   total: number;
   retries: number;
   byArea: Record<string, number>;
+  origins: string[];
 }
 
 /** Adds up what every worker of the run wrote. */
 export function collectRequestTotals(dir: string = runDir()): RequestTotals {
-  const totals: RequestTotals = { total: 0, retries: 0, byArea: {} };
+  const totals: RequestTotals = { total: 0, retries: 0, byArea: {}, origins: [] };
   for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
     if (!name.startsWith('requests-')) continue;
     const part = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as {
       byArea: Record<string, number>;
       retries: number;
+      origins: string[];
     };
     totals.retries += part.retries;
+    for (const origin of part.origins) if (!totals.origins.includes(origin)) totals.origins.push(origin);
     for (const [area, count] of Object.entries(part.byArea)) {
       totals.byArea[area] = (totals.byArea[area] ?? 0) + count;
       totals.total += count;

@@ -1,0 +1,52 @@
+/**
+ * Small building blocks of the instruction specs: the decisions, the events of a patent that await a
+ * decision, the instructable one, posting a batch and reading an event back.
+ */
+import type { Decision, PatentEvent } from '../schemas/types';
+import type { ApiClient, ApiResponse } from './api-client';
+import { earliestPending, renewals, sortByDue } from './discovery';
+import { expect } from './matchers';
+
+export const DECISIONS: readonly Decision[] = ['PROCEED', 'SKIP_THIS_TIME', 'DROP'];
+
+export interface InstructionEntry {
+  eventId: string;
+  decision: Decision;
+}
+
+/** The renewal events of a patent that await a decision, earliest due date first. */
+export function pendingRenewals(events: PatentEvent[]): PatentEvent[] {
+  return sortByDue(renewals(events)).filter((e) => e.appliedDecision === null);
+}
+
+/** The patent's earliest event awaiting a decision when it is instructable now (with `decision`, if given). */
+export function instructableFirst(events: PatentEvent[], decision?: Decision): PatentEvent | undefined {
+  const first = earliestPending(events);
+  if (!first?.instructability.isAllowed) return undefined;
+  if (decision !== undefined && !first.instructability.allowedDecisions.includes(decision)) return undefined;
+  return first;
+}
+
+/** `preferred` when the event allows it, else its first allowed decision. */
+export function allowedDecision(event: PatentEvent, preferred: Decision): Decision {
+  const allowed = event.instructability.allowedDecisions;
+  const chosen = allowed.includes(preferred) ? preferred : allowed[0];
+  if (chosen === undefined) throw new Error(`event ${event.id} allows no decision`);
+  return chosen;
+}
+
+export function postInstructions(api: ApiClient, entries: InstructionEntry[]): Promise<ApiResponse> {
+  return api.call('postInstructions', { body: { instructions: entries } });
+}
+
+/** A fresh read of one event (200 expected). */
+export async function readEvent(
+  api: ApiClient,
+  event: Pick<PatentEvent, 'id' | 'patent'>,
+): Promise<PatentEvent> {
+  const response = await api.call('getPatentEvent', {
+    path: { patentId: event.patent.id, eventId: event.id },
+  });
+  expect(response, `reading event ${event.id}`).toHaveStatus(200);
+  return response.json<PatentEvent>();
+}

@@ -1,0 +1,70 @@
+/**
+ * A run against an independently started reference, configured only through a dotenv file, in the
+ * default read-only profile: it works, stays under 400 requests, contacts only the target, and writes
+ * nothing (the reference's own state is unchanged afterwards).
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { createReferenceServer } from '../reference/server';
+import { KEY_SETTINGS } from '../helpers/settings';
+
+const ROOT = path.join(__dirname, '..');
+
+/** A digest of everything the reference stores except the quota counters (reads do count). */
+function stateDigest(store: object): string {
+  const replacer = (_key: string, value: unknown) => (value instanceof Map ? [...value.entries()] : value);
+  const { quotaUsage: _quota, ...rest } = store as Record<string, unknown>;
+  return createHash('sha256').update(JSON.stringify(rest, replacer)).digest('hex');
+}
+
+void test('a read-only run configured by a dotenv file: < 400 requests, target only, nothing written', async () => {
+  const server = createReferenceServer();
+  const { url, close } = await server.listen(0, '127.0.0.1');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'target-profile-'));
+  try {
+    const before = stateDigest(server.state.store);
+    const envFile = path.join(dir, 'staging.env');
+    const lines = [`BASE_URL=${url}`, ...KEY_SETTINGS.map((k) => `${k.env}=${server.keys[k.role]}`)];
+    fs.writeFileSync(envFile, `${lines.join('\n')}\n`);
+    // Only the file configures the run: no target variable is inherited from this process.
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([name]) =>
+          !/^(BASE_URL|API_KEY|ALLOW_|PROVIDER_STATES_URL|EMBEDDED_REFERENCE|CONFORMANCE_RUN_ID)/.test(name),
+      ),
+    );
+    const result = await new Promise<{ status: number | null; output: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=dot'],
+        {
+          cwd: ROOT,
+          env: { ...inherited, ENV_FILE: envFile, REPORTS_DIR: dir },
+        },
+      );
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('close', (status) => resolve({ status, output }));
+    });
+    assert.equal(result.status, 0, `the run failed:\n${result.output.slice(-4000)}`);
+    const requests = JSON.parse(fs.readFileSync(path.join(dir, 'requests.json'), 'utf8')) as {
+      total: number;
+      origins: string[];
+    };
+    assert.ok(
+      requests.total > 0 && requests.total < 400,
+      `the read-only run made ${requests.total} requests`,
+    );
+    assert.deepEqual(requests.origins, [new URL(url).origin]);
+    assert.equal(stateDigest(server.state.store), before, 'the read-only run changed the reference state');
+  } finally {
+    await close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
