@@ -120,6 +120,8 @@ export interface ClientDeps {
   retry?: RetryPolicy;
   /** The quota guard: no request is sent with a key whose RateLimit-Remaining fell to this floor. */
   quotaFloor?: number;
+  /** Told, per request, of the time the suite itself spent on it (building, recording, validating). */
+  onOverhead?: (ms: number) => void;
   /** Told of every retry (the ledger counts them, the report shows them). */
   onRetry?: (status: number) => void;
   /** Ends the current test as skipped, naming the reason (outside a test: throws). */
@@ -188,6 +190,8 @@ export class ApiClient {
 
   /** Sends any request (unknown routes, malformed bodies); validated only when `operationId` is given. */
   async send(options: SendOptions): Promise<ApiResponse> {
+    const started = performance.now();
+    let network = 0;
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (this.key !== undefined) headers['x-api-key'] = this.key;
     let body: string | Buffer | undefined;
@@ -212,6 +216,7 @@ export class ApiClient {
       ...(body === undefined ? {} : { body: body.toString() }),
     };
     let exchange = await this.exchange(request, body);
+    network += exchange.durationMs;
     const policy = options.retry === false ? undefined : this.deps.retry;
     for (let attempt = 0; policy; attempt++) {
       let wait: number | undefined;
@@ -231,9 +236,11 @@ export class ApiClient {
       await delay(wait);
       this.deps.onRetry?.(exchange.status);
       exchange = { ...(await this.exchange(request, body)), retryAttempt: attempt + 1 };
+      network += exchange.durationMs;
     }
     const response = new ApiResponse(exchange, options.operationId);
     if (options.operationId) assertMatchesResponseSchema(response);
+    this.deps.onOverhead?.(performance.now() - started - network);
     return response;
   }
 

@@ -183,7 +183,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use((role) => {
       const key = target.keys[role];
       if (!key) skipBecause(`${keyEnvName(role)} is not configured (key role "${role}")`);
-      return clientFor(requestContext, target, key, (e) => exchanges.push(e), { onRetry });
+      return clientFor(requestContext, target, key, (e) => exchanges.push(e), {
+        onRetry,
+        onOverhead: (ms) => ledger.overheadMs.push(ms),
+      });
     });
   },
 

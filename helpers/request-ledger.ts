@@ -19,6 +19,8 @@ export class RequestLedger {
   /** Every origin a request went to (the run must contact the target only). */
   readonly origins = new Set<string>();
   retries = 0;
+  /** Per request, milliseconds the suite itself spent (building, recording, validating). */
+  readonly overheadMs: number[] = [];
 
   addOrigin(url: string): void {
     this.origins.add(new URL(url).origin);
@@ -34,7 +36,12 @@ export class RequestLedger {
     const file = path.join(runDir(), `requests-${workerId}-${process.pid}.json`);
     fs.writeFileSync(
       file,
-      JSON.stringify({ byArea: Object.fromEntries(this.byArea), retries: this.retries }),
+      JSON.stringify({
+        byArea: Object.fromEntries(this.byArea),
+        retries: this.retries,
+        origins: [...this.origins],
+        overheadMs: this.overheadMs,
+      }),
     );
   }
 }
@@ -44,18 +51,30 @@ export interface RequestTotals {
   retries: number;
   byArea: Record<string, number>;
   origins: string[];
+  /** Median of the suite's own time per request, in milliseconds. */
+  overheadMedianMs: number | null;
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Adds up what every worker of the run wrote. */
 export function collectRequestTotals(dir: string = runDir()): RequestTotals {
-  const totals: RequestTotals = { total: 0, retries: 0, byArea: {}, origins: [] };
+  const totals: RequestTotals = { total: 0, retries: 0, byArea: {}, origins: [], overheadMedianMs: null };
+  const overhead: number[] = [];
   for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
     if (!name.startsWith('requests-')) continue;
     const part = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as {
       byArea: Record<string, number>;
       retries: number;
       origins: string[];
+      overheadMs: number[];
     };
+    overhead.push(...part.overheadMs);
     totals.retries += part.retries;
     for (const origin of part.origins) if (!totals.origins.includes(origin)) totals.origins.push(origin);
     for (const [area, count] of Object.entries(part.byArea)) {
@@ -63,6 +82,8 @@ export function collectRequestTotals(dir: string = runDir()): RequestTotals {
       totals.total += count;
     }
   }
+  const m = median(overhead);
+  totals.overheadMedianMs = m === null ? null : Math.round(m * 1000) / 1000;
   return totals;
 }
 
