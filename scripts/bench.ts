@@ -38,7 +38,7 @@ const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 
 
 function runSuite(): SuiteRun {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-  const env = { ...process.env, REPORTS_DIR: dir };
+  const env: NodeJS.ProcessEnv = { ...process.env, REPORTS_DIR: dir };
   for (const name of ['BASE_URL', 'ENV_FILE']) delete env[name];
   const started = performance.now();
   const run = spawnSync(process.execPath, [CLI, 'test', '--reporter=dot,json'], {
