@@ -4,7 +4,7 @@
  */
 import type { Decision, PatentEvent } from '../schemas/types';
 import type { ApiClient, ApiResponse } from './api-client';
-import { earliestPending, renewals, sortByDue } from './discovery';
+import { renewals, sortByDue } from './discovery';
 import { expect } from './matchers';
 
 export const DECISIONS: readonly Decision[] = ['PROCEED', 'SKIP_THIS_TIME', 'DROP'];
@@ -14,17 +14,30 @@ export interface InstructionEntry {
   decision: Decision;
 }
 
-/** The renewal events of a patent that await a decision, earliest due date first. */
-export function pendingRenewals(events: PatentEvent[]): PatentEvent[] {
-  return sortByDue(renewals(events)).filter((e) => e.appliedDecision === null);
+/**
+ * Whether an event still awaits a decision: no appliedDecision, and not blocked as ALREADY_INSTRUCTED (both
+ * are read, so that a server showing one without the other is not mistaken for one with an open event).
+ */
+export function awaitsDecision(event: PatentEvent): boolean {
+  return event.appliedDecision === null && event.instructability.blockedReason !== 'ALREADY_INSTRUCTED';
 }
 
-/** The patent's earliest event awaiting a decision when it is instructable now (with `decision`, if given). */
+/** The renewal events of a patent that await a decision, earliest due date first. */
+export function pendingRenewals(events: PatentEvent[]): PatentEvent[] {
+  return sortByDue(renewals(events)).filter(awaitsDecision);
+}
+
+/** The patent's earliest instructable renewal event (allowing `decision`, if given), as the server flags it. */
 export function instructableFirst(events: PatentEvent[], decision?: Decision): PatentEvent | undefined {
-  const first = earliestPending(events);
-  if (!first?.instructability.isAllowed) return undefined;
+  const first = sortByDue(renewals(events)).find((e) => e.instructability.isAllowed);
+  if (first === undefined) return undefined;
   if (decision !== undefined && !first.instructability.allowedDecisions.includes(decision)) return undefined;
   return first;
+}
+
+/** The events awaiting a decision that are due after `event`. */
+export function laterPending(events: PatentEvent[], event: PatentEvent): PatentEvent[] {
+  return pendingRenewals(events).filter((e) => e.dueDate > event.dueDate);
 }
 
 /** `preferred` when the event allows it, else its first allowed decision. */

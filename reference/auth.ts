@@ -2,9 +2,10 @@
  * API keys, tenants and scopes. A key is looked up by the SHA-256 of the header value, so a malformed key is
  * simply an unknown one. Scope and capability checks come after route matching, per operation.
  */
+import { currentBehaviour } from './behaviour';
 import type { ServerContext } from './context';
 import { sha256Hex, type Scope } from './keys';
-import { ProblemError } from './problems';
+import { ProblemError, validationFailed } from './problems';
 import type { ApiKeyRecord, Tenant } from './store';
 
 export interface Caller {
@@ -15,12 +16,24 @@ export interface Caller {
 export const API_KEY_HEADER = 'x-api-key';
 
 export function authenticate(ctx: ServerContext, headerValue: string | undefined): Caller {
+  const { fault } = ctx.behaviour;
+  if (fault === 'malformed-key-400' && headerValue && !/^[0-9a-f]{64}$/i.test(headerValue)) {
+    throw validationFailed([
+      { pointer: '/x-api-key', code: 'invalid_string', message: 'must be 64 hexadecimal characters' },
+    ]);
+  }
   const key = headerValue ? ctx.store.keysByHash.get(sha256Hex(headerValue)) : undefined;
   const tenant = key === undefined ? undefined : ctx.store.tenants.get(key.tenantId);
   if (key === undefined || tenant === undefined) {
+    if (fault === 'unknown-key-forbidden' && headerValue) {
+      throw new ProblemError('forbidden', 'The API key is not allowed.');
+    }
+    if (fault === 'unknown-key-reported-expired' && headerValue) {
+      throw new ProblemError('api_key_expired', 'The API key has expired.');
+    }
     throw new ProblemError('invalid_api_key', 'The API key is missing or unknown.');
   }
-  if (ctx.clock.now().getTime() >= Date.parse(key.expiresAt)) {
+  if (ctx.clock.now().getTime() >= Date.parse(key.expiresAt) && fault !== 'expired-key-accepted') {
     throw new ProblemError('api_key_expired', 'The API key has expired.');
   }
   return { key, tenant };
@@ -28,10 +41,18 @@ export function authenticate(ctx: ServerContext, headerValue: string | undefined
 
 /** Each operation requires exactly one scope; an empty scope list grants nothing. */
 export function requireScope(caller: Caller, scope: string): void {
-  if (!caller.key.scopes.includes(scope as Scope)) {
-    throw new ProblemError('insufficient_scope', `This operation requires the scope ${scope}.`, {
-      requiredScope: scope,
-    });
+  const { fault } = currentBehaviour();
+  const scopes = caller.key.scopes;
+  if (fault === 'empty-scope-list-grants-all' && scopes.length === 0) return;
+  if (fault === 'write-scope-implies-read' && scope.endsWith(':read')) {
+    if (scopes.includes(scope.replace(/:read$/, ':write') as Scope)) return;
+  }
+  if (!scopes.includes(scope as Scope)) {
+    throw new ProblemError(
+      'insufficient_scope',
+      `This operation requires the scope ${scope}.`,
+      fault === 'required-scope-missing' ? {} : { requiredScope: scope },
+    );
   }
 }
 
@@ -39,6 +60,11 @@ export function requireScope(caller: Caller, scope: string): void {
 export function requireCapability(caller: Caller, capability: string): void {
   const enabled = capability === 'exchange-rate-freeze' ? caller.tenant.canFreezeExchangeRates : false;
   if (!enabled) {
+    if (currentBehaviour().fault === 'freezes-no-capability-as-insufficient-scope') {
+      throw new ProblemError('insufficient_scope', `This operation requires the ${capability} capability.`, {
+        requiredScope: 'exchange-rate-freezes:write',
+      });
+    }
     throw new ProblemError('forbidden', 'This capability is not enabled for the account.');
   }
 }

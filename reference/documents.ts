@@ -4,6 +4,7 @@
  */
 import contentDisposition from 'content-disposition';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { currentBehaviour } from './behaviour';
 import type { AppContext } from './http';
 import { respond } from './http';
 
@@ -27,11 +28,33 @@ export async function renderPdf(content: DocumentContent): Promise<Uint8Array> {
   return pdf.save();
 }
 
+/** The HTML view of a document (what the `document-body-html` fault serves in place of the PDF). */
+function renderHtml(content: DocumentContent): Uint8Array {
+  const lines = content.lines.map((line) => `<p>${line}</p>`).join('');
+  return Buffer.from(
+    `<!doctype html><html><body><h1>${content.title}</h1><p>${content.reference}</p>${lines}</body></html>`,
+  );
+}
+
+/** Content-Disposition: `attachment` with the file name; the variant also gives it as RFC 8187 `filename*`. */
+function disposition(fileName: string): string {
+  const { fault, variant } = currentBehaviour();
+  if (fault === 'document-inline') return contentDisposition(fileName, { type: 'inline' });
+  if (fault === 'document-filename-missing') return 'attachment';
+  if (variant === 'content-disposition-filename-star') {
+    return `${contentDisposition(fileName)}; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  }
+  return contentDisposition(fileName);
+}
+
 export async function pdfResponse(c: AppContext, content: DocumentContent): Promise<Response> {
-  const bytes = await renderPdf(content);
+  const { fault } = currentBehaviour();
+  let bytes = fault === 'document-body-html' ? renderHtml(content) : await renderPdf(content);
+  if (fault === 'document-truncated') bytes = bytes.subarray(0, Math.floor(bytes.length / 2));
   return respond(c, Buffer.from(bytes), 200, {
-    'Content-Type': 'application/pdf',
-    'Content-Disposition': contentDisposition(content.fileName),
+    'Content-Type':
+      fault === 'document-served-as-octet-stream' ? 'application/octet-stream' : 'application/pdf',
+    'Content-Disposition': disposition(content.fileName),
     'Content-Length': String(bytes.length),
   });
 }

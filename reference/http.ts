@@ -3,6 +3,7 @@
  */
 import type { Context, ErrorHandler } from 'hono';
 import type { Caller } from './auth';
+import { currentBehaviour } from './behaviour';
 import type { Moment, ServerContext } from './context';
 import { PROBLEM_CONTENT_TYPE, ProblemError, problemBody } from './problems';
 import { REQUEST_ID_HEADER } from './request-id';
@@ -26,19 +27,50 @@ function commonHeaders(c: AppContext): Record<string, string> {
   return { [REQUEST_ID_HEADER]: c.get('requestId'), ...c.get('rateLimitHeaders') };
 }
 
+/** Headers a server may add beyond the contract's (caching, framework, links). */
+const EXTRA_HEADERS = {
+  'Cache-Control': 'no-store',
+  'X-Powered-By': 'patent-renewal-reference',
+  Link: '</api/v2/external/>; rel="service"',
+};
+
 export function respond(
   c: AppContext,
   body: ConstructorParameters<typeof Response>[0],
   status: number,
   headers: Record<string, string>,
 ): Response {
-  return new Response(body, { status, headers: { ...headers, ...commonHeaders(c) } });
+  const extra = currentBehaviour().variant === 'extra-response-headers' ? EXTRA_HEADERS : {};
+  return new Response(body, { status, headers: { ...extra, ...headers, ...commonHeaders(c) } });
+}
+
+/** A JSON media type, with the charset parameter where the variant adds it. */
+function mediaType(type: string): string {
+  return currentBehaviour().variant === 'json-charset-utf8' ? `${type}; charset=utf-8` : type;
+}
+
+/** JSON text of a body; the variant writes every object's members in reverse order (member order is free). */
+function jsonText(data: unknown): string {
+  if (currentBehaviour().variant !== 'json-members-reversed') return JSON.stringify(data);
+  const reversed = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(reversed);
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([k, v]) => [k, reversed(v)]),
+    );
+  };
+  return JSON.stringify(reversed(data));
 }
 
 export function problemResponse(c: AppContext, problem: ProblemError): Response {
   const body = problemBody(problem, c.get('requestId'), c.req.path);
-  return respond(c, JSON.stringify(body), problem.status, {
-    'Content-Type': PROBLEM_CONTENT_TYPE,
+  const { fault } = currentBehaviour();
+  // The error path forgets the quota headers that the success path carries.
+  if (fault === 'rate-limit-headers-missing-on-errors') c.set('rateLimitHeaders', {});
+  return respond(c, jsonText(body), problem.status, {
+    'Content-Type': mediaType(fault === 'problem-served-as-json' ? 'application/json' : PROBLEM_CONTENT_TYPE),
     ...problem.headers,
   });
 }
@@ -55,7 +87,7 @@ export function errorHandler(): ErrorHandler<AppEnv> {
 }
 
 export function json(c: AppContext, data: unknown, status = 200): Response {
-  return respond(c, JSON.stringify(data), status, { 'Content-Type': 'application/json' });
+  return respond(c, jsonText(data), status, { 'Content-Type': mediaType('application/json') });
 }
 
 /** What an operation handler receives once auth, quota, scope, capability and validation have passed. */

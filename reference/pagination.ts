@@ -3,6 +3,7 @@
  * a page past the end is empty.
  */
 import type { Pagination } from '../schemas/types';
+import { currentBehaviour } from './behaviour';
 import { pointer, validationFailed } from './problems';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -23,25 +24,41 @@ export interface Page<T> {
  * less open; it is refused with 400 here, since no page of that size can be served.
  */
 export function pageRequest(query: { itemsPerPage?: unknown; currentPage?: unknown }): PageRequest {
-  const requested = typeof query.itemsPerPage === 'number' ? query.itemsPerPage : DEFAULT_PAGE_SIZE;
+  const { fault, variant } = currentBehaviour();
+  const defaultSize = fault === 'default-page-size-20' ? 20 : DEFAULT_PAGE_SIZE;
+  let requested = typeof query.itemsPerPage === 'number' ? query.itemsPerPage : defaultSize;
+  // What a page size of zero or less does is open: the variant serves the default size.
+  if (variant === 'items-per-page-below-one-default' && requested < 1) requested = defaultSize;
   if (requested < 1) {
     throw validationFailed([
       { pointer: pointer('itemsPerPage'), code: 'too_small', message: 'itemsPerPage must be at least 1.' },
     ]);
   }
   return {
-    itemsPerPage: Math.min(requested, MAX_PAGE_SIZE),
+    itemsPerPage: fault === 'page-size-not-clamped' ? requested : Math.min(requested, MAX_PAGE_SIZE),
     currentPage: typeof query.currentPage === 'number' ? query.currentPage : 1,
   };
 }
 
 export function page<T>(items: readonly T[], request: PageRequest): Page<T> {
+  const { fault, variant } = currentBehaviour();
   const { itemsPerPage, currentPage } = request;
   const totalItems = items.length;
-  const totalPages = Math.ceil(totalItems / itemsPerPage);
-  const start = (currentPage - 1) * itemsPerPage;
+  let totalPages = Math.ceil(totalItems / itemsPerPage);
+  if (fault === 'total-pages-truncated') totalPages = Math.floor(totalItems / itemsPerPage);
+  // totalPages of an empty list is open: the variant counts one (empty) page.
+  if (variant === 'empty-list-one-page' && totalItems === 0) totalPages = 1;
+  const start = (fault === 'zero-based-pages' ? currentPage : currentPage - 1) * itemsPerPage;
+  const data = items.slice(start, start + itemsPerPage);
+  const hasMore = fault === 'has-more-on-last-page' ? currentPage <= totalPages : currentPage < totalPages;
   return {
-    pagination: { totalItems, currentPage, itemsPerPage, totalPages, hasMore: currentPage < totalPages },
-    data: items.slice(start, start + itemsPerPage),
+    pagination: {
+      totalItems: fault === 'total-items-of-page' ? data.length : totalItems,
+      currentPage,
+      itemsPerPage,
+      totalPages,
+      hasMore,
+    },
+    data,
   };
 }

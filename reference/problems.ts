@@ -1,6 +1,9 @@
 /**
  * RFC 9457 problem details: the contract's table of codes in one place, and the error type handlers throw.
  */
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import { currentBehaviour } from './behaviour';
 
 export const PROBLEMS = {
   validation_failed: { status: 400, title: 'Validation failed' },
@@ -30,6 +33,7 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 /** `/errors/<code with dashes>`, as in the contract's error table. */
 export function problemType(code: ProblemCode): string {
+  if (currentBehaviour().fault === 'problem-type-underscored') return `/errors/${code}`;
   return `/errors/${code.replace(/_/g, '-')}`;
 }
 
@@ -59,6 +63,8 @@ export class ProblemError extends Error {
 }
 
 export function validationFailed(errors: FieldError[], detail = 'The request is not valid.'): ProblemError {
+  if (currentBehaviour().fault === 'validation-errors-missing')
+    return new ProblemError('validation_failed', detail);
   return new ProblemError('validation_failed', detail, { errors });
 }
 
@@ -73,7 +79,7 @@ export function problemBody(
   instance: string,
 ): Record<string, unknown> {
   const { status, title } = PROBLEMS[problem.code];
-  return {
+  const body: Record<string, unknown> = {
     type: problemType(problem.code),
     title,
     status,
@@ -83,6 +89,30 @@ export function problemBody(
     requestId,
     ...problem.extensions,
   };
+  const { fault, variant } = currentBehaviour();
+  if (fault === 'problem-status-as-string') body.status = String(status);
+  if (fault === 'problem-code-missing') delete body.code;
+  if (fault === 'problem-title-missing') delete body.title;
+  if (fault === 'problem-request-id-null') body.requestId = null;
+  if (fault === 'problem-extensions-nested') {
+    for (const name of Object.keys(problem.extensions)) delete body[name];
+    body.extensions = problem.extensions;
+  }
+  if (variant === 'problem-other-texts-no-instance') {
+    // title and detail are display-only, instance is optional.
+    body.title = STATUS_CODES[status] ?? 'Error';
+    body.detail = `The request failed with ${problem.code}.`;
+    delete body.instance;
+  }
+  if (variant === 'problem-extension-members') {
+    // Members the contract does not list; clients ignore them.
+    Object.assign(body, {
+      traceId: randomUUID().replace(/-/g, ''),
+      retryable: status >= 500,
+      docs: { href: `/docs${problemType(problem.code)}` },
+    });
+  }
+  return body;
 }
 
 /** RFC 6901 escaping of one reference token. */

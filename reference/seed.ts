@@ -332,6 +332,17 @@ function seedTenant(ctx: ServerContext, plan: TenantPlan, today: string): Tenant
       });
       if (instruct.decision === 'PROCEED') proceeded.push({ event, on: instruct.on });
     });
+    if (ctx.behaviour.variant === 'unknown-event-kinds') {
+      // A kind added after RENEWAL (clients ignore kinds they do not handle): due a month before the first
+      // open renewal, no renewal data, instructability by the same rule as any event.
+      const reminder = makeEvent(
+        ctx,
+        patent,
+        addMonths(firstOpen?.due ?? today, -1),
+        firstAnnuity + openIndex,
+      );
+      reminder.eventType = 'ANNUITY_REMINDER';
+    }
   });
   replay(instructions);
 

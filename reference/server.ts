@@ -19,7 +19,7 @@ import type { KeyRole, TenantSlot } from './keys';
 import { createRandom } from './prng';
 import { notFound } from './problems';
 import { registerProviderStates } from './provider-states';
-import { countCall, rateLimitHeaders } from './quota';
+import { countCall, rateLimitHeaders, uncountCall } from './quota';
 import { requestIdMiddleware } from './request-id';
 import { documentHandlers } from './routes/documents';
 import { freezeHandlers } from './routes/freezes';
@@ -29,6 +29,8 @@ import { patentHandlers } from './routes/patents';
 import { syncHandlers } from './routes/sync';
 import { seedStore } from './seed';
 import { createStore, type Store, type Tenant } from './store';
+import { FAULTS } from './faults';
+import { VARIANTS } from './variants';
 import { operationSpecs, parseJsonBody, validateRequest, type OperationSpec } from './validation';
 
 export const API_PREFIX = '/api/v2/external';
@@ -80,8 +82,23 @@ const HANDLERS: Record<string, OperationHandler> = {
 function operationRoute(ctx: ServerContext, spec: OperationSpec, handler: OperationHandler) {
   return async (c: AppContext): Promise<Response> => {
     const caller = c.get('caller');
-    requireScope(caller, spec.requiredScope);
-    if (spec.requiredCapability !== undefined) requireCapability(caller, spec.requiredCapability);
+    const { fault, variant } = ctx.behaviour;
+    const checkAccess = () => {
+      const unguarded =
+        (fault === 'scope-unchecked-get-invoice' && spec.operationId === 'getInvoice') ||
+        (fault === 'scope-unchecked-events-by-period' && spec.operationId === 'listEventsByPeriod') ||
+        (fault === 'scope-unchecked-freeze-reads' &&
+          spec.requiredCapability !== undefined &&
+          spec.method === 'GET');
+      const scope =
+        fault === 'sync-status-requires-read-scope' && spec.operationId === 'getSyncBatch'
+          ? 'patents:read'
+          : spec.requiredScope;
+      if (!unguarded) requireScope(caller, scope);
+      if (spec.requiredCapability !== undefined) requireCapability(caller, spec.requiredCapability);
+    };
+    // The order of the scope check and validation is not fixed by the contract (open point B14).
+    if (variant !== 'validation-before-scope') checkAccess();
     const body =
       spec.body === undefined ? undefined : parseJsonBody(c.req.header('content-type'), await c.req.text());
     const input = validateRequest(spec, {
@@ -89,6 +106,7 @@ function operationRoute(ctx: ServerContext, spec: OperationSpec, handler: Operat
       search: new URL(c.req.url).searchParams,
       body,
     });
+    if (variant === 'validation-before-scope') checkAccess();
     return handler({ ...input, ctx, caller, at: currentMoment(ctx), c });
   };
 }
@@ -96,7 +114,11 @@ function operationRoute(ctx: ServerContext, spec: OperationSpec, handler: Operat
 function buildApp(ctx: ServerContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler());
-  app.notFound((c) => problemResponse(c, notFound()));
+  app.notFound((c) =>
+    ctx.behaviour.fault === 'unknown-route-plain-404'
+      ? c.text('404 Not Found', 404)
+      : problemResponse(c, notFound()),
+  );
   // Everything a request does (background sync steps included) sees this server's behaviour.
   app.use('*', (_c, next) => withBehaviour(ctx.behaviour, next));
   app.use('*', requestIdMiddleware());
@@ -107,6 +129,8 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
     // From here on every answer (2xx, 4xx, 5xx) carries the RateLimit-* headers; a 429 never gets here.
     c.set('rateLimitHeaders', rateLimitHeaders(countCall(ctx, caller.key)));
     await next();
+    if (ctx.behaviour.fault === 'failed-calls-not-counted' && c.res.status >= 400)
+      uncountCall(ctx, caller.key);
   });
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     const tenant = c.get('caller').tenant;
@@ -127,6 +151,12 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
 }
 
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
+  if (options.fault && !FAULTS.some((f) => f.name === options.fault)) {
+    throw new Error(`unknown fault: ${options.fault} (see reference/faults)`);
+  }
+  if (options.variant && !VARIANTS.some((v) => v.name === options.variant)) {
+    throw new Error(`unknown variant: ${options.variant} (see reference/variants)`);
+  }
   const seed = options.seed ?? DEFAULT_SEED;
   const clock = createClock({ now: options.now, timeZone: options.timeZone });
   const behaviour = createBehaviour({ fault: options.fault, variant: options.variant });

@@ -7,6 +7,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { createAjv, loadOpenApi, OPENAPI_SCHEMA_ID, schemaRef } from '../schemas/ajv';
+import { currentBehaviour } from './behaviour';
 import type { FieldError } from './problems';
 import { escapePointerToken, pointer, validationFailed } from './problems';
 
@@ -185,6 +186,10 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix =
       const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
       if (allowed) message = `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
     }
+    const { fault } = currentBehaviour();
+    // Ajv's path turned into a dotted property path, or cut down to the offending member's name.
+    if (fault === 'pointer-dotted-path') path = path.split('/').slice(1).join('.');
+    if (fault === 'pointer-names-member-only' && path.includes('/')) path = path.slice(path.lastIndexOf('/'));
     const code = CODES[error.keyword] ?? 'invalid_value';
     const key = `${path}|${code}`;
     if (seen.has(key)) continue;
@@ -209,7 +214,12 @@ function queryValue(param: ParamSpec, search: URLSearchParams): unknown {
   const raw = search.getAll(param.name);
   if (raw.length === 0) return undefined;
   if (param.isArray) {
-    const values = raw.flatMap((v) => v.split(',')).filter((v) => v !== '');
+    let given = raw.flatMap((v) => v.split(','));
+    // The encoding is not shown: each variant understands only one of the two forms.
+    const { variant } = currentBehaviour();
+    if (variant === 'arrays-comma-separated-only') given = (raw[0] as string).split(',');
+    if (variant === 'arrays-repeated-keys-only') given = raw;
+    const values = given.filter((v) => v !== '');
     return values.length === 0 ? undefined : values.map((v) => coerce(v, param.type));
   }
   return coerce(raw[0] as string, param.type);
@@ -230,14 +240,38 @@ export function validateRequest(
       if (param.required) errors.push({ pointer: at, code: 'required', message: 'is required' });
       continue;
     }
-    if (!param.validate(value)) {
+    // Identifiers taken as they come: a malformed one is simply not found.
+    const unchecked =
+      currentBehaviour().fault === 'path-ids-not-validated' &&
+      param.in === 'path' &&
+      param.name.endsWith('Id');
+    // Sort fields outside the list ignored; months checked for their shape only.
+    const fault = currentBehaviour().fault;
+    if (fault === 'patents-unknown-sort-field-accepted' && param.name === 'sort' && !param.validate(value))
+      continue;
+    if (
+      fault === 'freezes-month-13-accepted' &&
+      param.name === 'yearMonth' &&
+      /^\d{4}-\d{2}$/.test(String(value))
+    ) {
+      result.path.yearMonth = value;
+      continue;
+    }
+    if (!unchecked && !param.validate(value)) {
       errors.push(...toFieldErrors(param.validate.errors, at));
       continue;
     }
     (param.in === 'path' ? result.path : result.query)[param.name] = value;
   }
   if (spec.body !== undefined && !spec.body.validate(input.body)) {
-    errors.push(...toFieldErrors(spec.body.validate.errors));
+    const fault = currentBehaviour().fault;
+    errors.push(
+      ...toFieldErrors(spec.body.validate.errors).filter(
+        (e) =>
+          !(fault === 'sync-empty-import-ref-accepted' && e.pointer === '/externalImportRef') &&
+          !(fault === 'sync-non-object-item-accepted' && /^\/items\/\d+$/.test(e.pointer)),
+      ),
+    );
   }
   if (errors.length > 0) throw validationFailed(errors);
   return result;
@@ -246,7 +280,20 @@ export function validateRequest(
 /** Item-level validation of a sync item against the document's `SyncItem`. */
 export function syncItemErrors(item: unknown): FieldError[] {
   const validate = compiledOnce().syncItem;
-  return validate(item) ? [] : toFieldErrors(validate.errors);
+  if (validate(item)) return [];
+  const fault = currentBehaviour().fault;
+  const valueAt = (path: string): unknown => (item as Record<string, unknown> | null)?.[path.slice(1)];
+  return toFieldErrors(
+    (validate.errors ?? []).filter(
+      (e) =>
+        !(fault === 'sync-item-without-identifier-accepted' && e.schemaPath.startsWith('#/anyOf')) &&
+        !(
+          fault === 'sync-invalid-calendar-date-accepted' &&
+          e.keyword === 'format' &&
+          /^\d{4}-\d{2}-\d{2}$/.test(String(valueAt(e.instancePath)))
+        ),
+    ),
+  );
 }
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;

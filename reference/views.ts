@@ -14,6 +14,7 @@ import type {
   PatentSyncBatch,
   SyncResultItem,
 } from '../schemas/types';
+import { currentBehaviour } from './behaviour';
 import { currentFees, totalOf } from './domain/fees';
 import { duePeriod } from './domain/due-period';
 import { isFxRateFrozen } from './domain/freezes';
@@ -22,6 +23,7 @@ import { subtotalOf, totalIncludingTaxOf } from './domain/invoices';
 import { batchStatus, resultOutcome } from './domain/sync';
 import { page, type Page, type PageRequest } from './pagination';
 import type {
+  ComponentType,
   EventRecord,
   FeeAmounts,
   InstructionReceiptRecord,
@@ -35,7 +37,7 @@ import type {
 import { eventsOfPatent } from './store';
 
 export function patentView(p: PatentRecord): Patent {
-  return {
+  const view: Patent = {
     object: 'patent',
     id: p.id,
     providerId: p.providerId,
@@ -69,7 +71,12 @@ export function patentView(p: PatentRecord): Patent {
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
+  if (currentBehaviour().fault === 'patents-official-numbers-missing')
+    delete (view as Partial<Patent>).officialNumbers;
+  return view;
 }
+
+const COMPONENT_TYPES: readonly ComponentType[] = ['OFFICE', 'AGENT', 'SERVICE', 'GRACE_PERIOD'];
 
 function feesObject(
   store: Store,
@@ -81,15 +88,29 @@ function feesObject(
     patentId: string | null;
   },
 ): Fees {
+  const { fault } = currentBehaviour();
   const patent = extra.patentId === null ? undefined : store.patents.get(extra.patentId);
+  let components: { type: ComponentType; amount: string | number | null }[] = amounts.components.map((c) => ({
+    type: c.type,
+    amount: c.amount,
+  }));
+  if (fault === 'fees-inapplicable-components-null') {
+    components = COMPONENT_TYPES.map((type) => ({
+      type,
+      amount: amounts.components.find((c) => c.type === type)?.amount ?? null,
+    }));
+  }
+  if (fault === 'fees-amounts-as-numbers')
+    components = components.map((c) => ({ ...c, amount: Number(c.amount) }));
+  const total = totalOf(amounts.components);
   return {
     object: 'fees',
     invoiceId: extra.invoiceId,
     eventId: extra.eventId,
     patent: { id: patent?.id ?? null, providerId: patent?.providerId ?? null },
     currency: amounts.currency,
-    total: totalOf(amounts.components),
-    components: amounts.components.map((c) => ({ type: c.type, amount: c.amount })),
+    total: fault === 'fees-amounts-as-numbers' ? (Number(total) as unknown as string) : total,
+    components: components as Fees['components'],
     feesStatus: extra.feesStatus,
     isFxRateFrozen: event === undefined ? false : isFxRateFrozen(tenant, event),
     regularizedInvoiceId: extra.regularizedInvoiceId,
@@ -99,9 +120,20 @@ function feesObject(
 
 /** The fees of an event as they stand now (estimated, locked or invoiced). */
 export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, today: string): Fees {
+  const { fault } = currentBehaviour();
+  let invoiceId = event.feesStatus === 'INVOICED' ? event.invoiceId : null;
+  if (fault === 'fees-invoice-id-of-patent' && invoiceId === null) {
+    // The invoice looked up by patent instead of by event.
+    invoiceId = eventsOfPatent(store, event.patentId).find((e) => e.invoiceId !== null)?.invoiceId ?? null;
+  }
   return feesObject(store, tenant, event, currentFees(event, today), {
-    invoiceId: event.feesStatus === 'INVOICED' ? event.invoiceId : null,
-    feesStatus: event.feesStatus,
+    invoiceId,
+    feesStatus:
+      fault === 'fees-status-ignores-lock'
+        ? event.invoiceId === null
+          ? 'ESTIMATED'
+          : 'INVOICED'
+        : event.feesStatus,
     eventId: event.id,
     patentId: event.patentId,
     regularizedInvoiceId: null,
@@ -116,7 +148,10 @@ function invoiceLineView(store: Store, tenant: Tenant, invoice: InvoiceRecord, l
     feesStatus: 'INVOICED',
     eventId: line.eventId,
     patentId: line.patentId,
-    regularizedInvoiceId: line.regularizedInvoiceId,
+    regularizedInvoiceId:
+      currentBehaviour().fault === 'invoices-regularized-id-on-every-line'
+        ? (line.regularizedInvoiceId ?? invoice.id)
+        : line.regularizedInvoiceId,
     regularizationReason: line.regularizationReason,
   });
 }
@@ -128,13 +163,17 @@ export function eventView(
   today: string,
   options: { withFees?: boolean; patentEvents?: EventRecord[] } = {},
 ): PatentEvent {
+  const { fault } = currentBehaviour();
   const patent = store.patents.get(event.patentId);
+  const patentEvents = options.patentEvents ?? eventsOfPatent(store, event.patentId);
   const verdict = instructability(
     event,
-    options.patentEvents ?? eventsOfPatent(store, event.patentId),
+    fault === 'events-allowed-ignores-earlier-pending' ? [event] : patentEvents,
     today,
   );
   const isRenewal = event.eventType === 'RENEWAL';
+  const showSequence =
+    event.paymentSequenceNumber !== event.annuityYear || fault === 'events-payment-sequence-always-shown';
   const view: PatentEvent = {
     object: 'patentEvent',
     id: event.id,
@@ -143,27 +182,41 @@ export function eventView(
     dueDate: event.dueDate,
     gracePeriodEndDate: event.gracePeriodEndDate,
     // paymentSequenceNumber is shown only when it differs from the annuity year (absent, not null, otherwise).
-    renewal: isRenewal
-      ? event.paymentSequenceNumber === event.annuityYear
-        ? { annuityYear: event.annuityYear }
-        : { annuityYear: event.annuityYear, paymentSequenceNumber: event.paymentSequenceNumber }
-      : null,
-    appliedDecision: event.appliedDecision,
+    renewal:
+      isRenewal && (showSequence || fault !== 'events-renewal-null-without-sequence')
+        ? showSequence
+          ? { annuityYear: event.annuityYear, paymentSequenceNumber: event.paymentSequenceNumber }
+          : { annuityYear: event.annuityYear }
+        : null,
+    appliedDecision:
+      fault === 'instructions-applied-decision-hidden' && event.processingStatus === 'INSTRUCTED'
+        ? null
+        : event.appliedDecision,
     duePeriod: duePeriod(event, today),
     processingStatus: event.processingStatus,
     processingStatusUpdatedAt: event.processingStatusUpdatedAt,
     isFxRateFrozen: isFxRateFrozen(tenant, event),
-    feesStatus: event.feesStatus,
+    feesStatus:
+      fault === 'events-fees-status-stale-after-invoicing' && event.feesStatus === 'INVOICED'
+        ? 'LOCKED'
+        : event.feesStatus,
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
     instructability: {
       isAllowed: verdict.isAllowed,
       allowedDecisions: [...verdict.allowedDecisions],
-      blockedReason: verdict.blockedReason,
+      blockedReason:
+        fault === 'events-blocked-reason-on-allowed' &&
+        verdict.isAllowed &&
+        patentEvents.some((e) => e.appliedDecision !== null)
+          ? 'ALREADY_INSTRUCTED'
+          : verdict.blockedReason,
       opensAt: verdict.opensAt,
       mode: verdict.mode,
     },
   };
+  if (fault === 'events-mode-missing')
+    delete (view.instructability as Partial<PatentEvent['instructability']>).mode;
   if (options.withFees) view.fees = eventFeesView(store, tenant, event, today);
   return view;
 }
@@ -199,7 +252,7 @@ export function receiptView(receipt: InstructionReceiptRecord): InstructionRecei
       object: 'instruction',
       id: i.id,
       decision: i.decision,
-      status: i.status,
+      status: currentBehaviour().fault === 'instructions-receipt-status-pending' ? 'PENDING' : i.status,
       executedAt: i.executedAt,
       scheduledForExecutionAt: null,
       renewedDesignatedCountries: i.renewedDesignatedCountries ? [...i.renewedDesignatedCountries] : null,
@@ -223,14 +276,19 @@ export function syncResultView(store: Store, changeRequestId: string): SyncResul
 }
 
 export function batchView(store: Store, batch: SyncBatchRecord, results: PageRequest): PatentSyncBatch {
-  const resultsPage: Page<string> = page(batch.results, results);
+  const { fault } = currentBehaviour();
+  const ordered = fault === 'sync-results-ordered-by-request-id' ? [...batch.results].sort() : batch.results;
+  const resultsPage: Page<string> = page(ordered, results);
   return {
     object: 'patentSyncBatch',
     importId: batch.id,
     status: batchStatus(store, batch),
     mode: batch.mode,
     totalItems: batch.items.length,
-    processedItems: batch.results.length,
+    processedItems:
+      fault === 'sync-processed-items-short-by-one'
+        ? Math.max(0, batch.results.length - 1)
+        : batch.results.length,
     autoAppliedItems: batch.autoAppliedItems,
     stagedItems: batch.stagedItems,
     rejectedItems: batch.rejectedItems,

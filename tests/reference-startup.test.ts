@@ -99,9 +99,10 @@ void test('npm run reference prints the URL and the keys by env var, and stops o
 void test('fault and variant are kept on the behaviour, reachable from request work', async () => {
   const { createReferenceServer } = await import('../reference/server');
   const { currentBehaviour } = await import('../reference/behaviour');
-  const faulty = createReferenceServer({ fault: 'some-fault', variant: 'v2' });
+  // Names from the catalogues: an unknown name is refused at start (tests/faults.test.ts).
+  const faulty = createReferenceServer({ fault: 'default-page-size-20', variant: 'json-charset-utf8' });
   const clean = createReferenceServer();
-  assert.deepEqual({ ...faulty.behaviour }, { fault: 'some-fault', variant: 'v2' });
+  assert.deepEqual({ ...faulty.behaviour }, { fault: 'default-page-size-20', variant: 'json-charset-utf8' });
   assert.equal(faulty.state.context.behaviour, faulty.behaviour);
   const seen: (string | undefined)[] = [];
   for (const server of [faulty, clean]) {
@@ -112,6 +113,6 @@ void test('fault and variant are kept on the behaviour, reachable from request w
     });
   }
   await Promise.all([faulty.app.request('/probe'), clean.app.request('/probe')]);
-  assert.deepEqual(seen.sort(), ['some-fault', undefined].sort());
+  assert.deepEqual(seen.sort(), ['default-page-size-20', undefined].sort());
   assert.equal(currentBehaviour().fault, undefined);
 });

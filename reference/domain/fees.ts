@@ -4,6 +4,7 @@
  * the fixed amounts (INVOICED).
  */
 import Decimal from 'decimal.js';
+import { currentBehaviour } from '../behaviour';
 import type { EventRecord, FeeAmounts, FeeComponent } from '../store';
 import { duePeriod } from './due-period';
 
@@ -13,7 +14,12 @@ export function money(value: Decimal.Value): string {
 
 /** Exact sum of the components. */
 export function totalOf(components: readonly FeeComponent[]): string {
-  return money(components.reduce((sum, c) => sum.plus(c.amount), new Decimal(0)));
+  const { fault } = currentBehaviour();
+  if (fault === 'fees-total-binary-float')
+    return String(components.reduce((sum, c) => sum + Number(c.amount), 0));
+  const counted =
+    fault === 'fees-total-without-service' ? components.filter((c) => c.type !== 'SERVICE') : components;
+  return money(counted.reduce((sum, c) => sum.plus(c.amount), new Decimal(0)));
 }
 
 /** The live estimate: OFFICE and SERVICE always, AGENT when an agent is involved, GRACE_PERIOD in grace. */

@@ -2,6 +2,7 @@
  * Exchange-rate freezes: a frozen month freezes the rates of every event due in it. The flag is derived
  * from the tenant's frozen months, so events, fees and freeze reads always agree.
  */
+import { currentBehaviour } from '../behaviour';
 import { yearMonthOf } from '../dates';
 import type { EventRecord, Store, Tenant } from '../store';
 import { eventsOf } from '../store';
@@ -21,7 +22,12 @@ export function frozenMonths(tenant: Tenant): string[] {
 
 /** Renewal events due in the month, by due date. */
 export function eventsDueInMonth(store: Store, tenant: Tenant, yearMonth: string): EventRecord[] {
+  const fromMonthOn = currentBehaviour().fault === 'freezes-month-read-includes-later-months';
   return eventsOf(store, tenant)
-    .filter((e) => e.eventType === 'RENEWAL' && yearMonthOf(e.dueDate) === yearMonth)
+    .filter(
+      (e) =>
+        e.eventType === 'RENEWAL' &&
+        (fromMonthOn ? yearMonthOf(e.dueDate) >= yearMonth : yearMonthOf(e.dueDate) === yearMonth),
+    )
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.id.localeCompare(b.id));
 }

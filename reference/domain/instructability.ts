@@ -2,6 +2,7 @@
  * The single instructability rule. Both the `instructability` object on events and the instruction POST
  * call `instructability()`, so the flag and the enforcement cannot disagree.
  */
+import { currentBehaviour } from '../behaviour';
 import type { Decision, EventRecord } from '../store';
 import { DECISIONS } from '../store';
 import { isLapsed, opensAt } from './due-period';
@@ -26,7 +27,10 @@ export function awaitsDecision(event: EventRecord): boolean {
 function blocked(reason: BlockedReason, event: EventRecord, pending: EventRecord[] = []): Instructability {
   return {
     isAllowed: false,
-    allowedDecisions: [],
+    allowedDecisions:
+      reason === 'TOO_EARLY' && currentBehaviour().fault === 'events-too-early-lists-decisions'
+        ? [...DECISIONS]
+        : [],
     blockedReason: reason,
     opensAt: opensAt(event),
     mode: 'DIRECT',
@@ -50,7 +54,8 @@ export function instructability(
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   if (pending.length > 0) return blocked('EARLIER_EVENT_PENDING', event, pending);
   // A lapsed event can no longer be paid: only the decisions that do not pay remain.
-  const allowedDecisions = isLapsed(event, today) ? DECISIONS.filter((d) => d !== 'PROCEED') : [...DECISIONS];
+  const dropsProceed = isLapsed(event, today) && currentBehaviour().fault !== 'events-lapsed-offers-proceed';
+  const allowedDecisions = dropsProceed ? DECISIONS.filter((d) => d !== 'PROCEED') : [...DECISIONS];
   return {
     isAllowed: true,
     allowedDecisions,

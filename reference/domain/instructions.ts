@@ -28,7 +28,7 @@ function resolveEvents(ctx: ServerContext, tenant: Tenant, entries: InstructionE
 }
 
 /** One event per patent in a batch (so also never the same event twice). */
-function checkOneEventPerPatent(events: EventRecord[]): void {
+function checkOneEventPerPatent(ctx: ServerContext, events: EventRecord[]): void {
   const seen = new Map<string, EventRecord>();
   events.forEach((event, index) => {
     const first = seen.get(event.patentId);
@@ -37,6 +37,7 @@ function checkOneEventPerPatent(events: EventRecord[]): void {
       return;
     }
     const sameEvent = first.id === event.id;
+    if (!sameEvent && ctx.behaviour.fault === 'instructions-two-events-of-a-patent-accepted') return;
     throw validationFailed([
       {
         pointer: pointer('instructions', index),
@@ -56,31 +57,48 @@ function checkInstructable(
   events: EventRecord[],
   today: string,
 ) {
+  const { fault } = ctx.behaviour;
   entries.forEach((entry, index) => {
     const event = events[index] as EventRecord;
-    const patentEvents = eventsOfPatent(ctx.store, event.patentId);
+    let patentEvents = eventsOfPatent(ctx.store, event.patentId);
+    if (fault === 'instructions-two-events-of-a-patent-accepted') {
+      patentEvents = patentEvents.filter((e) => !events.slice(0, index).includes(e));
+    }
     const verdict = instructability(event, patentEvents, today);
     switch (verdict.blockedReason) {
       case 'ALREADY_INSTRUCTED':
+        if (fault === 'instructions-replay-re-executed' && event.appliedDecision === entry.decision) return;
         throw new ProblemError('instruction_already_set', `Event ${event.id} already has a decision.`);
       case 'TOO_EARLY':
         throw new ProblemError(
-          'instruction_too_early',
+          fault === 'instructions-too-early-as-conflict'
+            ? 'instruction_already_set'
+            : 'instruction_too_early',
           `Event ${event.id} can be instructed from ${verdict.opensAt}.`,
         );
       case 'EARLIER_EVENT_PENDING': {
+        if (fault === 'instructions-earlier-pending-not-enforced') return;
         const patent = ctx.store.patents.get(event.patentId);
+        const missing =
+          fault === 'instructions-skipped-lists-decided-dates'
+            ? patentEvents.filter((e) => e.dueDate < event.dueDate)
+            : verdict.pendingEarlierEvents;
         throw new ProblemError(
           'instruction_skipped',
           `An earlier renewal of the patent of event ${event.id} awaits a decision.`,
           {
-            clientCaseReference: patent?.clientCaseReference ?? null,
-            missingPreviousRenewalDates: verdict.pendingEarlierEvents.map((e) => e.dueDate),
+            ...(fault === 'instructions-skipped-without-case-reference'
+              ? {}
+              : { clientCaseReference: patent?.clientCaseReference ?? null }),
+            missingPreviousRenewalDates: missing.map((e) => e.dueDate),
           },
         );
       }
       case null:
-        if (!verdict.allowedDecisions.includes(entry.decision)) {
+        if (
+          !verdict.allowedDecisions.includes(entry.decision) &&
+          fault !== 'instructions-lapsed-proceed-executed'
+        ) {
           throw new ProblemError(
             'instruction_lapsed',
             `Decision ${entry.decision} is not available for event ${event.id}; allowed: ${verdict.allowedDecisions.join(', ')}.`,
@@ -110,8 +128,9 @@ export function executeInstructions(
     ]);
   }
   const events = resolveEvents(ctx, tenant, entries);
-  checkOneEventPerPatent(events);
-  checkInstructable(ctx, entries, events, at.today);
+  checkOneEventPerPatent(ctx, events);
+  const atomic = ctx.behaviour.fault !== 'instructions-batch-not-atomic';
+  if (atomic) checkInstructable(ctx, entries, events, at.today);
 
   const executedAt = at.now.toISOString();
   const number = tenant.lastInstructionReceiptNumber + 1;
@@ -124,8 +143,10 @@ export function executeInstructions(
     number,
     instructions: [],
   };
+  ctx.store.receipts.set(receipt.id, receipt);
   entries.forEach((entry, index) => {
     const event = events[index] as EventRecord;
+    if (!atomic) checkInstructable(ctx, [entry], [event], at.today);
     const patent = ctx.store.patents.get(event.patentId);
     const instruction: InstructionRecord = {
       id: ctx.random.uuid(),
@@ -150,7 +171,6 @@ export function executeInstructions(
     }
     event.updatedAt = executedAt;
   });
-  ctx.store.receipts.set(receipt.id, receipt);
   return receipt;
 }
 

@@ -46,7 +46,8 @@ function newInvoice(
 ): InvoiceRecord {
   const id = ctx.random.uuid();
   // IMPORTED invoices were numbered elsewhere: they carry only their own display reference.
-  const number = origin === 'IMPORTED' ? null : nextInvoiceNumber(tenant, issueDate);
+  const numbered = origin !== 'IMPORTED' || ctx.behaviour.fault === 'invoices-imported-numbered';
+  const number = numbered ? nextInvoiceNumber(tenant, issueDate) : null;
   const reference =
     origin === 'IMPORTED'
       ? `IMP-${id.slice(0, 8).toUpperCase()}`

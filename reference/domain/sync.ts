@@ -2,9 +2,10 @@
  * Portfolio sync: triage of pushed items (APPLIED, STAGED, REJECTED, SUPPRESSED), review of staged
  * proposals, idempotence on externalImportRef, and the inline/background split.
  */
+import { currentBehaviour } from '../behaviour';
 import type { Moment, ServerContext } from '../context';
 import { currentMoment } from '../context';
-import { ProblemError } from '../problems';
+import { pointer, ProblemError, validationFailed } from '../problems';
 import type { ChangeRequest, PatentFields, PatentRecord, Store, SyncBatchRecord, Tenant } from '../store';
 import { findPatent, patentsOf } from '../store';
 import { syncItemErrors } from '../validation';
@@ -81,11 +82,16 @@ export function canonicalJson(value: unknown): string {
 
 /** The fields an item writes, normalized: a claimCount of 0 or less means "unknown" and is stored as null. */
 function changesOf(item: Record<string, unknown>): Partial<PatentFields> {
+  const { fault } = currentBehaviour();
   const changes: Record<string, unknown> = {};
   for (const field of WRITABLE_FIELDS) {
     if (field in item) changes[field] = item[field];
   }
-  if (typeof changes.claimCount === 'number' && changes.claimCount <= 0) changes.claimCount = null;
+  if (fault === 'patents-official-numbers-written-by-sync' && 'officialNumbers' in item) {
+    changes.officialNumbers = item.officialNumbers;
+  }
+  const unknownUpTo = fault === 'sync-claim-count-zero-stored' ? -1 : 0;
+  if (typeof changes.claimCount === 'number' && changes.claimCount <= unknownUpTo) changes.claimCount = null;
   return changes as Partial<PatentFields>;
 }
 
@@ -183,6 +189,7 @@ function triageItem(
   raw: unknown,
   at: Moment,
 ): ChangeRequest {
+  const { fault } = ctx.behaviour;
   const item = raw as Record<string, unknown>;
   const change: ChangeRequest = {
     id: ctx.random.uuid(),
@@ -199,7 +206,7 @@ function triageItem(
   const reject = (reason: string): ChangeRequest => {
     change.state = 'REJECTED';
     change.reason = reason;
-    batch.rejectedItems += 1;
+    if (fault !== 'sync-rejected-items-not-counted') batch.rejectedItems += 1;
     return change;
   };
 
@@ -211,14 +218,23 @@ function triageItem(
   if (typeof item.servicePatentId === 'string') {
     // servicePatentId forces an update of that exact patent; an unknown one never creates.
     target = findPatent(ctx.store, tenant, item.servicePatentId);
-    if (target === undefined) return reject('servicePatentId does not match any patent of the portfolio.');
-  } else if (change.providerId !== null) {
+    if (target === undefined && fault !== 'sync-unknown-service-patent-id-falls-back') {
+      return reject('servicePatentId does not match any patent of the portfolio.');
+    }
+  }
+  if (target === undefined && change.providerId !== null) {
     target = patentsOf(ctx.store, tenant).find((p) => p.providerId === change.providerId);
   }
 
   if (target === undefined) {
     change.kind = 'CREATE';
     if (typeof change.changes.office !== 'string') return reject('A new patent needs an office.');
+    if (fault === 'sync-create-applied-at-triage') {
+      change.patentId = newPatent(ctx, tenant, change.changes, at).id;
+      change.state = 'APPLIED';
+      batch.autoAppliedItems += 1;
+      return change;
+    }
   } else {
     change.kind = 'UPDATE';
     change.patentId = target.id;
@@ -314,18 +330,33 @@ export function submitSync(
   body: { externalImportRef?: string; items: unknown[] },
   at: Moment,
 ): SyncBatchRecord {
+  const { fault } = ctx.behaviour;
+  if (fault === 'sync-item-problem-fails-batch') {
+    const errors = body.items.flatMap((item, index) =>
+      syncItemErrors(item).map((e) => ({ ...e, pointer: pointer('items', index) + e.pointer })),
+    );
+    if (errors.length > 0) throw validationFailed(errors);
+  }
   const fingerprint = canonicalJson(body.items);
   const ref = body.externalImportRef ?? null;
   if (ref !== null) {
     const existing = findByRef(ctx.store, tenant, ref);
     if (existing !== undefined) {
-      if (existing.itemsFingerprint === fingerprint) return existing;
-      throw new ProblemError('conflict', 'externalImportRef was already used with different items.', {
-        existingBatchId: existing.id,
-      });
+      if (existing.itemsFingerprint === fingerprint || fault === 'sync-replay-ignores-items') return existing;
+      throw new ProblemError(
+        'conflict',
+        'externalImportRef was already used with different items.',
+        fault === 'sync-conflict-without-existing-batch-id' ? {} : { existingBatchId: existing.id },
+      );
     }
   }
-  const inline = body.items.length <= INLINE_LIMIT;
+  const inlineLimit =
+    fault === 'sync-100-items-in-background'
+      ? INLINE_LIMIT - 1
+      : fault === 'sync-101-items-inline'
+        ? INLINE_LIMIT + 1
+        : INLINE_LIMIT;
+  const inline = body.items.length <= inlineLimit;
   const batch: SyncBatchRecord = {
     id: ctx.random.uuid(),
     tenantId: tenant.id,
@@ -340,7 +371,7 @@ export function submitSync(
     rejectedItems: 0,
     suppressedItems: 0,
     createdAt: at.now.toISOString(),
-    completedAt: null,
+    completedAt: fault === 'sync-completed-at-set-while-pending' ? at.now.toISOString() : null,
     responseStatus: inline ? 201 : 202,
   };
   ctx.store.syncBatches.set(batch.id, batch);
@@ -361,7 +392,9 @@ export function batchStatus(store: Store, batch: SyncBatchRecord): BatchStatus {
   if (batch.progress !== 'DONE') return batch.progress;
   const states = batch.results.map((id) => store.changeRequests.get(id)?.state);
   if (states.includes('UNRECORDED')) return 'ERROR';
-  return states.includes('AWAITING_REVIEW') ? 'TRIAGED' : 'SETTLED';
+  const awaiting =
+    states.includes('AWAITING_REVIEW') && currentBehaviour().fault !== 'sync-triaged-reported-settled';
+  return awaiting ? 'TRIAGED' : 'SETTLED';
 }
 
 export type Outcome = 'APPLIED' | 'ACCEPTED' | 'STAGED' | 'SUPPRESSED' | 'REJECTED';

@@ -11,6 +11,15 @@ const getInstructionReceiptDocument: OperationHandler = (req) => {
   const receipt =
     event.instructionReceiptId === null ? undefined : req.ctx.store.receipts.get(event.instructionReceiptId);
   const instruction = receipt?.instructions.find((i) => i.eventId === event.id);
+  if (req.ctx.behaviour.fault === 'instruction-receipt-before-instruction' && instruction === undefined) {
+    // A blank receipt for an event that was never instructed, instead of 404.
+    return pdfResponse(req.c, {
+      title: 'Instruction receipt',
+      reference: '-',
+      fileName: `instruction-receipt-${event.id}.pdf`,
+      lines: [`Due date: ${event.dueDate}`, 'Decision: -'],
+    });
+  }
   if (receipt === undefined || instruction === undefined) throw notFound();
   return pdfResponse(req.c, {
     title: 'Instruction receipt',
@@ -27,7 +36,11 @@ const getInstructionReceiptDocument: OperationHandler = (req) => {
 
 const getOfficialReceiptDocument: OperationHandler = (req) => {
   const { patent, event } = eventOf(req);
-  const receipt = event.officialReceipt;
+  let receipt = event.officialReceipt;
+  // The receipt taken as issued as soon as the payment is decided, before the office has issued it.
+  if (req.ctx.behaviour.fault === 'official-receipt-before-issue' && event.appliedDecision === 'PROCEED') {
+    receipt ??= { reference: `OR-PENDING-${event.id.slice(0, 8)}`, issueDate: req.at.today };
+  }
   if (receipt === null) throw notFound();
   return pdfResponse(req.c, {
     title: 'Official receipt',

@@ -5,6 +5,7 @@ import { eventsDueInMonth, freezeMonth, frozenMonths } from '../domain/freezes';
 import type { OperationHandler, OperationRequest } from '../http';
 import { json } from '../http';
 import { page, pageRequest } from '../pagination';
+import { ProblemError } from '../problems';
 import { freezeView } from '../views';
 
 const listExchangeRateFreezes: OperationHandler = (req) => {
@@ -26,7 +27,17 @@ function monthView(req: OperationRequest): Response {
 const getExchangeRateFreeze: OperationHandler = (req) => monthView(req);
 
 const putExchangeRateFreeze: OperationHandler = (req) => {
-  freezeMonth(req.caller.tenant, req.path.yearMonth as string);
+  const yearMonth = req.path.yearMonth as string;
+  const { fault } = req.ctx.behaviour;
+  if (fault === 'freezes-put-not-idempotent' && req.caller.tenant.frozenMonths.has(yearMonth)) {
+    throw new ProblemError('conflict', `The exchange rates of ${yearMonth} are already frozen.`);
+  }
+  if (fault === 'freezes-put-answers-before-freezing') {
+    const answer = monthView(req);
+    freezeMonth(req.caller.tenant, yearMonth);
+    return answer;
+  }
+  freezeMonth(req.caller.tenant, yearMonth);
   return monthView(req);
 };
 

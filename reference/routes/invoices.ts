@@ -1,11 +1,12 @@
 /**
  * Patent invoices: contract endpoints 10 and 11.
  */
+import { currentBehaviour } from '../behaviour';
 import { utcDateOf } from '../dates';
 import type { OperationHandler } from '../http';
 import { json } from '../http';
 import { page, pageRequest } from '../pagination';
-import { notFound, pointer, validationFailed } from '../problems';
+import { notFound, pointer, ProblemError, validationFailed } from '../problems';
 import type { InvoiceRecord } from '../store';
 import { findPatentInvoice, patentInvoicesOf } from '../store';
 import { invoiceView } from '../views';
@@ -16,6 +17,7 @@ const DEFAULT_SORT = '-issueDate';
 function checkRange(query: Record<string, unknown>, from: string, to: string): void {
   const start = query[from] as string | undefined;
   const end = query[to] as string | undefined;
+  if (currentBehaviour().fault === 'invoices-reversed-window-accepted') return;
   if (start !== undefined && end !== undefined && end < start) {
     throw validationFailed([
       { pointer: pointer(to), code: 'invalid_range', message: `${to} is before ${from}.` },
@@ -26,10 +28,14 @@ function checkRange(query: Record<string, unknown>, from: string, to: string): v
 function within(value: string | null, from: unknown, to: unknown): boolean {
   if (from === undefined && to === undefined) return true;
   if (value === null) return false;
+  if (currentBehaviour().fault === 'invoices-date-windows-exclusive') {
+    return (from === undefined || value > (from as string)) && (to === undefined || value < (to as string));
+  }
   return (from === undefined || value >= (from as string)) && (to === undefined || value <= (to as string));
 }
 
 function sortKey(invoice: InvoiceRecord, field: 'issueDate' | 'createdAt'): string | null {
+  if (currentBehaviour().fault === 'invoices-sort-created-at-ignored') return invoice.issueDate;
   return field === 'issueDate' ? invoice.issueDate : invoice.createdAt;
 }
 
@@ -54,12 +60,19 @@ const listInvoices: OperationHandler = (req) => {
   checkRange(query, 'issueDateFrom', 'issueDateTo');
   checkRange(query, 'createdFrom', 'createdTo');
   const paging = pageRequest(query);
-  const invoices = patentInvoicesOf(req.ctx.store, req.caller.tenant).filter(
+  const all =
+    req.ctx.behaviour.fault === 'invoice-list-leaks-other-tenant'
+      ? [...req.ctx.store.invoices.values()].filter((i) => i.ipRightType === 'PATENT') // no tenant filter
+      : patentInvoicesOf(req.ctx.store, req.caller.tenant);
+  const invoices = all.filter(
     (i) =>
       within(i.issueDate, query.issueDateFrom, query.issueDateTo) &&
-      within(utcDateOf(i.createdAt), query.createdFrom, query.createdTo),
+      (req.ctx.behaviour.fault === 'invoices-created-window-ignored' ||
+        within(utcDateOf(i.createdAt), query.createdFrom, query.createdTo)),
   );
-  const result = page(sortInvoices(invoices, (query.sort as string | undefined) ?? DEFAULT_SORT), paging);
+  const defaultSort =
+    req.ctx.behaviour.fault === 'invoices-default-order-ascending' ? 'issueDate' : DEFAULT_SORT;
+  const result = page(sortInvoices(invoices, (query.sort as string | undefined) ?? defaultSort), paging);
   return json(req.c, {
     pagination: result.pagination,
     data: result.data.map((i) => invoiceView(req.ctx.store, req.caller.tenant, i)),
@@ -67,7 +80,13 @@ const listInvoices: OperationHandler = (req) => {
 };
 
 const getInvoice: OperationHandler = (req) => {
-  const invoice = findPatentInvoice(req.ctx.store, req.caller.tenant, req.path.invoiceId as string);
+  const id = req.path.invoiceId as string;
+  const invoice = findPatentInvoice(req.ctx.store, req.caller.tenant, id);
+  if (invoice === undefined && req.ctx.behaviour.fault === 'foreign-invoice-forbidden') {
+    if (req.ctx.store.invoices.get(id)?.ipRightType === 'PATENT') {
+      throw new ProblemError('forbidden', 'This invoice belongs to another account.');
+    }
+  }
   if (invoice === undefined) throw notFound();
   return json(req.c, invoiceView(req.ctx.store, req.caller.tenant, invoice));
 };

@@ -1,6 +1,7 @@
 /**
  * Patents and their events: contract endpoints 1 to 6.
  */
+import { currentBehaviour } from '../behaviour';
 import { monthBounds } from '../dates';
 import type { OperationHandler } from '../http';
 import { json } from '../http';
@@ -19,16 +20,23 @@ function compareText(a: string, b: string): number {
 
 /** `field` or `-field` (the document restricts the values); nulls last either way, ties by id. */
 export function sortPatents(patents: PatentRecord[], sort: string | undefined): PatentRecord[] {
-  if (sort === undefined) return patents; // Default order: insertion order (not shown in the contract).
-  const descending = sort.startsWith('-');
-  const field = (descending ? sort.slice(1) : sort) as SortableField;
+  const { fault, variant } = currentBehaviour();
+  // Default order: insertion order (not shown in the contract); the variant lists the newest first.
+  if (sort === undefined && variant === 'patents-default-order-newest-first') return [...patents].reverse();
+  if (sort === undefined || fault === 'patents-sort-ignored') return patents;
+  const descending = sort.startsWith('-') !== (fault === 'patents-sort-direction-inverted');
+  const field = (sort.startsWith('-') ? sort.slice(1) : sort) as SortableField;
   return [...patents].sort((a, b) => {
     const x = a[field];
     const y = b[field];
     if (x === null || y === null) {
-      if (x !== y) return x === null ? 1 : -1;
+      // Where nulls go is not stated: last here, first in the variant.
+      if (x !== y) return (x === null ? 1 : -1) * (variant === 'patents-sort-nulls-first' ? -1 : 1);
     } else {
-      const order = compareText(x, y);
+      const order =
+        fault === 'patents-sort-dates-compared-as-numbers' && field === 'applicationDate'
+          ? Math.sign(Number.parseInt(x, 10) - Number.parseInt(y, 10))
+          : compareText(x, y);
       if (order !== 0) return descending ? -order : order;
     }
     return compareText(a.id, b.id);
@@ -39,7 +47,14 @@ const listPatents: OperationHandler = (req) => {
   const paging = pageRequest(req.query);
   let patents = patentsOf(req.ctx.store, req.caller.tenant);
   const providerId = req.query.providerId as string | undefined;
-  if (providerId !== undefined) patents = patents.filter((p) => p.providerId === providerId);
+  const { fault } = req.ctx.behaviour;
+  if (providerId !== undefined && fault !== 'patents-provider-id-filter-ignored') {
+    patents = patents.filter((p) =>
+      fault === 'patents-provider-id-prefix-match'
+        ? (p.providerId?.startsWith(providerId) ?? false)
+        : p.providerId === providerId,
+    );
+  }
   const result = page(sortPatents(patents, req.query.sort as string | undefined), paging);
   return json(req.c, { pagination: result.pagination, data: result.data.map(patentView) });
 };
@@ -50,19 +65,24 @@ const listPatentEvents: OperationHandler = (req) => {
   const paging = pageRequest(req.query);
   const patent = patentOf(req);
   const events = eventsOfPatent(req.ctx.store, patent.id);
-  const result = page(events, paging);
-  const { store } = req.ctx;
+  const { store, behaviour } = req.ctx;
+  const result = page(
+    behaviour.fault === 'events-listed-latest-first' ? [...events].reverse() : events,
+    paging,
+  );
+  const withFees = behaviour.fault === 'events-fees-on-per-patent-routes';
   return json(req.c, {
     pagination: result.pagination,
     data: result.data.map((e) =>
-      eventView(store, req.caller.tenant, e, req.at.today, { patentEvents: events }),
+      eventView(store, req.caller.tenant, e, req.at.today, { patentEvents: events, withFees }),
     ),
   });
 };
 
 const getPatentEvent: OperationHandler = (req) => {
   const { event } = eventOf(req);
-  return json(req.c, eventView(req.ctx.store, req.caller.tenant, event, req.at.today));
+  const withFees = req.ctx.behaviour.fault === 'events-fees-on-per-patent-routes';
+  return json(req.c, eventView(req.ctx.store, req.caller.tenant, event, req.at.today, { withFees }));
 };
 
 const getEventFees: OperationHandler = (req) => {
@@ -75,9 +95,24 @@ const getEventFees: OperationHandler = (req) => {
  * as ambiguous; a window ending before it starts is refused too.
  */
 function dueWindow(query: Record<string, unknown>): { from: string; to: string } {
+  const { fault } = currentBehaviour();
   const dueFrom = query.dueFrom as string | undefined;
   const dueTo = query.dueTo as string | undefined;
   const dueMonth = query.dueMonth as string | undefined;
+  if (
+    fault === 'period-due-month-ignored' &&
+    dueMonth !== undefined &&
+    dueFrom === undefined &&
+    dueTo === undefined
+  ) {
+    return { from: '0000-01-01', to: '9999-12-31' };
+  }
+  if (
+    fault === 'period-missing-window-accepted' &&
+    [dueMonth, dueFrom, dueTo].every((v) => v === undefined)
+  ) {
+    return { from: '0000-01-01', to: '9999-12-31' };
+  }
   if (dueMonth !== undefined) {
     if (dueFrom !== undefined || dueTo !== undefined) {
       throw validationFailed([
@@ -117,26 +152,45 @@ function matches(list: unknown, value: string | null): boolean {
 }
 
 const listEventsByPeriod: OperationHandler = (req) => {
-  const { store } = req.ctx;
+  const { store, behaviour } = req.ctx;
+  const { fault } = behaviour;
   const tenant = req.caller.tenant;
   const window = dueWindow(req.query);
   const paging = pageRequest(req.query);
   const { offices, owners, family, eventTypes } = req.query;
   const include =
     typeof req.query.include === 'string' ? req.query.include.split(',').map((v) => v.trim()) : [];
+  if (fault === 'period-unknown-include-rejected' && include.some((v) => v !== 'fees')) {
+    throw validationFailed([
+      { pointer: pointer('include'), code: 'invalid_enum_value', message: 'include accepts only fees.' },
+    ]);
+  }
   const events = eventsOf(store, tenant)
-    .filter((e) => e.dueDate >= window.from && e.dueDate <= window.to && matches(eventTypes, e.eventType))
+    .filter(
+      (e) =>
+        e.dueDate >= window.from &&
+        (fault === 'period-due-to-exclusive' ? e.dueDate < window.to : e.dueDate <= window.to) &&
+        matches(eventTypes, e.eventType),
+    )
     .filter((e) => {
       const patent = store.patents.get(e.patentId);
       return (
         patent !== undefined &&
-        matches(offices, patent.office) &&
-        matches(owners, patent.owner) &&
-        matches(family, patent.clientFamilyReference)
+        (fault === 'period-offices-filter-ignored' || matches(offices, patent.office)) &&
+        (fault === 'period-owners-filter-inverted'
+          ? owners === undefined || !matches(owners, patent.owner)
+          : matches(owners, patent.owner)) &&
+        matches(
+          family,
+          fault === 'period-family-filter-on-case-reference'
+            ? patent.clientCaseReference
+            : patent.clientFamilyReference,
+        )
       );
     })
-    // Default order (not shown in the contract): by due date, ties by id.
+    // Default order (not shown in the contract): by due date, ties by id; the variant lists the latest first.
     .sort((a, b) => compareText(a.dueDate, b.dueDate) || compareText(a.id, b.id));
+  if (behaviour.variant === 'period-events-latest-first') events.reverse();
   const result = page(events, paging);
   const byPatent = new Map<string, EventRecord[]>();
   const patentEvents = (patentId: string): EventRecord[] => {
@@ -151,7 +205,7 @@ const listEventsByPeriod: OperationHandler = (req) => {
     pagination: result.pagination,
     data: result.data.map((e) =>
       eventView(store, tenant, e, req.at.today, {
-        withFees: include.includes('fees'),
+        withFees: include.includes('fees') && fault !== 'period-include-fees-ignored',
         patentEvents: patentEvents(e.patentId),
       }),
     ),

@@ -22,6 +22,7 @@ const syncPatents: OperationHandler = (req) => {
 
 const getSyncBatch: OperationHandler = (req) => {
   const paging = pageRequest(req.query);
+  if (req.ctx.behaviour.fault === 'sync-results-page-size-ignored') paging.itemsPerPage = MAX_PAGE_SIZE;
   const batch = findSyncBatch(req.ctx.store, req.caller.tenant, req.path.importId as string);
   if (batch === undefined) throw notFound();
   return json(req.c, batchView(req.ctx.store, batch, paging));

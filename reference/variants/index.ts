@@ -1,8 +1,109 @@
 /**
- * Allowed variants: freedoms of the contract the reference can switch on (REFERENCE_VARIANT=<name>).
+ * Allowed variants: freedoms of the contract the reference can switch on (REFERENCE_VARIANT=<name>). Each is a
+ * behaviour a conformant server may have; the suite must pass against every one of them.
  */
 import type { VariantDefinition } from '../faults/catalogue-types';
 
 export type { VariantDefinition };
 
-export const VARIANTS: readonly VariantDefinition[] = [];
+export const VARIANTS: readonly VariantDefinition[] = [
+  {
+    name: 'problem-extension-members',
+    freedom:
+      'Errors: "Unrecognized members are ignored by clients. Extension members sit at the top level of the body."; Versioning: "new extension members in problem bodies may appear without notice".',
+    summary: 'Every problem body carries extra members: traceId, retryable and a docs object.',
+  },
+  {
+    name: 'problem-other-texts-no-instance',
+    freedom:
+      'Errors member table: title is "display only", detail is "optional" and "never to be parsed", instance is "optional".',
+    summary:
+      'Problem titles are the HTTP reason phrases, detail is another sentence, and instance is absent.',
+  },
+  {
+    name: 'patents-default-order-newest-first',
+    freedom: 'Gaps in the endpoint list: "Default ordering of the patent list ...: not shown."',
+    summary: 'Without sort, the patent list serves the most recently recorded patents first.',
+  },
+  {
+    name: 'period-events-latest-first',
+    freedom: 'Gaps in the endpoint list: "Default ordering ... of the by-period event list: not shown."',
+    summary: 'The by-period event list is ordered by due date descending (latest first).',
+  },
+  {
+    name: 'patents-sort-nulls-first',
+    freedom:
+      'Endpoint 1: sort is "`field` ascending, `-field` descending"; where null values go is not stated.',
+    summary: 'A sorted patent list puts the patents whose sort field is null first, in both directions.',
+  },
+  {
+    name: 'json-charset-utf8',
+    freedom:
+      'RFC 8259 and RFC 9457 media types take parameters; the contract names the media types, not their parameters ("Every 4xx and 5xx response ... has content type application/problem+json").',
+    summary:
+      'JSON bodies are served as application/json; charset=utf-8 and problems as application/problem+json; charset=utf-8.',
+  },
+  {
+    name: 'extra-response-headers',
+    freedom:
+      'The contract lists the headers a response must carry (X-Request-Id, RateLimit-*, Retry-After, Content-Disposition) and forbids none other except the RateLimit-* headers on a 429.',
+    summary: 'Every response also carries Cache-Control: no-store, X-Powered-By and a Link header.',
+  },
+  {
+    name: 'content-disposition-filename-star',
+    freedom:
+      'Document downloads: "delivered as an attachment with an RFC 6266 `Content-Disposition` filename"; RFC 6266 allows filename* beside filename.',
+    summary: "Content-Disposition of downloads carries filename*=UTF-8''... beside filename.",
+  },
+  {
+    name: 'request-id-ulid',
+    freedom:
+      'Authentication 8: "every response carries `X-Request-Id`"; the format of a generated value is not stated.',
+    summary: 'Generated request ids are `req_` followed by 26 Crockford base-32 characters, not UUIDs.',
+  },
+  {
+    name: 'unknown-event-kinds',
+    freedom:
+      'Events: "new kinds may be added and clients ignore kinds they do not handle"; Patent event: renewal is "non-null exactly when eventType is RENEWAL".',
+    summary:
+      'Every patent also has an ANNUITY_REMINDER event (renewal null) due a month before its first open renewal, in the per-patent and by-period lists.',
+  },
+  {
+    name: 'empty-list-one-page',
+    freedom:
+      'List envelope: totalPages is "total pages"; the page count of an empty list (0 or 1) is not stated.',
+    summary: 'An empty list reports totalPages 1 (one empty page) instead of 0.',
+  },
+  {
+    name: 'arrays-comma-separated-only',
+    freedom:
+      'Gaps in the endpoint list: "Wire encoding of repeatable array query parameters (offices, owners, family, eventTypes): not shown."',
+    summary:
+      'Array query parameters are read from the first occurrence as comma-separated values; repeated keys after it are ignored.',
+  },
+  {
+    name: 'arrays-repeated-keys-only',
+    freedom:
+      'Gaps in the endpoint list: "Wire encoding of repeatable array query parameters (offices, owners, family, eventTypes): not shown."',
+    summary:
+      'Array query parameters are read as repeated keys only; a comma is part of the value (EP,FR matches nothing).',
+  },
+  {
+    name: 'json-members-reversed',
+    freedom: 'JSON objects are unordered (RFC 8259 section 4); the contract fixes no member order.',
+    summary: 'Every JSON object of every body (resources and problems) lists its members in reverse order.',
+  },
+  {
+    name: 'validation-before-scope',
+    freedom:
+      'The order of the checks is not stated (schemas/OPEN-POINTS.md B14); the contract only names the answer of each failure alone.',
+    summary:
+      'Parameters and body are validated before the scope and capability checks, so a bad request from a key lacking the scope gets 400.',
+  },
+  {
+    name: 'items-per-page-below-one-default',
+    freedom:
+      'Pagination parameters: itemsPerPage has a default and a cap; what 0 or a negative value does is not stated (schemas/OPEN-POINTS.md B3).',
+    summary: 'itemsPerPage of 0 or below is served with the default page size (10) instead of 400.',
+  },
+];

@@ -1,0 +1,415 @@
+/**
+ * Business faults: bugs in the rules of patents, events, fees, the by-period list, instructions, portfolio
+ * sync, invoices and exchange-rate freezes. Each is switched on by name at the single place of its rule.
+ */
+import type { FaultDefinition } from './catalogue-types';
+
+export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
+  // ---------------------------------------------------------------- patents
+  {
+    name: 'patents-sort-ignored',
+    requirements: ['PAT-017'],
+    summary: 'The patent list accepts the sort parameter but always answers in insertion order.',
+  },
+  {
+    name: 'patents-sort-direction-inverted',
+    requirements: ['PAT-017'],
+    summary: 'sort=<field> orders the patents descending and sort=-<field> ascending.',
+  },
+  {
+    name: 'patents-unknown-sort-field-accepted',
+    requirements: ['PAT-019'],
+    summary: 'A sort on a field outside the allowed list is silently ignored (200) instead of giving 400.',
+  },
+  {
+    name: 'patents-sort-dates-compared-as-numbers',
+    requirements: ['PAT-017'],
+    summary:
+      'sort=applicationDate compares the dates with parseInt, so only the year counts and patents of one year come in id order.',
+  },
+  {
+    name: 'patents-provider-id-prefix-match',
+    requirements: ['PAT-020', 'PAT-021'],
+    summary: 'The providerId filter matches every patent whose providerId starts with the value.',
+  },
+  {
+    name: 'patents-provider-id-filter-ignored',
+    requirements: ['PAT-020', 'PAT-021'],
+    summary: 'The providerId filter is ignored and the whole portfolio is returned.',
+  },
+  {
+    name: 'patents-official-numbers-written-by-sync',
+    requirements: ['PAT-008'],
+    summary: 'A sync item carrying officialNumbers overwrites the patent officialNumbers when it is applied.',
+  },
+  {
+    name: 'patents-official-numbers-missing',
+    requirements: ['PAT-007', 'PAT-009'],
+    summary: 'The patent representation leaves officialNumbers out.',
+  },
+
+  // ---------------------------------------------------------------- events
+  {
+    name: 'events-listed-latest-first',
+    requirements: ['EVT-029'],
+    summary: 'The events of a patent are listed latest due date first.',
+  },
+  {
+    name: 'events-renewal-null-without-sequence',
+    requirements: ['EVT-006'],
+    summary:
+      'renewal is built only for events with a distinct payment sequence number, so most RENEWAL events show renewal null.',
+  },
+  {
+    name: 'events-payment-sequence-always-shown',
+    requirements: ['EVT-009'],
+    summary: 'renewal.paymentSequenceNumber is shown even when it equals annuityYear.',
+  },
+  {
+    name: 'events-allowed-ignores-earlier-pending',
+    requirements: ['EVT-028'],
+    summary:
+      'The event view computes instructability without the patent other events, so an event waiting for an earlier one reads allowed while the POST refuses it with instruction_skipped.',
+  },
+  {
+    name: 'events-opens-at-one-month-late',
+    requirements: ['EVT-023'],
+    summary:
+      'The instruction window opens on the first day of the month one month (not two) before the due month.',
+  },
+  {
+    name: 'events-opens-at-not-first-of-month',
+    requirements: ['EVT-023'],
+    summary: 'opensAt is the due date minus two months, not the first day of that month.',
+  },
+  {
+    name: 'events-lapsed-offers-proceed',
+    requirements: ['EVT-020', 'INS-024'],
+    summary: 'A lapsed event still offers PROCEED, and the POST executes it.',
+  },
+  {
+    name: 'events-blocked-reason-on-allowed',
+    requirements: ['EVT-022'],
+    summary:
+      'An allowed event whose patent has an instructed event reads blockedReason ALREADY_INSTRUCTED while isAllowed is true.',
+  },
+  {
+    name: 'events-too-early-lists-decisions',
+    requirements: ['EVT-019'],
+    summary:
+      'A TOO_EARLY event lists the decisions it will offer once its window opens, although isAllowed is false.',
+  },
+  {
+    name: 'events-mode-missing',
+    requirements: ['EVT-024'],
+    summary: 'The instructability object has no mode member.',
+  },
+  {
+    name: 'events-fees-status-stale-after-invoicing',
+    requirements: ['EVT-015'],
+    summary: 'An invoiced event still reads feesStatus LOCKED while its fees read INVOICED.',
+  },
+  {
+    name: 'events-fees-on-per-patent-routes',
+    requirements: ['EVT-016'],
+    summary: 'The per-patent event routes attach the fees member although it was not requested.',
+  },
+
+  // ---------------------------------------------------------------- fees
+  {
+    name: 'fees-total-without-service',
+    requirements: ['FEE-005'],
+    summary: 'The fees total leaves the SERVICE component out.',
+  },
+  {
+    name: 'fees-inapplicable-components-null',
+    requirements: ['CONV-010', 'FEE-006'],
+    summary: 'Every component type is listed, with a null amount when it does not apply.',
+  },
+  {
+    name: 'fees-invoice-id-of-patent',
+    requirements: ['FEE-002', 'FEE-011', 'FEE-015'],
+    summary: 'The fees of an event not invoiced carry the invoice of an invoiced event of the same patent.',
+  },
+  {
+    name: 'fees-amounts-as-numbers',
+    requirements: ['CONV-007', 'FEE-006'],
+    summary: 'The fees total and component amounts are JSON numbers instead of decimal strings.',
+  },
+  {
+    name: 'fees-status-ignores-lock',
+    requirements: ['FEE-010'],
+    summary:
+      'The fees status is derived from the invoice link alone, so fees locked by a PROCEED read ESTIMATED.',
+  },
+  {
+    name: 'fees-total-binary-float',
+    requirements: ['FEE-005'],
+    summary: 'The fees total is summed in binary floating point, giving totals such as "392.40000000000003".',
+  },
+
+  // ---------------------------------------------------------------- events by period
+  {
+    name: 'period-due-to-exclusive',
+    requirements: ['PER-004'],
+    summary: 'Events due exactly on dueTo are left out of the window.',
+  },
+  {
+    name: 'period-due-month-ignored',
+    requirements: ['PER-006'],
+    summary: 'dueMonth is accepted but does not narrow the list: every event of the portfolio is returned.',
+  },
+  {
+    name: 'period-missing-window-accepted',
+    requirements: ['PER-014'],
+    summary: 'A request without any due window answers 200 with every event instead of 400.',
+  },
+  {
+    name: 'period-include-fees-ignored',
+    requirements: ['PER-011', 'PER-012'],
+    summary: 'include=fees is ignored: the events carry no fees member.',
+  },
+  {
+    name: 'period-unknown-include-rejected',
+    requirements: ['PER-013'],
+    summary: 'An include value other than fees gives 400 instead of being ignored.',
+  },
+  {
+    name: 'period-offices-filter-ignored',
+    requirements: ['PER-007'],
+    summary: 'The offices filter is ignored.',
+  },
+  {
+    name: 'period-owners-filter-inverted',
+    requirements: ['PER-008'],
+    summary: 'The owners filter excludes the given owners instead of selecting them.',
+  },
+  {
+    name: 'period-family-filter-on-case-reference',
+    requirements: ['PER-009'],
+    summary: 'The family filter is matched against clientCaseReference instead of clientFamilyReference.',
+  },
+
+  // ---------------------------------------------------------------- instructions
+  {
+    name: 'instructions-batch-not-atomic',
+    requirements: ['INS-018'],
+    summary:
+      'A batch checks and executes its entries one by one, so the entries before a failing one stay executed.',
+  },
+  {
+    name: 'instructions-too-early-as-conflict',
+    requirements: ['EVT-026', 'INS-021'],
+    summary:
+      'Instructing an event before its window opens gives 409 instruction_already_set instead of 422 instruction_too_early.',
+  },
+  {
+    name: 'instructions-skipped-lists-decided-dates',
+    requirements: ['INS-023'],
+    summary:
+      'missingPreviousRenewalDates lists the due dates of every earlier event of the patent, decided ones included.',
+  },
+  {
+    name: 'instructions-skipped-without-case-reference',
+    requirements: ['INS-022'],
+    summary: 'The instruction_skipped problem has no clientCaseReference member.',
+  },
+  {
+    name: 'instructions-lapsed-proceed-executed',
+    requirements: ['INS-024'],
+    summary:
+      'The POST does not check the decision against the allowed decisions, so PROCEED on a lapsed event executes.',
+  },
+  {
+    name: 'instructions-replay-re-executed',
+    requirements: ['INS-020', 'INS-027'],
+    summary:
+      'Posting again the decision an event already has is executed again (201, new receipt) instead of 409.',
+  },
+  {
+    name: 'instructions-receipt-status-pending',
+    requirements: ['INS-009'],
+    summary: 'The receipt shows the executed instructions with status PENDING.',
+  },
+  {
+    name: 'instructions-applied-decision-hidden',
+    requirements: ['INS-008'],
+    summary:
+      'The event shows appliedDecision only once payment has started, so an instructed event still reads appliedDecision null.',
+  },
+  {
+    name: 'instructions-two-events-of-a-patent-accepted',
+    requirements: ['INS-016'],
+    summary:
+      'A batch may carry several events of one patent: the earlier entries count as decided for the later ones and all execute.',
+  },
+  {
+    name: 'instructions-earlier-pending-not-enforced',
+    requirements: ['INS-017', 'EVT-027'],
+    summary: 'The POST executes an event although an earlier event of its patent still awaits a decision.',
+  },
+
+  // ---------------------------------------------------------------- sync
+  {
+    name: 'sync-replay-ignores-items',
+    requirements: ['SYNC-047', 'SYNC-048'],
+    summary:
+      'A reused externalImportRef replays the stored batch even when the items differ, instead of 409 conflict.',
+  },
+  {
+    name: 'sync-conflict-without-existing-batch-id',
+    requirements: ['SYNC-048'],
+    summary: 'The 409 conflict problem does not carry existingBatchId.',
+  },
+  {
+    name: 'sync-results-ordered-by-request-id',
+    requirements: ['SYNC-012'],
+    summary: 'Batch results are listed in change-request id order instead of POST-body order.',
+  },
+  {
+    name: 'sync-100-items-in-background',
+    requirements: ['SYNC-019', 'SYNC-045'],
+    summary: 'A batch of exactly 100 items is processed in the background (202) instead of inline.',
+  },
+  {
+    name: 'sync-101-items-inline',
+    requirements: ['SYNC-020'],
+    summary: 'A batch of 101 items is still processed inline (201).',
+  },
+  {
+    name: 'sync-processed-items-short-by-one',
+    requirements: ['SYNC-005'],
+    summary: 'processedItems reports the index of the last processed item, one less than the count.',
+  },
+  {
+    name: 'sync-rejected-items-not-counted',
+    requirements: ['SYNC-009'],
+    summary: 'rejectedItems stays 0 whatever the number of REJECTED results.',
+  },
+  {
+    name: 'sync-claim-count-zero-stored',
+    requirements: ['SYNC-040'],
+    summary: 'A claimCount of 0 is stored as 0 (only negative counts become null).',
+  },
+  {
+    name: 'sync-unknown-service-patent-id-falls-back',
+    requirements: ['SYNC-042'],
+    summary: 'An unknown servicePatentId falls back to providerId matching, so the item becomes a create.',
+  },
+  {
+    name: 'sync-item-without-identifier-accepted',
+    requirements: ['SYNC-044'],
+    summary:
+      'An item with neither providerId nor servicePatentId is treated as a create instead of being rejected.',
+  },
+  {
+    name: 'sync-invalid-calendar-date-accepted',
+    requirements: ['SYNC-039'],
+    summary: 'Item dates are checked for the YYYY-MM-DD shape only, so 2024-02-30 is accepted.',
+  },
+  {
+    name: 'sync-item-problem-fails-batch',
+    requirements: ['SYNC-049'],
+    summary: 'An invalid item makes the whole POST a 400 instead of a REJECTED outcome.',
+  },
+  {
+    name: 'sync-empty-import-ref-accepted',
+    requirements: ['SYNC-032'],
+    summary: 'An empty externalImportRef is accepted.',
+  },
+  {
+    name: 'sync-non-object-item-accepted',
+    requirements: ['SYNC-034'],
+    summary: 'A non-object entry in items is accepted as an item instead of giving 400.',
+  },
+  {
+    name: 'sync-results-page-size-ignored',
+    requirements: ['PAG-011'],
+    summary: 'The sync status GET ignores itemsPerPage and always returns up to 100 results per page.',
+  },
+  {
+    name: 'sync-completed-at-set-while-pending',
+    requirements: ['SYNC-011'],
+    summary: 'A background batch has completedAt set from the moment it is received.',
+  },
+  {
+    name: 'sync-triaged-reported-settled',
+    requirements: ['SYNC-023'],
+    summary: 'A processed batch reads SETTLED even while items await review.',
+  },
+  {
+    name: 'sync-create-applied-at-triage',
+    requirements: ['SYNC-026', 'SYNC-027'],
+    summary: 'A create is applied at once (APPLIED) instead of being staged for review.',
+  },
+
+  // ---------------------------------------------------------------- invoices
+  {
+    name: 'invoices-default-order-ascending',
+    requirements: ['INV-019'],
+    summary: 'Without sort, invoices come earliest issued first.',
+  },
+  {
+    name: 'invoices-created-window-ignored',
+    requirements: ['INV-016'],
+    summary: 'createdFrom and createdTo are ignored.',
+  },
+  {
+    name: 'invoices-date-windows-exclusive',
+    requirements: ['INV-014', 'INV-016'],
+    summary: 'The issue-date and creation-day windows exclude their bounds.',
+  },
+  {
+    name: 'invoices-trademark-returned',
+    requirements: ['INV-010'],
+    summary: 'The invoice list and read also return TRADEMARK invoices.',
+  },
+  {
+    name: 'invoices-imported-numbered',
+    requirements: ['INV-008'],
+    summary: 'IMPORTED invoices get a sequential number like generated ones.',
+  },
+  {
+    name: 'invoices-regularized-id-on-every-line',
+    requirements: ['INV-001'],
+    summary:
+      'Every invoice line carries its own invoice id as regularizedInvoiceId, not only REGULARIZATION lines.',
+  },
+  {
+    name: 'invoices-reversed-window-accepted',
+    requirements: ['INV-015', 'INV-017'],
+    summary: 'A window whose To is before its From answers 200 (empty) instead of 400.',
+  },
+  {
+    name: 'invoices-sort-created-at-ignored',
+    requirements: ['INV-018'],
+    summary: 'sort=createdAt and sort=-createdAt order by issueDate.',
+  },
+
+  // ---------------------------------------------------------------- exchange-rate freezes
+  {
+    name: 'freezes-put-not-idempotent',
+    requirements: ['FRZ-009'],
+    summary: 'A PUT of a month already frozen gives 409 conflict.',
+  },
+  {
+    name: 'freezes-put-answers-before-freezing',
+    requirements: ['FRZ-008', 'FRZ-010'],
+    summary: 'The PUT answers the month as read before the freeze, so its events show isFxRateFrozen false.',
+  },
+  {
+    name: 'freezes-no-capability-as-insufficient-scope',
+    requirements: ['FRZ-012'],
+    summary: 'A tenant without the freeze capability gets 403 insufficient_scope instead of forbidden.',
+  },
+  {
+    name: 'freezes-month-13-accepted',
+    requirements: ['FRZ-005'],
+    summary: 'The yearMonth path parameter is checked for the YYYY-MM shape only, so 2026-13 is accepted.',
+  },
+  {
+    name: 'freezes-month-read-includes-later-months',
+    requirements: ['FRZ-010'],
+    summary: 'A month read returns the events due from that month on, not only those due in it.',
+  },
+];

@@ -1,0 +1,295 @@
+/**
+ * Faults of the cross-cutting areas: authentication, scopes, tenant isolation, problem bodies, correlation,
+ * pagination, rate limits and document downloads. Each is switched on by name at the single place of its rule.
+ */
+import type { FaultDefinition } from './catalogue-types';
+
+export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
+  // ---------------------------------------------------------------- authentication (auth.ts)
+  {
+    name: 'malformed-key-400',
+    requirements: ['AUTH-002'],
+    summary:
+      'A key that is not 64 hexadecimal characters is refused as a bad request (400 validation_failed) instead of 401 invalid_api_key.',
+  },
+  {
+    name: 'unknown-key-forbidden',
+    requirements: ['AUTH-006', 'AUTH-002'],
+    summary: 'A key the service does not know gets 403 forbidden instead of 401 invalid_api_key.',
+  },
+  {
+    name: 'unknown-key-reported-expired',
+    requirements: ['AUTH-006', 'AUTH-002'],
+    summary: 'A key the service does not know gets 401 api_key_expired instead of invalid_api_key.',
+  },
+  {
+    name: 'expired-key-accepted',
+    requirements: ['AUTH-007', 'PROB-013'],
+    summary: 'The expiry date of a key is never checked, so a key past expiresAt is still served.',
+  },
+
+  // ---------------------------------------------------------------- scopes (auth.ts, server.ts)
+  {
+    name: 'empty-scope-list-grants-all',
+    requirements: ['SCOPE-002'],
+    summary: 'A key with an empty scope list is treated as a full-access key and let through everywhere.',
+  },
+  {
+    name: 'write-scope-implies-read',
+    requirements: ['SCOPE-003'],
+    summary:
+      'A key holding patents:write is accepted where patents:read is required (write taken to imply read).',
+  },
+  {
+    name: 'required-scope-missing',
+    requirements: ['SCOPE-008'],
+    summary: 'The 403 insufficient_scope problem does not carry the requiredScope extension member.',
+  },
+  {
+    name: 'scope-unchecked-get-invoice',
+    requirements: ['SCOPE-006'],
+    summary:
+      'The invoice read (GET /invoices/{invoiceId}) is registered without its scope, so any valid key reads invoices.',
+  },
+  {
+    name: 'scope-unchecked-events-by-period',
+    requirements: ['SCOPE-003'],
+    summary: 'The by-period event list is registered without its scope, so any valid key reads it.',
+  },
+  {
+    name: 'scope-unchecked-freeze-reads',
+    requirements: ['SCOPE-007'],
+    summary:
+      'Only the freeze PUT requires exchange-rate-freezes:write; the two freeze GETs are served to any key of a capable tenant.',
+  },
+  {
+    name: 'sync-status-requires-read-scope',
+    requirements: ['SCOPE-004', 'SCOPE-001'],
+    summary:
+      'The sync status GET requires patents:read (a GET taken for a read) instead of patents:write, and names it in requiredScope.',
+  },
+
+  // ---------------------------------------------------------------- tenant isolation (routes)
+  {
+    name: 'foreign-patent-readable',
+    requirements: ['ISO-003'],
+    summary:
+      "A patent is looked up by id alone, so another tenant's patent (and its event list) is returned instead of 404.",
+  },
+  {
+    name: 'foreign-invoice-forbidden',
+    requirements: ['ISO-003'],
+    summary:
+      "Another tenant's invoice is answered 403 forbidden instead of 404 not_found, telling it apart from a missing one.",
+  },
+  {
+    name: 'invoice-list-leaks-other-tenant',
+    requirements: ['ISO-001'],
+    summary: "The invoice list query has no tenant filter and returns every tenant's patent invoices.",
+  },
+
+  // ---------------------------------------------------------------- problem bodies (http.ts, problems.ts, validation.ts)
+  {
+    name: 'problem-served-as-json',
+    requirements: ['PROB-001'],
+    summary: 'Problem responses are served as application/json instead of application/problem+json.',
+  },
+  {
+    name: 'problem-title-missing',
+    requirements: ['PROB-004'],
+    summary: 'Problem bodies carry no title member.',
+  },
+  {
+    name: 'problem-code-missing',
+    requirements: ['PROB-007'],
+    summary: 'Problem bodies carry no code member, so clients have nothing stable to switch on.',
+  },
+  {
+    name: 'problem-status-as-string',
+    requirements: ['PROB-005'],
+    summary: 'The status member of a problem is the string "404" instead of the integer 404.',
+  },
+  {
+    name: 'problem-type-underscored',
+    requirements: ['PROB-003', 'PROB-011', 'PROB-012', 'PROB-013', 'PROB-014', 'PROB-022'],
+    summary:
+      'The problem type is built from the code without dashes (/errors/not_found instead of /errors/not-found).',
+  },
+  {
+    name: 'problem-extensions-nested',
+    requirements: ['PROB-010', 'PROB-009', 'SCOPE-008'],
+    summary:
+      'Extension members (errors, requiredScope, existingBatchId...) are nested under an "extensions" member instead of the top level.',
+  },
+  {
+    name: 'validation-errors-missing',
+    requirements: ['PROB-009'],
+    summary: 'A 400 validation_failed problem carries no errors array.',
+  },
+  {
+    name: 'pointer-dotted-path',
+    requirements: ['PROB-024'],
+    summary:
+      'Field error pointers are dotted property paths (instructions.0.eventId) instead of RFC 6901 pointers (/instructions/0/eventId).',
+  },
+  {
+    name: 'pointer-names-member-only',
+    requirements: ['PROB-024'],
+    summary:
+      'A field error pointer names only the offending member (/eventId) instead of pointing to it from the body root.',
+  },
+  {
+    name: 'unknown-route-plain-404',
+    requirements: ['PROB-001'],
+    summary:
+      'An unknown route under /api/v2/external/ is answered with the framework default text/plain 404.',
+  },
+  {
+    name: 'path-ids-not-validated',
+    requirements: ['CONV-011'],
+    summary:
+      'Path identifiers are not checked as UUIDs, so a malformed id gives 404 not_found instead of 400.',
+  },
+
+  // ---------------------------------------------------------------- correlation (request-id.ts, problems.ts)
+  {
+    name: 'problem-request-id-null',
+    requirements: ['CORR-002'],
+    summary: 'requestId in problem bodies is always null although the response carries an X-Request-Id.',
+  },
+  {
+    name: 'inbound-request-id-ignored',
+    requirements: ['CORR-003'],
+    summary: 'A non-empty inbound X-Request-Id is ignored and a new id is generated for every response.',
+  },
+  {
+    name: 'empty-inbound-request-id-echoed',
+    requirements: ['CORR-004'],
+    summary: 'An empty inbound X-Request-Id is echoed as is, so the response carries an empty X-Request-Id.',
+  },
+  {
+    name: 'request-id-constant',
+    requirements: ['CORR-001', 'CORR-004'],
+    summary:
+      'The generated X-Request-Id is drawn once at start, so every response without an inbound id carries the same value.',
+  },
+  {
+    name: 'request-id-missing-on-errors',
+    requirements: ['CORR-001', 'CORR-002'],
+    summary: 'Error responses (4xx, 5xx) leave without the X-Request-Id header.',
+  },
+
+  // ---------------------------------------------------------------- pagination (pagination.ts)
+  {
+    name: 'default-page-size-20',
+    requirements: ['PAG-007'],
+    summary: 'Without itemsPerPage a page holds 20 items instead of 10.',
+  },
+  {
+    name: 'page-size-not-clamped',
+    requirements: ['PAG-008', 'PAG-003'],
+    summary:
+      'itemsPerPage above 100 is served as asked (pages of 250 items) instead of being clamped to 100.',
+  },
+  {
+    name: 'zero-based-pages',
+    requirements: ['PAG-009', 'PAG-010'],
+    summary:
+      'currentPage is taken as 0-based: currentPage=1 serves the second page and the first is unreachable.',
+  },
+  {
+    name: 'has-more-on-last-page',
+    requirements: ['PAG-005'],
+    summary:
+      'hasMore is computed as currentPage <= totalPages, so the last page still says another page exists.',
+  },
+  {
+    name: 'total-pages-truncated',
+    requirements: ['PAG-004', 'PAG-010'],
+    summary: 'totalPages is floor(totalItems / itemsPerPage), dropping a last partial page.',
+  },
+  {
+    name: 'total-items-of-page',
+    requirements: ['PAG-001'],
+    summary: 'totalItems counts the items of the page served instead of the whole collection.',
+  },
+
+  // ---------------------------------------------------------------- rate limits (quota.ts, http.ts, server.ts)
+  {
+    name: 'rate-limit-headers-missing-on-errors',
+    requirements: ['RATE-006', 'RATE-007', 'RATE-009'],
+    summary:
+      'Authenticated requests answered with an error (400, 403, 404, 409, 422) carry no RateLimit-* headers.',
+  },
+  {
+    name: 'rate-limit-headers-on-429',
+    requirements: ['RATE-010'],
+    summary: 'The 429 response carries RateLimit-Limit, -Remaining (0) and -Reset beside Retry-After.',
+  },
+  {
+    name: 'retry-after-missing',
+    requirements: ['RATE-011'],
+    summary: 'The 429 response carries no Retry-After header.',
+  },
+  {
+    name: 'remaining-not-decremented',
+    requirements: ['RATE-008'],
+    summary: 'RateLimit-Remaining always shows the full daily quota, whatever the calls already made.',
+  },
+  {
+    name: 'quota-counted-twice',
+    requirements: ['RATE-008'],
+    summary:
+      'Every call is counted twice, so RateLimit-Remaining drops by two per call and the quota ends at half.',
+  },
+  {
+    name: 'reset-in-milliseconds',
+    requirements: ['RATE-004'],
+    summary: 'RateLimit-Reset gives the time to the next reset in milliseconds instead of seconds.',
+  },
+  {
+    name: 'failed-calls-not-counted',
+    requirements: ['RATE-003'],
+    summary:
+      'A call that ends in an error (400, 403, 404...) is taken back from the quota: only successes count.',
+  },
+
+  // ---------------------------------------------------------------- documents (documents.ts, routes/documents.ts)
+  {
+    name: 'document-served-as-octet-stream',
+    requirements: ['DOC-002'],
+    summary: 'PDF downloads are served as application/octet-stream.',
+  },
+  {
+    name: 'document-inline',
+    requirements: ['DOC-003'],
+    summary: 'PDF downloads are served with Content-Disposition inline instead of attachment.',
+  },
+  {
+    name: 'document-filename-missing',
+    requirements: ['DOC-004'],
+    summary: 'The Content-Disposition of PDF downloads is a bare "attachment" without a filename.',
+  },
+  {
+    name: 'document-body-html',
+    requirements: ['DOC-001'],
+    summary: 'The document body is the HTML rendering of the document, still labelled application/pdf.',
+  },
+  {
+    name: 'document-truncated',
+    requirements: ['DOC-001'],
+    summary: 'Only the first half of the PDF bytes is sent: the body starts as a PDF but does not parse.',
+  },
+  {
+    name: 'instruction-receipt-before-instruction',
+    requirements: ['DOC-005'],
+    summary:
+      'The instruction receipt download serves a blank receipt for an event that was never instructed instead of 404.',
+  },
+  {
+    name: 'official-receipt-before-issue',
+    requirements: ['DOC-006'],
+    summary:
+      'The official receipt is served as soon as a PROCEED is executed, before the office has issued it, instead of 404.',
+  },
+];

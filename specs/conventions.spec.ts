@@ -1,0 +1,526 @@
+/**
+ * General conventions, checked on a sample of every resource kind the suite reads (patents, events, fees,
+ * invoices, freezes): JSON bodies, `object` naming the type, stable UUIDs, `YYYY-MM-DD` dates, UTC timestamps,
+ * decimal-string money, ISO 4217 currencies, plain-number rates, no null fee component; and path parameters
+ * that are not UUIDs.
+ * Contract: the introduction ("Bodies are JSON"); Resources and their fields, General conventions; Endpoints
+ * ("path parameters that fail UUID ... validation return 400").
+ *
+ * The sample is read once per worker (about ten requests) with raw requests, so that these tests judge the
+ * conventions themselves rather than through the response schemas.
+ */
+import { randomUUID } from 'node:crypto';
+import { fillPath, type ApiClient, type ApiResponse, type Query } from '../helpers/api-client';
+import { operationById, type OperationId } from '../helpers/contract';
+import { RENEWAL, WIDE_WINDOW } from '../helpers/discovery';
+import { covers, expect, test } from '../helpers/fixtures';
+
+// ------------------------------------------------------------------ the sample
+
+interface Read {
+  operationId: OperationId;
+  response: ApiResponse;
+  body: unknown;
+}
+
+interface Sample {
+  reads: Read[];
+  /** Ids of the tenant, for the path-parameter tests. */
+  patentId: string;
+  eventId: string;
+}
+
+type Json = Record<string, unknown>;
+
+function asObject(value: unknown): Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+}
+
+function dataOf(body: unknown): Json[] {
+  const data = asObject(body).data;
+  return Array.isArray(data) ? data.map(asObject) : [];
+}
+
+let samplePromise: Promise<Sample> | undefined;
+
+function sample(api: ApiClient): Promise<Sample> {
+  samplePromise ??= readSample(api);
+  return samplePromise;
+}
+
+async function readSample(api: ApiClient): Promise<Sample> {
+  const reads: Read[] = [];
+  const read = async (
+    operationId: OperationId,
+    options: { path?: Record<string, string>; query?: Query } = {},
+  ): Promise<unknown> => {
+    const operation = operationById(operationId);
+    const response = await api.send({
+      method: operation.method,
+      path: fillPath(operation.path, options.path),
+      query: options.query,
+    });
+    if (response.status !== 200) {
+      throw new Error(`sample read: ${response.describe()} (expected 200): ${response.text.slice(0, 300)}`);
+    }
+    const body = response.json();
+    reads.push({ operationId, response, body });
+    return body;
+  };
+
+  const patents = dataOf(await read('listPatents', { query: { itemsPerPage: 100 } }));
+  const byPeriod = dataOf(
+    await read('listEventsByPeriod', { query: { ...WIDE_WINDOW, include: 'fees', itemsPerPage: 100 } }),
+  );
+  // A patent of the list that has events, so that every by-id read answers 200.
+  const withEvents = new Set(byPeriod.map((e) => String(asObject(e.patent).id)));
+  const patent = patents.find((p) => withEvents.has(String(p.id))) ?? patents[0];
+  let patentId: string = randomUUID();
+  let eventId: string = randomUUID();
+  if (patent) {
+    patentId = String(patent.id);
+    await read('getPatent', { path: { patentId } });
+    const event = dataOf(
+      await read('listPatentEvents', { path: { patentId }, query: { itemsPerPage: 100 } }),
+    ).find((e) => e.eventType === RENEWAL);
+    if (event) {
+      eventId = String(event.id);
+      await read('getPatentEvent', { path: { patentId, eventId } });
+      await read('getEventFees', { path: { patentId, eventId } });
+    }
+  }
+  const invoice = dataOf(await read('listInvoices', { query: { itemsPerPage: 100 } }))[0];
+  if (invoice) await read('getInvoice', { path: { invoiceId: String(invoice.id) } });
+  const freeze = dataOf(await read('listExchangeRateFreezes', { query: { itemsPerPage: 100 } }))[0];
+  if (freeze) await read('getExchangeRateFreeze', { path: { yearMonth: String(freeze.yearMonth) } });
+  return { reads, patentId, eventId };
+}
+
+// ------------------------------------------------------------------ what each resource kind holds
+
+/** Where the conventions apply in one resource kind; paths are dotted, `[]` walks an array. */
+interface Kind {
+  object: string;
+  ids?: string[];
+  dates?: string[];
+  timestamps?: string[];
+  money?: string[];
+  currencies?: string[];
+  rates?: string[];
+  /** Fee component arrays. */
+  components?: string[];
+  /** Nested resources: path -> kind. */
+  nested?: Record<string, Kind>;
+}
+
+const FEES: Kind = {
+  object: 'fees',
+  ids: ['invoiceId', 'eventId', 'patent.id', 'regularizedInvoiceId'],
+  money: ['total', 'components[].amount'],
+  currencies: ['currency'],
+  components: ['components'],
+};
+
+const PATENT: Kind = {
+  object: 'patent',
+  ids: ['id'],
+  dates: [
+    'applicationDate',
+    'nationalPhaseEntryDate',
+    'priorityDate',
+    'publicationDate',
+    'grantDate',
+    'expirationDate',
+    'extendedExpirationDate',
+    'lapseDate',
+    'renewalsManagedFrom',
+  ],
+  timestamps: ['createdAt', 'updatedAt'],
+};
+
+const EVENT: Kind = {
+  object: 'patentEvent',
+  ids: ['id', 'patent.id'],
+  dates: ['dueDate', 'gracePeriodEndDate', 'instructability.opensAt'],
+  timestamps: ['processingStatusUpdatedAt', 'createdAt', 'updatedAt'],
+  nested: { fees: FEES },
+};
+
+const INVOICE: Kind = {
+  object: 'invoice',
+  ids: ['id'],
+  dates: ['issueDate'],
+  timestamps: ['createdAt'],
+  money: ['subtotalExcludingTax', 'totalIncludingTax'],
+  currencies: ['currency'],
+  rates: ['vatRate'],
+  nested: { 'fees[]': FEES },
+};
+
+const FROZEN_RATE_EVENT: Kind = {
+  object: 'frozenRateEvent',
+  dates: ['dueDate'],
+  money: ['amount'],
+  currencies: ['currency'],
+};
+
+const FREEZE_LIST_ITEM: Kind = { object: 'exchangeRateFreeze' };
+
+const FREEZE: Kind = { object: 'exchangeRateFreeze', nested: { 'events[]': FROZEN_RATE_EVENT } };
+
+/** Where the resources sit in the body of each sampled operation. */
+const BODY_RESOURCES: Partial<Record<OperationId, { path: string; kind: Kind }>> = {
+  listPatents: { path: 'data[]', kind: PATENT },
+  getPatent: { path: '', kind: PATENT },
+  listEventsByPeriod: { path: 'data[]', kind: EVENT },
+  listPatentEvents: { path: 'data[]', kind: EVENT },
+  getPatentEvent: { path: '', kind: EVENT },
+  getEventFees: { path: '', kind: FEES },
+  listInvoices: { path: 'data[]', kind: INVOICE },
+  getInvoice: { path: '', kind: INVOICE },
+  listExchangeRateFreezes: { path: 'data[]', kind: FREEZE_LIST_ITEM },
+  getExchangeRateFreeze: { path: '', kind: FREEZE },
+};
+
+interface Found {
+  /** Where the value sits, e.g. `listInvoices data[2].fees[0].total`. */
+  at: string;
+  value: unknown;
+}
+
+/** The values at a dotted path; an absent member yields nothing (presence is the schemas' business). */
+function valuesAt(root: Found, path: string): Found[] {
+  let current: Found[] = [root];
+  for (const token of path.split('.').filter((t) => t !== '')) {
+    const each = token.endsWith('[]');
+    const name = each ? token.slice(0, -2) : token;
+    const next: Found[] = [];
+    for (const found of current) {
+      const object = asObject(found.value);
+      if (!(name in object)) continue;
+      const value = object[name];
+      const at = `${found.at}${found.at.endsWith(' ') ? '' : '.'}${name}`;
+      if (!each) next.push({ at, value });
+      else if (Array.isArray(value))
+        value.forEach((item: unknown, i) => next.push({ at: `${at}[${i}]`, value: item }));
+      else next.push({ at, value }); // not an array where one is due: kept, so that the check reports it
+    }
+    current = next;
+  }
+  return current;
+}
+
+interface Resource {
+  at: string;
+  value: unknown;
+  kind: Kind;
+}
+
+function resourcesOf(reads: Read[]): Resource[] {
+  const out: Resource[] = [];
+  const visit = (found: Found, kind: Kind) => {
+    out.push({ at: found.at, value: found.value, kind });
+    for (const [path, nested] of Object.entries(kind.nested ?? {}))
+      for (const inner of valuesAt(found, path)) visit(inner, nested);
+  };
+  for (const read of reads) {
+    const where = BODY_RESOURCES[read.operationId];
+    if (!where) continue;
+    for (const found of valuesAt({ at: `${read.operationId} `, value: read.body }, where.path))
+      visit(found, where.kind);
+  }
+  return out;
+}
+
+/** Every non-null value of the given member paths of every resource, with the check's verdict. */
+function violations(
+  resources: Resource[],
+  members: (kind: Kind) => string[] | undefined,
+  valid: (value: unknown) => boolean,
+): string[] {
+  const out: string[] = [];
+  for (const resource of resources)
+    for (const path of members(resource.kind) ?? [])
+      for (const found of valuesAt(resource, path))
+        if (found.value !== null && !valid(found.value))
+          out.push(`${found.at} = ${JSON.stringify(found.value)}`);
+  return out;
+}
+
+function checked(resources: Resource[], members: (kind: Kind) => string[] | undefined): number {
+  return resources.reduce(
+    (n, r) => n + (members(r.kind) ?? []).reduce((m, path) => m + valuesAt(r, path).length, 0),
+    0,
+  );
+}
+
+// ------------------------------------------------------------------ the formats
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+/** RFC 3339 date-time (the `date-time` format) with a UTC offset. */
+const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|\+00:00)$/;
+
+function isCalendarDate(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function isUtcTimestamp(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const match = UTC_TIMESTAMP.exec(value);
+  return match !== null && isCalendarDate(match[1]) && !Number.isNaN(Date.parse(value));
+}
+
+// ------------------------------------------------------------------ the tests
+
+test.describe('conventions', () => {
+  // One worker reads the sample once for every test of the group (request budget); the tests stay independent.
+  test.describe.configure({ mode: 'default' });
+
+  test(
+    '[CONV-001] 2xx answers of the read operations are application/json',
+    covers('CONV-001'),
+    async ({ api }) => {
+      const { reads } = await sample(api);
+      const wrong = reads
+        .filter((r) => r.response.mediaType !== 'application/json')
+        .map(
+          (r) => `${r.response.describe()}: content-type ${r.response.header('content-type') ?? '(absent)'}`,
+        );
+      expect(wrong, 'every 2xx JSON body is served as application/json').toEqual([]);
+    },
+  );
+
+  test(
+    '[CONV-002] every patent, event, fees, invoice and freeze carries object naming its type',
+    covers('CONV-002'),
+    async ({ api }) => {
+      const resources = resourcesOf((await sample(api)).reads);
+      const wrong = resources
+        .filter((r) => asObject(r.value).object !== r.kind.object)
+        .map(
+          (r) => `${r.at}.object = ${JSON.stringify(asObject(r.value).object)}, expected "${r.kind.object}"`,
+        );
+      expect(resources.length, 'resources in the sample').toBeGreaterThan(0);
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  test('[CONV-003] every identifier that is not null is a UUID', covers('CONV-003'), async ({ api }) => {
+    const resources = resourcesOf((await sample(api)).reads);
+    expect(
+      checked(resources, (k) => k.ids),
+      'identifiers in the sample',
+    ).toBeGreaterThan(0);
+    expect(
+      violations(
+        resources,
+        (k) => k.ids,
+        (v) => typeof v === 'string' && UUID.test(v),
+      ),
+    ).toEqual([]);
+  });
+
+  test(
+    '[CONV-004] a patent read through the list and by id has the same id and immutable fields',
+    covers('CONV-004'),
+    async ({ api }) => {
+      const { reads } = await sample(api);
+      const single = asObject(reads.find((r) => r.operationId === 'getPatent')?.body);
+      test.skip(single.id === undefined, 'the primary tenant (API_KEY) has no patent with an event');
+      const listed = dataOf(reads.find((r) => r.operationId === 'listPatents')?.body).find(
+        (p) => p.id === single.id,
+      );
+      expect(listed, `patent ${String(single.id)} read by id is in the list it was taken from`).toBeDefined();
+      const immutable = ['object', 'id', 'createdAt', 'officialNumbers'];
+      expect(pick(single, immutable)).toEqual(pick(listed!, immutable));
+    },
+  );
+
+  test(
+    "[CONV-004] an event read through its patent's list and by id has the same id and immutable fields",
+    covers('CONV-004'),
+    async ({ api }) => {
+      const { reads } = await sample(api);
+      const single = asObject(reads.find((r) => r.operationId === 'getPatentEvent')?.body);
+      test.skip(single.id === undefined, 'the primary tenant (API_KEY) has no event');
+      const listed = dataOf(reads.find((r) => r.operationId === 'listPatentEvents')?.body).find(
+        (e) => e.id === single.id,
+      );
+      expect(listed, `event ${String(single.id)} read by id is in the list it was taken from`).toBeDefined();
+      const immutable = (e: Json) => ({
+        ...pick(e, ['object', 'id', 'eventType', 'createdAt']),
+        patentId: asObject(e.patent).id,
+      });
+      expect(immutable(single)).toEqual(immutable(listed!));
+    },
+  );
+
+  test(
+    '[CONV-004] an invoice read through the list and by id has the same id and immutable fields',
+    covers('CONV-004'),
+    async ({ api }) => {
+      const { reads } = await sample(api);
+      const single = asObject(reads.find((r) => r.operationId === 'getInvoice')?.body);
+      test.skip(single.id === undefined, 'the primary tenant (API_KEY) has no invoice');
+      const listed = dataOf(reads.find((r) => r.operationId === 'listInvoices')?.body).find(
+        (i) => i.id === single.id,
+      );
+      expect(
+        listed,
+        `invoice ${String(single.id)} read by id is in the list it was taken from`,
+      ).toBeDefined();
+      const immutable = [
+        'object',
+        'id',
+        'reference',
+        'number',
+        'issueDate',
+        'origin',
+        'currency',
+        'subtotalExcludingTax',
+        'totalIncludingTax',
+        'createdAt',
+      ];
+      expect(pick(single, immutable)).toEqual(pick(listed!, immutable));
+    },
+  );
+
+  test(
+    '[CONV-005] every date that is not null is a calendar-valid YYYY-MM-DD string',
+    covers('CONV-005'),
+    async ({ api }) => {
+      const resources = resourcesOf((await sample(api)).reads);
+      expect(
+        checked(resources, (k) => k.dates),
+        'dates in the sample',
+      ).toBeGreaterThan(0);
+      expect(violations(resources, (k) => k.dates, isCalendarDate)).toEqual([]);
+    },
+  );
+
+  test(
+    '[CONV-006] every timestamp that is not null is an RFC 3339 date-time in UTC',
+    covers('CONV-006'),
+    async ({ api }) => {
+      const resources = resourcesOf((await sample(api)).reads);
+      expect(
+        checked(resources, (k) => k.timestamps),
+        'timestamps in the sample',
+      ).toBeGreaterThan(0);
+      expect(violations(resources, (k) => k.timestamps, isUtcTimestamp)).toEqual([]);
+    },
+  );
+
+  test(
+    '[CONV-007] every money amount that is not null is a decimal string, never a JSON number',
+    covers('CONV-007'),
+    async ({ api }) => {
+      const resources = resourcesOf((await sample(api)).reads);
+      expect(
+        checked(resources, (k) => k.money),
+        'amounts in the sample',
+      ).toBeGreaterThan(0);
+      expect(
+        violations(
+          resources,
+          (k) => k.money,
+          (v) => typeof v === 'string' && DECIMAL.test(v),
+        ),
+      ).toEqual([]);
+    },
+  );
+
+  test('[CONV-008] every currency is a three-letter ISO 4217 code', covers('CONV-008'), async ({ api }) => {
+    const resources = resourcesOf((await sample(api)).reads);
+    expect(
+      checked(resources, (k) => k.currencies),
+      'currencies in the sample',
+    ).toBeGreaterThan(0);
+    expect(
+      violations(
+        resources,
+        (k) => k.currencies,
+        (v) => typeof v === 'string' && /^[A-Z]{3}$/.test(v),
+      ),
+    ).toEqual([]);
+  });
+
+  test(
+    '[CONV-009] vatRate is a plain number expressed as a fraction (0.2 for 20%)',
+    covers('CONV-009'),
+    async ({ api }) => {
+      const resources = resourcesOf((await sample(api)).reads);
+      test.skip(checked(resources, (k) => k.rates) === 0, 'the primary tenant (API_KEY) has no invoice');
+      const fraction = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1;
+      expect(violations(resources, (k) => k.rates, fraction)).toEqual([]);
+    },
+  );
+
+  test(
+    '[CONV-010] a fee component list never holds null, nor a component with a null type or amount',
+    covers('CONV-010'),
+    async ({ api }) => {
+      const resources = resourcesOf((await sample(api)).reads);
+      expect(
+        checked(resources, (k) => k.components),
+        'fee breakdowns in the sample',
+      ).toBeGreaterThan(0);
+      const components = (v: unknown) =>
+        Array.isArray(v) &&
+        v.every((c) => {
+          const component = asObject(c);
+          return c !== null && component.type != null && component.amount != null;
+        });
+      expect(violations(resources, (k) => k.components, components)).toEqual([]);
+    },
+  );
+
+  /** Path parameters that are not UUIDs, each sent once (the other parameters are ids of the tenant). */
+  const NOT_UUIDS = [
+    'not-a-uuid',
+    'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz',
+    '3f2b8c1e-9d4a-4e7b-8c2f-1a5d6e7f8a9',
+  ];
+  const BAD_PATH_CASES: { operationId: OperationId; bad: string }[] = [
+    { operationId: 'getPatent', bad: 'patentId' },
+    { operationId: 'listPatentEvents', bad: 'patentId' },
+    { operationId: 'getPatentEvent', bad: 'eventId' },
+    { operationId: 'getEventFees', bad: 'patentId' },
+    { operationId: 'getSyncBatch', bad: 'importId' },
+    { operationId: 'getInvoice', bad: 'invoiceId' },
+    { operationId: 'getInstructionReceiptDocument', bad: 'eventId' },
+    { operationId: 'getOfficialReceiptDocument', bad: 'patentId' },
+    { operationId: 'getInvoiceDocument', bad: 'eventId' },
+  ];
+  BAD_PATH_CASES.forEach(({ operationId, bad }, i) => {
+    const value = NOT_UUIDS[i % NOT_UUIDS.length]!;
+
+    test(
+      `[CONV-011] ${operationId} with ${bad} "${value}" gets 400 validation_failed`,
+      covers('CONV-011'),
+      async ({ api }) => {
+        const { patentId, eventId } = await sample(api);
+        const path: Record<string, string> = {
+          patentId,
+          eventId,
+          importId: randomUUID(),
+          invoiceId: randomUUID(),
+        };
+        path[bad] = value;
+        const needed = Object.fromEntries(operationById(operationId).pathParams.map((p) => [p, path[p]!]));
+        const response = await api.call(operationId, { path: needed });
+        expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+      },
+    );
+  });
+});
+
+function pick(object: Json, members: string[]): Json {
+  return Object.fromEntries(members.filter((m) => m in object).map((m) => [m, object[m]]));
+}

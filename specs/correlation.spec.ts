@@ -1,0 +1,187 @@
+/**
+ * Correlation: every response carries X-Request-Id (2xx, 4xx, PDF downloads, unknown routes); a problem's
+ * requestId is the same value; a non-empty inbound X-Request-Id is echoed; without one (or with an empty one)
+ * a value is generated. Any format of the generated value is accepted.
+ * Contract: Authentication, point 8; Errors (member requestId, "mirrors `X-Request-Id`").
+ */
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import type { ApiClient, ApiResponse } from '../helpers/api-client';
+import { findEventWithDocument } from '../helpers/document-discovery';
+import { skipBecause } from '../helpers/discovery';
+import { covers, expect, test } from '../helpers/fixtures';
+import { fcParams } from '../helpers/generated-inputs';
+import type { KeyRole } from '../helpers/settings';
+import type { Problem } from '../schemas/types';
+
+const REQUEST_ID = 'X-Request-Id';
+
+/** Header-safe values: visible ASCII, inner spaces allowed, no leading or trailing space, 1 to 64 characters. */
+const inboundId = fc.stringMatching(/^[\x21-\x7e](?:[\x20-\x7e]{0,62}[\x21-\x7e])?$/);
+
+function requestIdOf(response: ApiResponse): string | undefined {
+  return response.header(REQUEST_ID);
+}
+
+function expectRequestId(response: ApiResponse): string {
+  const value = requestIdOf(response);
+  expect(value, `${response.describe()} carries a non-empty ${REQUEST_ID}`).toBeTruthy();
+  return value!;
+}
+
+/** Problem answers of several kinds, each from one otherwise ordinary request. */
+const PROBLEM_CASES: {
+  label: string;
+  role: KeyRole | 'anonymous';
+  send: (client: ApiClient) => Promise<ApiResponse>;
+  status: number;
+  code: string;
+}[] = [
+  {
+    label: '401 invalid_api_key (no key)',
+    role: 'anonymous',
+    send: (c) => c.call('listPatents', { query: { itemsPerPage: 1 } }),
+    status: 401,
+    code: 'invalid_api_key',
+  },
+  {
+    label: '400 validation_failed (patentId not a UUID)',
+    role: 'all',
+    send: (c) => c.call('getPatent', { path: { patentId: 'not-a-uuid' } }),
+    status: 400,
+    code: 'validation_failed',
+  },
+  {
+    label: '403 insufficient_scope (key with no scope)',
+    role: 'noScopes',
+    send: (c) => c.call('listPatents', { query: { itemsPerPage: 1 } }),
+    status: 403,
+    code: 'insufficient_scope',
+  },
+  {
+    label: '404 not_found (unknown patent)',
+    role: 'all',
+    send: (c) => c.call('getPatent', { path: { patentId: randomUUID() } }),
+    status: 404,
+    code: 'not_found',
+  },
+];
+
+test.describe('correlation', () => {
+  test(
+    '[CORR-001] a 200 JSON answer carries a non-empty X-Request-Id',
+    covers('CORR-001'),
+    async ({ api }) => {
+      const response = await api.call('listPatents', { query: { itemsPerPage: 1 } });
+      expect(response).toHaveStatus(200);
+      expectRequestId(response);
+    },
+  );
+
+  test(
+    '[CORR-001] a PDF download carries a non-empty X-Request-Id',
+    covers('CORR-001'),
+    async ({ api, portfolio }) => {
+      const found = await findEventWithDocument(
+        api,
+        await portfolio.events(),
+        'getInstructionReceiptDocument',
+      );
+      if (!found) skipBecause(`no event whose instruction receipt answers 200 found in ${portfolio.label}`);
+      expect(found.response.mediaType).toBe('application/pdf');
+      expectRequestId(found.response);
+    },
+  );
+
+  test(
+    '[CORR-001] an unknown route under the prefix answers with a non-empty X-Request-Id',
+    covers('CORR-001'),
+    async ({ api }) => {
+      const response = await api.send({
+        method: 'GET',
+        path: `/api/v2/external/no-such-route-${randomUUID()}`,
+      });
+      const value = expectRequestId(response);
+      if (response.isJson && response.status >= 400) {
+        expect(response.json<Problem>().requestId, 'requestId of the problem body').toBe(value);
+      }
+    },
+  );
+
+  for (const { label, role, send, status, code } of PROBLEM_CASES) {
+    test(
+      `[CORR-001, CORR-002] a ${label} answer carries X-Request-Id and the same value as requestId`,
+      covers('CORR-001', 'CORR-002'),
+      async ({ as, anonymous }) => {
+        const response = await send(role === 'anonymous' ? anonymous : as(role));
+        expect(response).toBeProblem({ status, code });
+        const value = expectRequestId(response);
+        expect(response.json<Problem>().requestId).toBe(value);
+      },
+    );
+  }
+
+  test(
+    '[CORR-003, CORR-002] a non-empty inbound X-Request-Id is echoed in the header and in requestId of a problem',
+    covers('CORR-003', 'CORR-002'),
+    async ({ api }) => {
+      await fc.assert(
+        fc.asyncProperty(inboundId, async (inbound) => {
+          const response = await api.call('getPatent', {
+            path: { patentId: randomUUID() },
+            headers: { [REQUEST_ID]: inbound },
+          });
+          expect(response).toBeProblem({ status: 404, code: 'not_found' });
+          expect(requestIdOf(response), `${REQUEST_ID} echoes ${JSON.stringify(inbound)}`).toBe(inbound);
+          expect(response.json<Problem>().requestId).toBe(inbound);
+        }),
+        fcParams(5),
+      );
+    },
+  );
+
+  test('[CORR-003] a 200 answer echoes the inbound X-Request-Id', covers('CORR-003'), async ({ api }) => {
+    const inbound = `client-trace/${randomUUID()}:1`;
+    const response = await api.call('listPatents', {
+      query: { itemsPerPage: 1 },
+      headers: { [REQUEST_ID]: inbound },
+    });
+    expect(response).toHaveStatus(200);
+    expect(requestIdOf(response)).toBe(inbound);
+  });
+
+  test(
+    '[CORR-003] a 401 answer echoes the inbound X-Request-Id in the header and in requestId',
+    covers('CORR-003'),
+    async ({ anonymous }) => {
+      const inbound = `unauthenticated-${randomUUID()}`;
+      const response = await anonymous.call('listPatents', { headers: { [REQUEST_ID]: inbound } });
+      expect(response).toBeProblem({ status: 401, code: 'invalid_api_key' });
+      expect(requestIdOf(response)).toBe(inbound);
+      expect(response.json<Problem>().requestId).toBe(inbound);
+    },
+  );
+
+  test(
+    '[CORR-001] without an inbound X-Request-Id, two answers carry two different generated values',
+    covers('CORR-001'),
+    async ({ api }) => {
+      const first = await api.call('listPatents', { query: { itemsPerPage: 1 } });
+      const second = await api.call('listPatents', { query: { itemsPerPage: 1 } });
+      expect(expectRequestId(first)).not.toBe(expectRequestId(second));
+    },
+  );
+
+  test(
+    '[CORR-004] an empty inbound X-Request-Id gets a generated, non-empty value, new on each request',
+    covers('CORR-004'),
+    async ({ api }) => {
+      const send = () =>
+        api.call('listPatents', { query: { itemsPerPage: 1 }, headers: { [REQUEST_ID]: '' } });
+      const first = await send();
+      const second = await send();
+      expect(first).toHaveStatus(200);
+      expect(expectRequestId(first)).not.toBe(expectRequestId(second));
+    },
+  );
+});

@@ -1,0 +1,302 @@
+/**
+ * The three PDF downloads of an event (instruction receipt, official receipt, invoice): a real PDF, served as
+ * application/pdf, as an attachment with an RFC 6266 filename; 404 not_found until the document exists.
+ * Contract: Document downloads (scope `patents:read`); Errors (not_found: "also document routes until the
+ * document exists").
+ */
+import { randomUUID } from 'node:crypto';
+import contentDisposition from 'content-disposition';
+import { PDFDocument } from 'pdf-lib';
+import type { ApiClient, ApiResponse } from '../helpers/api-client';
+import { claim } from '../helpers/claims';
+import type { Portfolio } from '../helpers/discovery';
+import { earliestPending, skipBecause } from '../helpers/discovery';
+import { covers, expect, test } from '../helpers/fixtures';
+import type { Target } from '../helpers/target';
+import type { Invoice, PatentEvent } from '../schemas/types';
+
+type DocumentOperation =
+  'getInstructionReceiptDocument' | 'getOfficialReceiptDocument' | 'getInvoiceDocument';
+
+interface EventRef {
+  patentId: string;
+  eventId: string;
+}
+
+interface Context {
+  api: ApiClient;
+  portfolio: Portfolio;
+  /** Drives a back-office state; undefined when no provider-states endpoint is configured. */
+  providerState?: (name: string, body: object) => Promise<unknown>;
+}
+
+type Located = { ref: EventRef } | { skip: string };
+
+interface DocumentKind {
+  label: string;
+  operationId: DocumentOperation;
+  /** Finds, through the API, an event whose document exists. */
+  locate: (context: Context) => Promise<Located>;
+}
+
+const isRenewal = (e: PatentEvent) => e.eventType === 'RENEWAL';
+const refOf = (e: PatentEvent): EventRef => ({ patentId: e.patent.id, eventId: e.id });
+
+function download(api: ApiClient, operationId: DocumentOperation, ref: EventRef): Promise<ApiResponse> {
+  return api.call(operationId, { path: { ...ref } });
+}
+
+/** How many executed PROCEEDs are probed for an official receipt before giving up. */
+const OFFICIAL_RECEIPT_PROBES = 6;
+
+/** An INVOICED event on an invoice that has a PDF document. */
+async function locateInvoicedEvent({ api, portfolio }: Context): Promise<Located> {
+  const invoiced = new Map(
+    (await portfolio.events())
+      .filter((e) => isRenewal(e) && e.feesStatus === 'INVOICED')
+      .map((e) => [e.id, e]),
+  );
+  const list = await api.call('listInvoices', { query: { itemsPerPage: 100 } });
+  expect(list, 'the invoice list').toHaveStatus(200);
+  for (const invoice of list.json<{ data: Invoice[] }>().data) {
+    if (!invoice.hasPdfDocument || invoice.origin === 'REGULARIZATION') continue;
+    const event = invoice.fees.map((line) => invoiced.get(line.eventId ?? '')).find((e) => e !== undefined);
+    if (event) return { ref: refOf(event) };
+  }
+  return { skip: `no INVOICED event on an invoice with a PDF document found in ${portfolio.label}` };
+}
+
+/**
+ * An event with an official receipt. Not visible in any resource: the oldest executed PROCEEDs are probed;
+ * when none has one and provider states are configured, one is issued on an unclaimed patent.
+ */
+async function locateOfficialReceipt({ api, portfolio, providerState }: Context): Promise<Located> {
+  const proceeded = (await portfolio.events())
+    .filter((e) => isRenewal(e) && e.appliedDecision === 'PROCEED')
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  const probed = proceeded.slice(0, OFFICIAL_RECEIPT_PROBES);
+  for (const event of probed) {
+    const response = await download(api, 'getOfficialReceiptDocument', refOf(event));
+    if (response.status === 200) return { ref: refOf(event) };
+  }
+  const reason = `none of the ${probed.length} oldest events with an executed PROCEED in ${portfolio.label} has an official receipt`;
+  if (!providerState) return { skip: `${reason}, and PROVIDER_STATES_URL is not configured` };
+  const event = proceeded.find((e) => claim(api.baseUrl, 'patent', e.patent.id));
+  if (!event) return { skip: `${reason}, and every patent with one is claimed by another test` };
+  await providerState('official-receipt-issued', { eventId: event.id });
+  return { ref: refOf(event) };
+}
+
+const KINDS: DocumentKind[] = [
+  {
+    label: 'instruction receipt',
+    operationId: 'getInstructionReceiptDocument',
+    // An executed instruction sets appliedDecision; its POST returned the receipt.
+    locate: async ({ portfolio }) => {
+      const event = (await portfolio.events()).find((e) => isRenewal(e) && e.appliedDecision !== null);
+      return event
+        ? { ref: refOf(event) }
+        : { skip: `no event with an applied decision found in ${portfolio.label}` };
+    },
+  },
+  {
+    label: 'official receipt',
+    operationId: 'getOfficialReceiptDocument',
+    locate: locateOfficialReceipt,
+  },
+  {
+    label: 'invoice',
+    operationId: 'getInvoiceDocument',
+    locate: locateInvoicedEvent,
+  },
+];
+
+/** The located document of each kind, shared by the tests of this worker. */
+const located = new Map<DocumentOperation, Promise<Located>>();
+
+async function existingDocument(kind: DocumentKind, context: Context): Promise<ApiResponse> {
+  let shared = located.get(kind.operationId);
+  if (!shared) {
+    shared = kind.locate(context);
+    located.set(kind.operationId, shared);
+  }
+  const found = await shared;
+  if ('skip' in found) skipBecause(found.skip);
+  const response = await download(context.api, kind.operationId, found.ref);
+  expect(response, `the ${kind.label} of event ${found.ref.eventId}`).toHaveStatus(200);
+  return response;
+}
+
+function withStates(
+  context: Context,
+  providerState: (name: string, body: object) => Promise<unknown>,
+  target: Target,
+): Context {
+  return target.providerStatesUrl === undefined ? context : { ...context, providerState };
+}
+
+function expectPdf(response: ApiResponse): void {
+  expect(response.mediaType, 'content type of the document').toBe('application/pdf');
+  expect(response.body.subarray(0, 5).toString('latin1'), 'start of the document').toBe('%PDF-');
+}
+
+test.describe('documents', () => {
+  for (const kind of KINDS) {
+    test(
+      `[DOC-001] the ${kind.label} download is a PDF document with at least one page`,
+      covers('DOC-001'),
+      async ({ api, portfolio, providerState, target }) => {
+        const response = await existingDocument(kind, withStates({ api, portfolio }, providerState, target));
+        expect(response.body.subarray(0, 5).toString('latin1'), 'the body starts as a PDF file').toBe(
+          '%PDF-',
+        );
+        let pages = 0;
+        try {
+          pages = (await PDFDocument.load(response.body)).getPageCount();
+        } catch (error) {
+          throw new Error(
+            `${response.describe()}: the body does not parse as a PDF: ${(error as Error).message}`,
+          );
+        }
+        expect(pages, 'pages of the document').toBeGreaterThanOrEqual(1);
+      },
+    );
+
+    test(
+      `[DOC-002] the ${kind.label} download has content type application/pdf`,
+      covers('DOC-002'),
+      async ({ api, portfolio, providerState, target }) => {
+        const response = await existingDocument(kind, withStates({ api, portfolio }, providerState, target));
+        expect(response.mediaType, `content type ${response.header('content-type')}`).toBe('application/pdf');
+      },
+    );
+
+    test(
+      `[DOC-003, DOC-004] the ${kind.label} download is an attachment with a non-empty RFC 6266 filename`,
+      covers('DOC-003', 'DOC-004'),
+      async ({ api, portfolio, providerState, target }) => {
+        const response = await existingDocument(kind, withStates({ api, portfolio }, providerState, target));
+        const header = response.header('content-disposition');
+        expect(header, 'Content-Disposition header').toBeDefined();
+        let parsed: contentDisposition.ContentDisposition;
+        try {
+          parsed = contentDisposition.parse(header!);
+        } catch (error) {
+          throw new Error(
+            `Content-Disposition ${JSON.stringify(header)} is not RFC 6266: ${(error as Error).message}`,
+          );
+        }
+        expect(parsed.type, `disposition type of ${header}`).toBe('attachment');
+        // filename* (RFC 8187) is decoded into `filename` by the parser; either one names the file.
+        expect(parsed.parameters.filename ?? '', `filename of ${header}`).not.toBe('');
+      },
+    );
+
+    test(
+      `[PROB-016] the ${kind.label} download for an unknown event of a known patent answers 404 not_found`,
+      covers('PROB-016'),
+      async ({ api, portfolio }) => {
+        const patent = await portfolio.patent(() => true, 'at all');
+        const response = await download(api, kind.operationId, {
+          patentId: patent.id,
+          eventId: randomUUID(),
+        });
+        expect(response).toBeProblem({ status: 404, code: 'not_found' });
+      },
+    );
+  }
+
+  test.describe('404 until the document exists', () => {
+    /** Not open to instruction yet: no decision can be executed, so no instruction and no fees movement. */
+    const tooEarly = (e: PatentEvent) =>
+      isRenewal(e) && e.appliedDecision === null && e.instructability.blockedReason === 'TOO_EARLY';
+
+    test(
+      '[DOC-005] the instruction receipt download answers 404 not_found for an event not yet open to instruction',
+      covers('DOC-005'),
+      async ({ api, portfolio }) => {
+        const event = await portfolio.event(tooEarly, 'without decision and blocked as TOO_EARLY');
+        const response = await download(api, 'getInstructionReceiptDocument', refOf(event));
+        expect(response).toBeProblem({ status: 404, code: 'not_found' });
+      },
+    );
+
+    test(
+      '[DOC-007] the invoice download answers 404 not_found for an event whose fees are ESTIMATED',
+      covers('DOC-007'),
+      async ({ api, portfolio }) => {
+        const event = await portfolio.event(
+          (e) => tooEarly(e) && e.feesStatus === 'ESTIMATED',
+          'with ESTIMATED fees and blocked as TOO_EARLY',
+        );
+        const response = await download(api, 'getInvoiceDocument', refOf(event));
+        expect(response).toBeProblem({ status: 404, code: 'not_found' });
+      },
+    );
+
+    /** Claims a patent whose earliest pending event can be instructed with PROCEED now. */
+    async function claimProceedable(portfolio: Portfolio): Promise<EventRef> {
+      const { events } = await portfolio.claimPatent((list) => {
+        const first = earliestPending(list);
+        return !!first && first.instructability.allowedDecisions.includes('PROCEED');
+      }, 'whose earliest pending event can be instructed with PROCEED');
+      return refOf(earliestPending(events)!);
+    }
+
+    async function proceed(api: ApiClient, ref: EventRef): Promise<void> {
+      const response = await api.call('postInstructions', {
+        body: { instructions: [{ eventId: ref.eventId, decision: 'PROCEED' }] },
+      });
+      expect(response, 'the PROCEED instruction').toHaveStatus(201);
+    }
+
+    test(
+      '[DOC-005] the instruction receipt download answers 404 not_found until the event is instructed, then a PDF',
+      covers('DOC-005'),
+      async ({ api, portfolio, requireSetting }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        const ref = await claimProceedable(portfolio);
+        const before = await download(api, 'getInstructionReceiptDocument', ref);
+        expect(before).toBeProblem({ status: 404, code: 'not_found' });
+        await proceed(api, ref);
+        const after = await download(api, 'getInstructionReceiptDocument', ref);
+        expect(after, 'the instruction receipt after the instruction').toHaveStatus(200);
+        expectPdf(after);
+      },
+    );
+
+    test(
+      '[DOC-006] the official receipt download answers 404 not_found until the official receipt is issued, then a PDF',
+      covers('DOC-006'),
+      async ({ api, portfolio, requireSetting, providerState }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        requireSetting('PROVIDER_STATES_URL');
+        const ref = await claimProceedable(portfolio);
+        await proceed(api, ref);
+        const before = await download(api, 'getOfficialReceiptDocument', ref);
+        expect(before).toBeProblem({ status: 404, code: 'not_found' });
+        await providerState('official-receipt-issued', { eventId: ref.eventId });
+        const after = await download(api, 'getOfficialReceiptDocument', ref);
+        expect(after, 'the official receipt once issued').toHaveStatus(200);
+        expectPdf(after);
+      },
+    );
+
+    test(
+      '[DOC-007] the invoice download answers 404 not_found while the fees are LOCKED, then a PDF once invoiced',
+      covers('DOC-007'),
+      async ({ api, portfolio, requireSetting, providerState }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        requireSetting('PROVIDER_STATES_URL');
+        const ref = await claimProceedable(portfolio);
+        await proceed(api, ref);
+        const before = await download(api, 'getInvoiceDocument', ref);
+        expect(before).toBeProblem({ status: 404, code: 'not_found' });
+        await providerState('event-invoiced', { eventId: ref.eventId });
+        const after = await download(api, 'getInvoiceDocument', ref);
+        expect(after, 'the invoice once the event is invoiced').toHaveStatus(200);
+        expectPdf(after);
+      },
+    );
+  });
+});

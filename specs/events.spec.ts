@@ -1,0 +1,632 @@
+/**
+ * Patent events: the Patent event resource (renewal, instructability), GET /patents/{patentId}/events and
+ * GET /patents/{patentId}/events/{eventId}.
+ * Contract: Resources and their fields, Patent event; Endpoints, Patent events (3 and 4); Events.
+ *
+ * Field rules are checked on every event of the worker's snapshot (the by-period list over a wide window) and
+ * on fresh per-patent sweeps of a few patents chosen to hold every instructability state. Rules that relate
+ * the events of one patent are checked on the per-patent sweeps only (one page: one consistent read).
+ * Event kinds other than RENEWAL are ignored (additive evolution). The server's "today" may be a day off the
+ * suite's UTC date (its own time zone), so date rules keep two days of slack.
+ */
+import { addDays, isCalendarDate, isDateTime, utcToday } from '../helpers/calendar';
+import { isPatentClaimed } from '../helpers/claim-status';
+import { earliestPending, renewals, skipBecause, type Portfolio } from '../helpers/discovery';
+import { pickDocumented } from '../helpers/documented-members';
+import { covers, expect, test } from '../helpers/fixtures';
+import { walkList } from '../helpers/pagination';
+import type { Decision, Patent, PatentEvent, PatentEventList } from '../schemas/types';
+
+const DECISIONS: readonly Decision[] = ['PROCEED', 'SKIP_THIS_TIME', 'DROP'];
+const SLACK_DAYS = 2;
+
+interface EventReads {
+  /** The worker's snapshot: every event of the by-period list over a wide window. */
+  snapshot: PatentEvent[];
+  /** Fresh per-patent sweeps of the sampled patents, by patent id. */
+  perPatent: Map<string, PatentEvent[]>;
+}
+
+const readsByPortfolio = new WeakMap<Portfolio, Promise<EventReads>>();
+
+/** Picks up to one patent per instructability state found in the snapshot (and the one with most events). */
+function samplePatents(snapshot: PatentEvent[], namespace: string): string[] {
+  const byPatent = new Map<string, PatentEvent[]>();
+  for (const event of renewals(snapshot))
+    byPatent.set(event.patent.id, [...(byPatent.get(event.patent.id) ?? []), event]);
+  const candidates = [...byPatent].filter(([id]) => !isPatentClaimed(namespace, id));
+  const states: ((e: PatentEvent) => boolean)[] = [
+    (e) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING',
+    (e) => e.instructability.blockedReason === 'ALREADY_INSTRUCTED',
+    (e) => e.instructability.blockedReason === 'TOO_EARLY',
+    (e) => e.duePeriod === 'LAPSED' && e.instructability.isAllowed,
+    (e) => e.instructability.isAllowed,
+    (e) => e.renewal?.paymentSequenceNumber !== undefined && e.renewal?.paymentSequenceNumber !== null,
+  ];
+  const chosen = new Set<string>();
+  const most = [...candidates].sort((a, b) => b[1].length - a[1].length)[0];
+  if (most) chosen.add(most[0]);
+  for (const state of states) {
+    if ([...chosen].some((id) => byPatent.get(id)!.some(state))) continue;
+    const found = candidates.find(([, events]) => events.some(state));
+    if (found) chosen.add(found[0]);
+  }
+  return [...chosen];
+}
+
+function eventReads(portfolio: Portfolio, namespace: string): Promise<EventReads> {
+  let reads = readsByPortfolio.get(portfolio);
+  if (!reads) {
+    reads = (async () => {
+      const snapshot = await portfolio.events();
+      const perPatent = new Map<string, PatentEvent[]>();
+      for (const patentId of samplePatents(snapshot, namespace))
+        perPatent.set(patentId, await portfolio.eventsOf(patentId));
+      return { snapshot, perPatent };
+    })();
+    readsByPortfolio.set(portfolio, reads);
+  }
+  return reads;
+}
+
+interface Labelled {
+  where: string;
+  event: PatentEvent;
+}
+
+/** Every event read, labelled with where it was read; skips when the tenant has no event. */
+async function allEvents(portfolio: Portfolio, namespace: string): Promise<Labelled[]> {
+  const { snapshot, perPatent } = await eventReads(portfolio, namespace);
+  if (snapshot.length === 0) skipBecause(`no event found in ${portfolio.label}`);
+  return [
+    ...snapshot.map((event) => ({ where: 'by-period list', event })),
+    ...[...perPatent.values()].flat().map((event) => ({ where: 'per-patent list', event })),
+  ];
+}
+
+/** One line per event that breaks the rule. */
+function breaches(events: Labelled[], rule: (e: PatentEvent) => string | undefined): string[] {
+  return events.flatMap(({ where, event }) => {
+    const problem = rule(event);
+    return problem === undefined ? [] : [`${where}, event ${event.id}: ${problem}`];
+  });
+}
+
+function renewalsOf(events: Labelled[]): Labelled[] {
+  return events.filter(({ event }) => event.eventType === 'RENEWAL');
+}
+
+function requireSome(events: Labelled[], predicate: (e: PatentEvent) => boolean, what: string): void {
+  if (!events.some(({ event }) => predicate(event)))
+    skipBecause(`no event ${what} found in the primary tenant`);
+}
+
+/** The first day of the month two months before the month of `dueDate`. */
+function expectedOpensAt(dueDate: string): string {
+  const index = Number(dueDate.slice(0, 4)) * 12 + (Number(dueDate.slice(5, 7)) - 1) - 2;
+  const year = String(Math.floor(index / 12)).padStart(4, '0');
+  const month = String((index % 12) + 1).padStart(2, '0');
+  return `${year}-${month}-01`;
+}
+
+function oneOf(name: keyof PatentEvent, values: readonly (string | null)[]) {
+  return (e: PatentEvent) => {
+    const value = (e as unknown as Record<string, unknown>)[name];
+    return name in e && values.includes(value as string | null)
+      ? undefined
+      : `${name} is ${name in e ? JSON.stringify(value) : 'absent'}, not one of ${values.join(', ')}`;
+  };
+}
+
+const FIELD_RULES: {
+  id: string;
+  title: string;
+  renewalsOnly?: boolean;
+  rule: (e: PatentEvent) => string | undefined;
+}[] = [
+  {
+    id: 'EVT-001',
+    title: 'every event has object "patentEvent"',
+    rule: (e) => (e.object === 'patentEvent' ? undefined : `object is ${JSON.stringify(e.object)}`),
+  },
+  {
+    id: 'EVT-003',
+    title: 'eventType is a non-empty string on every event',
+    rule: (e) =>
+      typeof e.eventType === 'string' && e.eventType !== ''
+        ? undefined
+        : `eventType is ${JSON.stringify(e.eventType)}`,
+  },
+  {
+    id: 'EVT-004',
+    title: 'dueDate is a calendar date on every event',
+    rule: (e) => (isCalendarDate(e.dueDate) ? undefined : `dueDate is ${JSON.stringify(e.dueDate)}`),
+  },
+  {
+    id: 'EVT-005',
+    title: 'gracePeriodEndDate is present on every event, a calendar date or null',
+    rule: (e) =>
+      'gracePeriodEndDate' in e && (e.gracePeriodEndDate === null || isCalendarDate(e.gracePeriodEndDate))
+        ? undefined
+        : `gracePeriodEndDate is ${JSON.stringify(e.gracePeriodEndDate)}`,
+  },
+  {
+    id: 'EVT-006',
+    title: 'every RENEWAL event carries a renewal object',
+    renewalsOnly: true,
+    rule: (e) =>
+      typeof e.renewal === 'object' && e.renewal !== null
+        ? undefined
+        : `renewal is ${JSON.stringify(e.renewal)}`,
+  },
+  {
+    id: 'EVT-007',
+    title: 'renewal.annuityYear is an integer on every RENEWAL event',
+    renewalsOnly: true,
+    rule: (e) =>
+      Number.isInteger(e.renewal?.annuityYear)
+        ? undefined
+        : `annuityYear is ${JSON.stringify(e.renewal?.annuityYear)}`,
+  },
+  {
+    id: 'EVT-008',
+    title: 'renewal.paymentSequenceNumber, when present, is an integer or null',
+    renewalsOnly: true,
+    rule: (e) => {
+      if (!e.renewal || !('paymentSequenceNumber' in e.renewal)) return undefined;
+      const value = e.renewal.paymentSequenceNumber;
+      return value === null || Number.isInteger(value)
+        ? undefined
+        : `paymentSequenceNumber is ${JSON.stringify(value)}`;
+    },
+  },
+  {
+    id: 'EVT-010',
+    title: 'appliedDecision is PROCEED, SKIP_THIS_TIME, DROP or null on every event',
+    rule: oneOf('appliedDecision', [...DECISIONS, null]),
+  },
+  {
+    id: 'EVT-011',
+    title: 'duePeriod is LATE, GRACE_PERIOD, CURRENT, UPCOMING, LAPSED or null on every event',
+    rule: oneOf('duePeriod', ['LATE', 'GRACE_PERIOD', 'CURRENT', 'UPCOMING', 'LAPSED', null]),
+  },
+  {
+    id: 'EVT-012',
+    title: 'processingStatus is one of the six statuses or null on every event',
+    rule: oneOf('processingStatus', [
+      'NOT_INSTRUCTED',
+      'INSTRUCTED',
+      'PAYMENT_SENT',
+      'PAYMENT_CONFIRMED',
+      'FULFILLED',
+      'UNPROCESSABLE',
+      null,
+    ]),
+  },
+  {
+    id: 'EVT-013',
+    title: 'processingStatusUpdatedAt, createdAt and updatedAt are present, each a date-time or null',
+    rule: (e) => {
+      const bad = (['processingStatusUpdatedAt', 'createdAt', 'updatedAt'] as const).filter(
+        (name) => !(name in e) || !(e[name] === null || isDateTime(e[name])),
+      );
+      return bad.length === 0
+        ? undefined
+        : bad.map((name) => `${name} is ${JSON.stringify(e[name])}`).join('; ');
+    },
+  },
+  {
+    id: 'EVT-014',
+    title: 'isFxRateFrozen is a boolean on every event',
+    rule: (e) =>
+      typeof e.isFxRateFrozen === 'boolean'
+        ? undefined
+        : `isFxRateFrozen is ${JSON.stringify(e.isFxRateFrozen)}`,
+  },
+  {
+    id: 'EVT-015',
+    title: 'feesStatus of an event is ESTIMATED, LOCKED, INVOICED or null',
+    rule: oneOf('feesStatus', ['ESTIMATED', 'LOCKED', 'INVOICED', null]),
+  },
+  {
+    id: 'EVT-017',
+    title: 'every event carries an instructability object with a boolean isAllowed',
+    rule: (e) =>
+      typeof e.instructability === 'object' &&
+      e.instructability !== null &&
+      typeof e.instructability.isAllowed === 'boolean'
+        ? undefined
+        : `instructability is ${JSON.stringify(e.instructability)}`,
+  },
+  {
+    id: 'EVT-018',
+    title: 'allowedDecisions holds only PROCEED, SKIP_THIS_TIME or DROP, each at most once',
+    rule: (e) => {
+      const decisions = e.instructability.allowedDecisions;
+      return Array.isArray(decisions) &&
+        decisions.every((d) => DECISIONS.includes(d)) &&
+        new Set(decisions).size === decisions.length
+        ? undefined
+        : `allowedDecisions is ${JSON.stringify(decisions)}`;
+    },
+  },
+  {
+    id: 'EVT-019',
+    title: 'allowedDecisions is empty exactly when isAllowed is false',
+    renewalsOnly: true,
+    rule: (e) => {
+      const { isAllowed, allowedDecisions } = e.instructability;
+      return isAllowed === allowedDecisions.length > 0
+        ? undefined
+        : `isAllowed ${isAllowed} with allowedDecisions ${JSON.stringify(allowedDecisions)}`;
+    },
+  },
+  {
+    id: 'EVT-021',
+    title: 'blockedReason is ALREADY_INSTRUCTED, TOO_EARLY, EARLIER_EVENT_PENDING or null',
+    rule: (e) =>
+      [null, 'ALREADY_INSTRUCTED', 'TOO_EARLY', 'EARLIER_EVENT_PENDING'].includes(
+        e.instructability.blockedReason,
+      )
+        ? undefined
+        : `blockedReason is ${JSON.stringify(e.instructability.blockedReason)}`,
+  },
+  {
+    id: 'EVT-022',
+    title: 'blockedReason is null exactly when isAllowed is true',
+    renewalsOnly: true,
+    rule: (e) => {
+      const { isAllowed, blockedReason } = e.instructability;
+      return isAllowed === (blockedReason === null)
+        ? undefined
+        : `isAllowed ${isAllowed} with blockedReason ${blockedReason}`;
+    },
+  },
+  {
+    id: 'EVT-024',
+    title: 'instructability.mode is DIRECT',
+    rule: (e) =>
+      e.instructability.mode === 'DIRECT' ? undefined : `mode is ${JSON.stringify(e.instructability.mode)}`,
+  },
+];
+
+test.describe('events', () => {
+  for (const { id, title, renewalsOnly, rule } of FIELD_RULES) {
+    test(`[${id}] ${title}`, covers(id), async ({ portfolio, target }) => {
+      const events = await allEvents(portfolio, target.baseUrl);
+      expect(breaches(renewalsOnly ? renewalsOf(events) : events, rule)).toEqual([]);
+    });
+  }
+
+  test(
+    "[EVT-002] the patent reference of an event names its patent, with that patent's providerId",
+    covers('EVT-002'),
+    async ({ api, portfolio, target }) => {
+      const events = await allEvents(portfolio, target.baseUrl);
+      const { perPatent } = await eventReads(portfolio, target.baseUrl);
+      const patents = new Map((await portfolio.patents()).map((p) => [p.id, p]));
+      // A patent created after the snapshot is read now; a claimed patent may have changed its providerId.
+      for (const patentId of new Set(events.map(({ event }) => event.patent.id))) {
+        if (patents.has(patentId)) continue;
+        const response = await api.call('getPatent', { path: { patentId } });
+        expect(response, `the patent ${patentId} named by an event`).toHaveStatus(200);
+        patents.set(patentId, response.json<Patent>());
+      }
+      const problems = breaches(events, (e) => {
+        const patent = patents.get(e.patent.id)!;
+        if (isPatentClaimed(target.baseUrl, patent.id) || e.patent.providerId === patent.providerId)
+          return undefined;
+        return `patent.providerId ${JSON.stringify(e.patent.providerId)}, the patent has ${JSON.stringify(patent.providerId)}`;
+      });
+      for (const [patentId, list] of perPatent) {
+        for (const e of list.filter((event) => event.patent.id !== patentId))
+          problems.push(`per-patent list of ${patentId}, event ${e.id}: patent.id is ${e.patent.id}`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  test(
+    '[EVT-009] renewal.paymentSequenceNumber never equals annuityYear',
+    covers('EVT-009'),
+    async ({ portfolio, target }) => {
+      const events = renewalsOf(await allEvents(portfolio, target.baseUrl));
+      const shown = events.filter(({ event }) => typeof event.renewal?.paymentSequenceNumber === 'number');
+      test.info().annotations.push({
+        type: 'observation',
+        description: `${shown.length} of ${events.length} renewal events read carry a paymentSequenceNumber`,
+      });
+      expect(
+        breaches(events, (e) =>
+          e.renewal?.paymentSequenceNumber === e.renewal?.annuityYear
+            ? `paymentSequenceNumber ${e.renewal?.paymentSequenceNumber} equals annuityYear`
+            : undefined,
+        ),
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    '[EVT-016] events carry no fees member unless include=fees is requested',
+    covers('EVT-016'),
+    async ({ api, portfolio, target }) => {
+      const events = await allEvents(portfolio, target.baseUrl);
+      const unchanged = events.find(({ event: e }) => !isPatentClaimed(target.baseUrl, e.patent.id));
+      test.skip(!unchanged, 'every event read belongs to a patent claimed by a test that changes it');
+      const { event } = unchanged!;
+      const single = await api.call('getPatentEvent', {
+        path: { patentId: event.patent.id, eventId: event.id },
+      });
+      expect(single).toHaveStatus(200);
+      const read = [...events, { where: 'single read', event: single.json<PatentEvent>() }];
+      expect(breaches(read, (e) => ('fees' in e ? 'carries a fees member' : undefined))).toEqual([]);
+    },
+  );
+
+  test('[EVT-020] a LAPSED event never offers PROCEED', covers('EVT-020'), async ({ portfolio, target }) => {
+    const events = renewalsOf(await allEvents(portfolio, target.baseUrl));
+    requireSome(
+      events,
+      (e) => e.duePeriod === 'LAPSED' && e.instructability.isAllowed,
+      'with duePeriod LAPSED that is allowed',
+    );
+    expect(
+      breaches(events, (e) =>
+        e.duePeriod === 'LAPSED' && e.instructability.allowedDecisions.includes('PROCEED')
+          ? `allowedDecisions ${JSON.stringify(e.instructability.allowedDecisions)}`
+          : undefined,
+      ),
+    ).toEqual([]);
+  });
+
+  test(
+    '[EVT-021] ALREADY_INSTRUCTED is the blockedReason of exactly the events with an appliedDecision',
+    covers('EVT-021'),
+    async ({ portfolio, target }) => {
+      const events = renewalsOf(await allEvents(portfolio, target.baseUrl));
+      requireSome(events, (e) => e.appliedDecision !== null, 'with an appliedDecision');
+      expect(
+        breaches(events, (e) =>
+          (e.appliedDecision !== null) === (e.instructability.blockedReason === 'ALREADY_INSTRUCTED')
+            ? undefined
+            : `appliedDecision ${e.appliedDecision} with blockedReason ${e.instructability.blockedReason}`,
+        ),
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    '[EVT-021] TOO_EARLY is given only while today is before opensAt',
+    covers('EVT-021'),
+    async ({ portfolio, target }) => {
+      const events = renewalsOf(await allEvents(portfolio, target.baseUrl));
+      requireSome(events, (e) => e.instructability.blockedReason === 'TOO_EARLY', 'blocked as TOO_EARLY');
+      const earliestServerToday = addDays(utcToday(), -SLACK_DAYS);
+      expect(
+        breaches(events, (e) => {
+          const { blockedReason, opensAt } = e.instructability;
+          if (blockedReason !== 'TOO_EARLY') return undefined;
+          return opensAt !== null && opensAt > earliestServerToday
+            ? undefined
+            : `TOO_EARLY with opensAt ${opensAt} (the suite's UTC date is ${utcToday()})`;
+        }),
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    '[EVT-017] an event awaiting a decision whose window opens in more than two days is not allowed',
+    covers('EVT-017'),
+    async ({ portfolio, target }) => {
+      const events = renewalsOf(await allEvents(portfolio, target.baseUrl));
+      const latestServerToday = addDays(utcToday(), SLACK_DAYS);
+      const early = (e: PatentEvent) =>
+        e.appliedDecision === null &&
+        e.instructability.opensAt !== null &&
+        e.instructability.opensAt > latestServerToday;
+      requireSome(events, early, `awaiting a decision with opensAt after ${latestServerToday}`);
+      expect(
+        breaches(events, (e) =>
+          early(e) && e.instructability.isAllowed
+            ? `allowed although opensAt is ${e.instructability.opensAt}`
+            : undefined,
+        ),
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    '[EVT-023] opensAt is the first day of the month two months before the due month',
+    covers('EVT-023'),
+    async ({ portfolio, target }) => {
+      const events = renewalsOf(await allEvents(portfolio, target.baseUrl));
+      requireSome(events, (e) => e.instructability.opensAt !== null, 'with an opensAt');
+      const yearBoundary = events.filter(({ event }) => /-0[12]-/.test(event.dueDate)).length;
+      test.info().annotations.push({
+        type: 'observation',
+        description: `${yearBoundary} renewal events read are due in January or February (opensAt in the previous year)`,
+      });
+      expect(
+        breaches(events, (e) => {
+          const { opensAt } = e.instructability;
+          return opensAt === null || opensAt === expectedOpensAt(e.dueDate)
+            ? undefined
+            : `due ${e.dueDate}, opensAt ${opensAt}, expected ${expectedOpensAt(e.dueDate)}`;
+        }),
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    '[EVT-021] EARLIER_EVENT_PENDING is given only when an earlier event of the patent awaits a decision',
+    covers('EVT-021'),
+    async ({ portfolio, target }) => {
+      const { perPatent } = await eventReads(portfolio, target.baseUrl);
+      const sweeps = [...perPatent.values()].map(renewals);
+      const blocked = (e: PatentEvent) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING';
+      test.skip(
+        !sweeps.flat().some(blocked),
+        'no sampled patent has an event blocked as EARLIER_EVENT_PENDING',
+      );
+      const problems = sweeps.flatMap((events) =>
+        events
+          .filter(blocked)
+          .filter((e) => !events.some((p) => p.appliedDecision === null && p.dueDate < e.dueDate))
+          .map(
+            (e) =>
+              `event ${e.id} (due ${e.dueDate}) of patent ${e.patent.id}: no earlier event awaits a decision`,
+          ),
+      );
+      expect(problems).toEqual([]);
+    },
+  );
+
+  test(
+    '[EVT-017] only the earliest event of a patent awaiting a decision can be allowed',
+    covers('EVT-017'),
+    async ({ portfolio, target }) => {
+      const { perPatent } = await eventReads(portfolio, target.baseUrl);
+      const sweeps = [...perPatent.values()].map(renewals);
+      test.skip(
+        !sweeps.some((events) => events.filter((e) => e.appliedDecision === null).length > 1),
+        'no sampled patent has two events awaiting a decision',
+      );
+      const problems = sweeps.flatMap((events) =>
+        events
+          .filter((e) => e.instructability.isAllowed)
+          .filter((e) => events.some((p) => p.appliedDecision === null && p.dueDate < e.dueDate))
+          .map(
+            (e) =>
+              `event ${e.id} (due ${e.dueDate}) of patent ${e.patent.id} is allowed behind an earlier pending event`,
+          ),
+      );
+      expect(problems).toEqual([]);
+    },
+  );
+
+  test(
+    '[EVT-017] the earliest event of a patent awaiting a decision is allowed once its window has opened',
+    covers('EVT-017'),
+    async ({ portfolio, target }) => {
+      const { perPatent } = await eventReads(portfolio, target.baseUrl);
+      const earliestServerToday = addDays(utcToday(), -SLACK_DAYS);
+      const candidates = [...perPatent.values()]
+        // A kind the suite does not know might hold the patent's queue: such patents are left out.
+        .filter((events) => events.every((e) => e.eventType === 'RENEWAL'))
+        .map((events) => earliestPending(events))
+        .filter((e): e is PatentEvent => !!e && e.instructability.opensAt !== null)
+        .filter((e) => e.instructability.opensAt! <= earliestServerToday);
+      test.skip(candidates.length === 0, 'no sampled patent has a pending event whose window has opened');
+      expect(
+        candidates
+          .filter((e) => !e.instructability.isAllowed)
+          .map(
+            (e) =>
+              `event ${e.id} (opensAt ${e.instructability.opensAt}) is blocked as ${e.instructability.blockedReason}`,
+          ),
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    '[EVT-029] the events of a patent come ordered by due date across pages of two',
+    covers('EVT-029'),
+    async ({ api, portfolio, target }) => {
+      const { perPatent } = await eventReads(portfolio, target.baseUrl);
+      const [patentId, sweep] = [...perPatent].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+      test.skip(!patentId || sweep!.length < 3, 'no sampled patent has three events or more');
+      const walk = await walkList<PatentEvent>(api, 'listPatentEvents', {
+        path: { patentId: patentId! },
+        itemsPerPage: 2,
+        maxPages: 50,
+      });
+      const dues = walk.items.map((e) => e.dueDate);
+      expect(dues, `due dates of patent ${patentId} over ${walk.pages.length} pages`).toEqual(
+        [...dues].sort(),
+      );
+    },
+  );
+
+  test(
+    '[EVT-029] the events of each sampled patent come ordered by due date',
+    covers('EVT-029'),
+    async ({ portfolio, target }) => {
+      const { perPatent } = await eventReads(portfolio, target.baseUrl);
+      test.skip(perPatent.size === 0, 'no patent with events found in the primary tenant');
+      for (const [patentId, events] of perPatent) {
+        const dues = events.map((e) => e.dueDate);
+        expect(dues, `due dates of patent ${patentId}`).toEqual([...dues].sort());
+      }
+    },
+  );
+
+  test(
+    '[EVT-030] GET /patents/{patentId}/events lists exactly the events of that patent',
+    covers('EVT-030'),
+    async ({ portfolio, target }) => {
+      const { snapshot, perPatent } = await eventReads(portfolio, target.baseUrl);
+      const unchanged = [...perPatent].filter(([id]) => !isPatentClaimed(target.baseUrl, id));
+      test.skip(unchanged.length === 0, 'every sampled patent has been claimed by a test that changes it');
+      for (const [patentId, events] of unchanged) {
+        const expected = snapshot.filter((e) => e.patent.id === patentId).map((e) => e.id);
+        expect(events.map((e) => e.id).sort(), `events of patent ${patentId}`).toEqual(expected.sort());
+      }
+    },
+  );
+
+  test(
+    '[EVT-031] GET /patents/{patentId}/events/{eventId} returns each event as the list shows it',
+    covers('EVT-031'),
+    async ({ api, portfolio, target }) => {
+      const { perPatent } = await eventReads(portfolio, target.baseUrl);
+      // Preferably a patent whose events are in several states (one waits for an earlier one).
+      const unchanged = [...perPatent].filter(([id]) => !isPatentClaimed(target.baseUrl, id));
+      const [patentId] =
+        unchanged.find(([, events]) =>
+          events.some((e) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING'),
+        ) ??
+        unchanged[0] ??
+        [];
+      test.skip(!patentId, 'every sampled patent has been claimed by a test that changes it');
+      const list = await api.call('listPatentEvents', {
+        path: { patentId: patentId! },
+        query: { itemsPerPage: 100 },
+      });
+      expect(list).toHaveStatus(200);
+      const listed = list.json<PatentEventList>().data;
+      expect(listed.length, `events listed for patent ${patentId}`).toBeGreaterThan(0);
+      const picks = [listed[0]!, earliestPending(listed), listed[listed.length - 1]!];
+      for (const event of new Set(picks.filter((e): e is PatentEvent => e !== undefined))) {
+        const response = await api.call('getPatentEvent', {
+          path: { patentId: patentId!, eventId: event.id },
+        });
+        expect(response).toHaveStatus(200);
+        const single = response.json<PatentEvent>();
+        expect(single.id).toBe(event.id);
+        expect(pickDocumented('PatentEvent', single), `event ${event.id} read alone`).toEqual(
+          pickDocumented('PatentEvent', event),
+        );
+      }
+    },
+  );
+
+  test(
+    '[EVT-028] posting an allowed decision for an allowed event answers 201',
+    covers('EVT-028'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const { events } = await portfolio.claimPatent(
+        (list) => earliestPending(list)?.instructability.isAllowed === true,
+        'whose earliest pending event is allowed',
+      );
+      const event = earliestPending(events)!;
+      const offered = event.instructability.allowedDecisions;
+      // A decision that does not pay: it leaves the PROCEED path to the fees tests.
+      const decision = offered.find((d) => d !== 'PROCEED') ?? offered[0]!;
+      const response = await api.call('postInstructions', {
+        body: { instructions: [{ eventId: event.id, decision }] },
+      });
+      expect(response, `${decision} on event ${event.id} offered ${offered.join(', ')}`).toHaveStatus(201);
+    },
+  );
+});

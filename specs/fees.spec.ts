@@ -1,0 +1,391 @@
+/**
+ * Fees of an event: the Fees resource, GET /patents/{patentId}/events/{eventId}/fees, the fees attached by
+ * include=fees, and the fee status moves ESTIMATED -> LOCKED (executed PROCEED) -> INVOICED (invoice exists).
+ * Contract: Resources and their fields, Fees; States and transitions, Fees status of an event; Endpoints 5.
+ *
+ * Field rules are checked on the event fees of a few events (one per fee status found) and on the fees
+ * attached to every event of a wide window. Money is compared with decimal.js, never with binary floats.
+ * When GRACE_PERIOD applies is not stated beyond "late surcharge": nothing is asserted about it.
+ */
+import Decimal from 'decimal.js';
+import type { ApiClient } from '../helpers/api-client';
+import { isPatentClaimed } from '../helpers/claim-status';
+import { earliestPending, skipBecause, WIDE_WINDOW, type Portfolio } from '../helpers/discovery';
+import { covers, expect, test } from '../helpers/fixtures';
+import { walkList } from '../helpers/pagination';
+import type { Fees, Invoice, PatentEvent, PatentEventList } from '../schemas/types';
+
+const COMPONENT_TYPES = ['OFFICE', 'AGENT', 'SERVICE', 'GRACE_PERIOD'];
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+interface FeesRead {
+  where: string;
+  event: PatentEvent;
+  fees: Fees;
+}
+
+interface FeesReads {
+  /** GET .../fees of a few events of unclaimed patents, one per fee status (and due period) found. */
+  samples: FeesRead[];
+  /** The fees attached to every event of a wide window with include=fees. */
+  attached: FeesRead[];
+}
+
+const readsByPortfolio = new WeakMap<Portfolio, Promise<FeesReads>>();
+
+function pickSamples(snapshot: PatentEvent[], namespace: string): PatentEvent[] {
+  const open = snapshot.filter((e) => e.eventType === 'RENEWAL' && !isPatentClaimed(namespace, e.patent.id));
+  const wanted: ((e: PatentEvent) => boolean)[] = [
+    (e) => e.feesStatus === 'ESTIMATED' && e.duePeriod === 'GRACE_PERIOD',
+    (e) => e.feesStatus === 'ESTIMATED' && e.duePeriod !== 'GRACE_PERIOD',
+    (e) => e.feesStatus === 'LOCKED',
+    (e) => e.feesStatus === 'INVOICED',
+  ];
+  return wanted.map((predicate) => open.find(predicate)).filter((e): e is PatentEvent => e !== undefined);
+}
+
+function feesReads(portfolio: Portfolio, api: ApiClient, namespace: string): Promise<FeesReads> {
+  let reads = readsByPortfolio.get(portfolio);
+  if (!reads) {
+    reads = (async () => {
+      const samples: FeesRead[] = [];
+      for (const event of pickSamples(await portfolio.events(), namespace)) {
+        const response = await api.call('getEventFees', {
+          path: { patentId: event.patent.id, eventId: event.id },
+        });
+        expect(response, `fees of event ${event.id}`).toHaveStatus(200);
+        samples.push({ where: 'event fees', event, fees: response.json<Fees>() });
+      }
+      const sweep = await walkList<PatentEvent>(api, 'listEventsByPeriod', {
+        query: { ...WIDE_WINDOW, include: 'fees' },
+        maxPages: 10,
+      });
+      const attached = sweep.items
+        .filter((event) => event.fees !== undefined)
+        .map((event) => ({ where: 'include=fees', event, fees: event.fees! }));
+      return { samples, attached };
+    })();
+    readsByPortfolio.set(portfolio, reads);
+  }
+  return reads;
+}
+
+/** Every fees object read; skips when none could be read. */
+async function allFees(portfolio: Portfolio, api: ApiClient, namespace: string): Promise<FeesRead[]> {
+  const { samples, attached } = await feesReads(portfolio, api, namespace);
+  const all = [...samples, ...attached];
+  if (all.length === 0) skipBecause(`no event with fees found in ${portfolio.label}`);
+  return all;
+}
+
+function breaches(reads: FeesRead[], rule: (fees: Fees, event: PatentEvent) => string | undefined): string[] {
+  return reads.flatMap(({ where, event, fees }) => {
+    const problem = rule(fees, event);
+    return problem === undefined ? [] : [`${where} of event ${event.id}: ${problem}`];
+  });
+}
+
+/** The exact decimal sum of the amounts, or a reason it cannot be computed. */
+function sumOf(fees: Fees): Decimal | string {
+  let sum = new Decimal(0);
+  for (const component of fees.components ?? []) {
+    if (typeof component?.amount !== 'string' || !DECIMAL.test(component.amount))
+      return `amount ${JSON.stringify(component?.amount)} is not a decimal string`;
+    sum = sum.plus(component.amount);
+  }
+  return sum;
+}
+
+function totalRule(fees: Fees): string | undefined {
+  if (fees.total === null) return undefined;
+  const sum = sumOf(fees);
+  if (typeof sum === 'string') return sum;
+  if (!DECIMAL.test(fees.total)) return `total ${JSON.stringify(fees.total)} is not a decimal string`;
+  return sum.equals(fees.total)
+    ? undefined
+    : `total ${fees.total} differs from the sum of components ${sum.toFixed()}`;
+}
+
+/** Currency, total and components with amounts as numbers (so 95.0 and 95.00 compare equal). */
+function amountsOf(fees: Fees) {
+  return {
+    currency: fees.currency,
+    total: fees.total === null ? null : new Decimal(fees.total).toFixed(),
+    components: fees.components.map((c) => `${c.type} ${new Decimal(c.amount).toFixed()}`).sort(),
+  };
+}
+
+function requireSome(reads: FeesRead[], predicate: (fees: Fees) => boolean, what: string): void {
+  if (!reads.some(({ fees }) => predicate(fees))) skipBecause(`no fees ${what} found in the primary tenant`);
+}
+
+const FIELD_RULES: {
+  id: string;
+  title: string;
+  rule: (fees: Fees, event: PatentEvent) => string | undefined;
+}[] = [
+  {
+    id: 'FEE-001',
+    title: 'every fees object has object "fees"',
+    rule: (f) => (f.object === 'fees' ? undefined : `object is ${JSON.stringify(f.object)}`),
+  },
+  {
+    id: 'FEE-002',
+    title: 'invoiceId is null whenever feesStatus is not INVOICED',
+    rule: (f) =>
+      f.feesStatus === 'INVOICED' || f.invoiceId === null
+        ? undefined
+        : `${f.feesStatus} with invoiceId ${f.invoiceId}`,
+  },
+  {
+    id: 'FEE-003',
+    title: "eventId of an event's fees is that event's id",
+    rule: (f, e) => (f.eventId === e.id ? undefined : `eventId is ${JSON.stringify(f.eventId)}`),
+  },
+  {
+    id: 'FEE-004',
+    title: "the patent of an event's fees is the event's patent, with its providerId",
+    rule: (f, e) =>
+      f.patent?.id === e.patent.id && f.patent?.providerId === e.patent.providerId
+        ? undefined
+        : `patent is ${JSON.stringify(f.patent)}, the event's is ${JSON.stringify(e.patent)}`,
+  },
+  {
+    id: 'FEE-006',
+    title: 'every component is an object with a string type and a decimal string amount',
+    rule: (f) => {
+      const bad = (f.components ?? [null]).filter(
+        (c) =>
+          typeof c !== 'object' ||
+          c === null ||
+          typeof c.type !== 'string' ||
+          typeof c.amount !== 'string' ||
+          !DECIMAL.test(c.amount),
+      );
+      return bad.length === 0 ? undefined : `components ${JSON.stringify(bad)}`;
+    },
+  },
+  {
+    id: 'FEE-007',
+    title: 'component types are OFFICE, AGENT, SERVICE or GRACE_PERIOD, each at most once',
+    rule: (f) => {
+      const types = f.components.map((c) => c?.type);
+      return types.every((t) => COMPONENT_TYPES.includes(t)) && new Set(types).size === types.length
+        ? undefined
+        : `component types ${JSON.stringify(types)}`;
+    },
+  },
+  {
+    id: 'FEE-008',
+    title: 'feesStatus of a fees object is ESTIMATED, LOCKED or INVOICED',
+    rule: (f) =>
+      ['ESTIMATED', 'LOCKED', 'INVOICED'].includes(f.feesStatus)
+        ? undefined
+        : `feesStatus is ${JSON.stringify(f.feesStatus)}`,
+  },
+  {
+    id: 'FEE-009',
+    title: 'isFxRateFrozen is a boolean on every fees object',
+    rule: (f) =>
+      typeof f.isFxRateFrozen === 'boolean'
+        ? undefined
+        : `isFxRateFrozen is ${JSON.stringify(f.isFxRateFrozen)}`,
+  },
+];
+
+test.describe('fees', () => {
+  for (const { id, title, rule } of FIELD_RULES) {
+    test(`[${id}] ${title}`, covers(id), async ({ api, portfolio, target }) => {
+      expect(breaches(await allFees(portfolio, api, target.baseUrl), rule)).toEqual([]);
+    });
+  }
+
+  test(
+    '[FEE-005] the fees of an event read alone total the exact decimal sum of their components',
+    covers('FEE-005'),
+    async ({ api, portfolio, target }) => {
+      const { samples } = await feesReads(portfolio, api, target.baseUrl);
+      test.skip(samples.length === 0, 'no event found in the primary tenant (API_KEY)');
+      expect(breaches(samples, totalRule)).toEqual([]);
+    },
+  );
+
+  test(
+    '[FEE-005] the fees attached with include=fees total the exact decimal sum of their components',
+    covers('FEE-005'),
+    async ({ api, portfolio, target }) => {
+      const { attached } = await feesReads(portfolio, api, target.baseUrl);
+      test.skip(
+        attached.length === 0,
+        'no event with attached fees in the wide window of the primary tenant',
+      );
+      expect(breaches(attached, totalRule)).toEqual([]);
+    },
+  );
+
+  test('[FEE-011] LOCKED fees have invoiceId null', covers('FEE-011'), async ({ api, portfolio, target }) => {
+    const reads = await allFees(portfolio, api, target.baseUrl);
+    requireSome(reads, (f) => f.feesStatus === 'LOCKED', 'LOCKED');
+    expect(
+      breaches(reads, (f) =>
+        f.feesStatus === 'LOCKED' && f.invoiceId !== null ? `invoiceId ${f.invoiceId}` : undefined,
+      ),
+    ).toEqual([]);
+  });
+
+  test(
+    '[FEE-015] the fees of an event never instructed are ESTIMATED with invoiceId null',
+    covers('FEE-015'),
+    async ({ api, portfolio, target }) => {
+      const { attached } = await feesReads(portfolio, api, target.baseUrl);
+      const event = await portfolio.event(
+        (e) =>
+          e.eventType === 'RENEWAL' &&
+          e.appliedDecision === null &&
+          !isPatentClaimed(target.baseUrl, e.patent.id),
+        'awaiting a decision (unclaimed)',
+      );
+      const response = await api.call('getEventFees', {
+        path: { patentId: event.patent.id, eventId: event.id },
+      });
+      expect(response).toHaveStatus(200);
+      const fresh = { where: 'event fees', event, fees: response.json<Fees>() };
+      const neverInstructed = [fresh, ...attached.filter(({ event: e }) => e.appliedDecision === null)];
+      expect(
+        breaches(neverInstructed, (f) =>
+          f.feesStatus === 'ESTIMATED' && f.invoiceId === null
+            ? undefined
+            : `${f.feesStatus} with invoiceId ${f.invoiceId}`,
+        ),
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    '[EVT-015] the feesStatus of an event is the feesStatus of its fees',
+    covers('EVT-015'),
+    async ({ api, portfolio, target }) => {
+      const { attached } = await feesReads(portfolio, api, target.baseUrl);
+      test.skip(
+        attached.length === 0,
+        'no event with attached fees in the wide window of the primary tenant',
+      );
+      expect(
+        breaches(attached, (f, e) =>
+          e.feesStatus === null || e.feesStatus === f.feesStatus
+            ? undefined
+            : `the event says ${e.feesStatus}, its fees ${f.feesStatus}`,
+        ),
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    '[FEE-012] LOCKED fees show the same amounts in the event fees and in include=fees',
+    covers('FEE-012'),
+    async ({ api, portfolio, target }) => {
+      const event = await portfolio.event(
+        (e) => e.feesStatus === 'LOCKED' && !isPatentClaimed(target.baseUrl, e.patent.id),
+        'with LOCKED fees (unclaimed)',
+      );
+      const alone = await api.call('getEventFees', {
+        path: { patentId: event.patent.id, eventId: event.id },
+      });
+      expect(alone).toHaveStatus(200);
+      const window = await api.call('listEventsByPeriod', {
+        query: { dueFrom: event.dueDate, dueTo: event.dueDate, include: 'fees', itemsPerPage: 100 },
+      });
+      expect(window).toHaveStatus(200);
+      const listed = window.json<PatentEventList>().data.find((e) => e.id === event.id);
+      expect(listed?.fees, `event ${event.id} with its fees in the window of ${event.dueDate}`).toBeDefined();
+      expect(alone.json<Fees>().feesStatus).toBe('LOCKED');
+      expect(amountsOf(listed!.fees!)).toEqual(amountsOf(alone.json<Fees>()));
+    },
+  );
+
+  test(
+    '[FEE-013] INVOICED fees name an invoice that GET /invoices/{invoiceId} returns with a line for the event',
+    covers('FEE-013'),
+    async ({ api, portfolio, target }) => {
+      const { samples } = await feesReads(portfolio, api, target.baseUrl);
+      const invoiced = samples.find(({ fees }) => fees.feesStatus === 'INVOICED');
+      test.skip(!invoiced, 'no event with INVOICED fees found in the primary tenant (API_KEY)');
+      const { event, fees } = invoiced!;
+      expect(fees.invoiceId, 'invoiceId of INVOICED fees').not.toBeNull();
+      const response = await api.call('getInvoice', { path: { invoiceId: fees.invoiceId! } });
+      expect(response).toHaveStatus(200);
+      const lines = response.json<Invoice>().fees.filter((line) => line.eventId === event.id);
+      expect(lines.length, `lines of invoice ${fees.invoiceId} for event ${event.id}`).toBeGreaterThan(0);
+    },
+  );
+
+  test(
+    "[FEE-014] INVOICED fees carry the amounts billed on the event's invoice line",
+    covers('FEE-014'),
+    async ({ api, portfolio, target }) => {
+      const { samples } = await feesReads(portfolio, api, target.baseUrl);
+      const invoiced = samples.find(({ fees }) => fees.feesStatus === 'INVOICED' && fees.invoiceId !== null);
+      test.skip(!invoiced, 'no event with INVOICED fees found in the primary tenant (API_KEY)');
+      const { event, fees } = invoiced!;
+      const response = await api.call('getInvoice', { path: { invoiceId: fees.invoiceId! } });
+      expect(response).toHaveStatus(200);
+      const lines = response.json<Invoice>().fees.filter((line) => line.eventId === event.id);
+      expect(lines.length, `lines of invoice ${fees.invoiceId} for event ${event.id}`).toBeGreaterThan(0);
+      expect(lines.map(amountsOf)).toContainEqual(amountsOf(fees));
+    },
+  );
+
+  const proceedable = (events: PatentEvent[]) => {
+    const event = earliestPending(events);
+    return event?.feesStatus === 'ESTIMATED' && event.instructability.allowedDecisions.includes('PROCEED');
+  };
+
+  test(
+    '[FEE-010, FEE-011] after an executed PROCEED the fees of the event are LOCKED with invoiceId null',
+    covers('FEE-010', 'FEE-011'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const { patentId, events } = await portfolio.claimPatent(
+        proceedable,
+        'whose earliest pending event is ESTIMATED and offers PROCEED',
+      );
+      const event = earliestPending(events)!;
+      const post = await api.call('postInstructions', {
+        body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
+      });
+      expect(post).toHaveStatus(201);
+      const response = await api.call('getEventFees', { path: { patentId, eventId: event.id } });
+      expect(response).toHaveStatus(200);
+      const fees = response.json<Fees>();
+      expect(fees.feesStatus).toBe('LOCKED');
+      expect(fees.invoiceId).toBeNull();
+    },
+  );
+
+  test(
+    '[FEE-013] once a PROCEEDed event is invoiced, its fees are INVOICED and name an invoice with its line',
+    covers('FEE-013'),
+    async ({ api, portfolio, requireSetting, providerState }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      requireSetting('PROVIDER_STATES_URL');
+      const { patentId, events } = await portfolio.claimPatent(
+        proceedable,
+        'whose earliest pending event is ESTIMATED and offers PROCEED',
+      );
+      const event = earliestPending(events)!;
+      const post = await api.call('postInstructions', {
+        body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
+      });
+      expect(post).toHaveStatus(201);
+      await providerState('event-invoiced', { eventId: event.id });
+      const response = await api.call('getEventFees', { path: { patentId, eventId: event.id } });
+      expect(response).toHaveStatus(200);
+      const fees = response.json<Fees>();
+      expect(fees.feesStatus).toBe('INVOICED');
+      expect(fees.invoiceId).not.toBeNull();
+      const invoice = await api.call('getInvoice', { path: { invoiceId: fees.invoiceId! } });
+      expect(invoice).toHaveStatus(200);
+      expect(invoice.json<Invoice>().fees.map((line) => line.eventId)).toContain(event.id);
+    },
+  );
+});

@@ -1,0 +1,410 @@
+/**
+ * Exchange-rate freezes: the list, the single read and the PUT of a month, the capability denial and the
+ * validation of the month.
+ * Contract: Resources, Exchange rate freeze; Endpoints 12 to 14; Authentication, points 4 and 7; Endpoints,
+ * path parameters failing `YYYY-MM` validation.
+ */
+import fc from 'fast-check';
+import type { ApiClient } from '../helpers/api-client';
+import { claim } from '../helpers/claims';
+import type { OperationId } from '../helpers/contract';
+import { renewals, skipBecause, type Portfolio } from '../helpers/discovery';
+import { covers, expect, test } from '../helpers/fixtures';
+import { fcParams } from '../helpers/generated-inputs';
+import { walkList } from '../helpers/pagination';
+import type {
+  ExchangeRateFreeze,
+  ExchangeRateFreezeListItem,
+  FrozenRateEvent,
+  PatentEvent,
+} from '../schemas/types';
+
+const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const CURRENCY = /^[A-Z]{3}$/;
+/** A valid month far from any renewal, for requests that must be refused before any effect. */
+const REMOTE_MONTH = '2199-12';
+
+async function frozenMonths(api: ApiClient): Promise<string[]> {
+  const walk = await walkList<ExchangeRateFreezeListItem>(api, 'listExchangeRateFreezes', { maxPages: 10 });
+  return walk.items.map((f) => f.yearMonth);
+}
+
+/** Renewal events of the worker's snapshot, by due month. */
+async function renewalsByMonth(portfolio: Portfolio): Promise<Map<string, PatentEvent[]>> {
+  const months = new Map<string, PatentEvent[]>();
+  for (const event of renewals(await portfolio.events())) {
+    const month = event.dueDate.slice(0, 7);
+    months.set(month, [...(months.get(month) ?? []), event]);
+  }
+  return months;
+}
+
+/**
+ * A month to read: a frozen month (first page of the list) with the most renewal events, else any month with
+ * the most. Also gives the list page it read.
+ */
+async function monthToRead(
+  api: ApiClient,
+  portfolio: Portfolio,
+): Promise<{ yearMonth: string; listed: ExchangeRateFreezeListItem[] }> {
+  const months = await renewalsByMonth(portfolio);
+  const list = await api.call('listExchangeRateFreezes', { query: { itemsPerPage: 100 } });
+  expect(list).toHaveStatus(200);
+  const listed = list.json<{ data: ExchangeRateFreezeListItem[] }>().data;
+  const frozen = new Set(listed.map((f) => f.yearMonth));
+  const ranked = [...months].sort(
+    ([a, x], [b, y]) =>
+      Number(frozen.has(b)) - Number(frozen.has(a)) || y.length - x.length || a.localeCompare(b),
+  );
+  const yearMonth = ranked[0]?.[0] ?? skipBecause(`no renewal event found in ${portfolio.label}`);
+  return { yearMonth, listed };
+}
+
+async function readMonth(api: ApiClient, yearMonth: string): Promise<ExchangeRateFreeze> {
+  const response = await api.call('getExchangeRateFreeze', { path: { yearMonth } });
+  expect(response).toHaveStatus(200);
+  return response.json<ExchangeRateFreeze>();
+}
+
+/**
+ * Claims, for the rest of the run, a month not frozen yet that has renewal events, so that no other test
+ * of this file freezes it. Months whose events are all too early to instruct come first: no instruction
+ * can change them while the test compares reads.
+ */
+async function claimMonthToFreeze(api: ApiClient, portfolio: Portfolio): Promise<string> {
+  const frozen = new Set(await frozenMonths(api));
+  const quiet = (events: PatentEvent[]) =>
+    events.every((e) => e.instructability.blockedReason === 'TOO_EARLY' && e.appliedDecision === null);
+  const candidates = [...(await renewalsByMonth(portfolio))]
+    .filter(([month]) => !frozen.has(month))
+    .sort(([a, x], [b, y]) => Number(quiet(y)) - Number(quiet(x)) || a.localeCompare(b));
+  for (const [month] of candidates) if (claim(api.baseUrl, 'freeze-month', month)) return month;
+  return skipBecause(`no unfrozen, unclaimed month with renewal events found in ${portfolio.label}`);
+}
+
+async function putMonth(api: ApiClient, yearMonth: string): Promise<ExchangeRateFreeze> {
+  const response = await api.call('putExchangeRateFreeze', { path: { yearMonth } });
+  expect(response).toHaveStatus(200);
+  return response.json<ExchangeRateFreeze>();
+}
+
+/** The events of a freeze in a canonical order, for comparing two reads. */
+function canonical(events: FrozenRateEvent[]): string[] {
+  return events.map((e) => JSON.stringify(Object.entries(e).sort(([a], [b]) => a.localeCompare(b)))).sort();
+}
+
+function countBy<T>(items: T[], key: (item: T) => string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return counts;
+}
+
+function frozenRateEventViolations(event: FrozenRateEvent): string[] {
+  const problems: string[] = [];
+  const where = `${event.dueDate}/${String(event.clientCaseReference)}`;
+  if (event.clientCaseReference !== null && typeof event.clientCaseReference !== 'string')
+    problems.push(`${where}: clientCaseReference is neither a string nor null`);
+  if (typeof event.dueDate !== 'string' || !DATE.test(event.dueDate)) problems.push(`${where}: dueDate`);
+  if (typeof event.amount !== 'string' || !DECIMAL.test(event.amount)) problems.push(`${where}: amount`);
+  if (typeof event.currency !== 'string' || !CURRENCY.test(event.currency))
+    problems.push(`${where}: currency`);
+  if (typeof event.isFxRateFrozen !== 'boolean') problems.push(`${where}: isFxRateFrozen`);
+  if (typeof event.hasInstruction !== 'boolean') problems.push(`${where}: hasInstruction`);
+  return problems;
+}
+
+/** Not `YYYY-MM`, and usable as one path segment. */
+const notYearMonth = fc
+  .oneof(
+    fc
+      .tuple(fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 13, max: 99 }))
+      .map(([y, m]) => `${y}-${m}`),
+    fc.integer({ min: 1000, max: 9999 }).map((y) => `${y}-00`),
+    fc
+      .tuple(fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 1, max: 9 }))
+      .map(([y, m]) => `${y}-${m}`),
+    fc
+      .tuple(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 1, max: 12 }))
+      .map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`),
+    fc
+      .tuple(fc.integer({ min: 10000, max: 99999 }), fc.integer({ min: 1, max: 12 }))
+      .map(([y, m]) => `${y}-${String(m).padStart(2, '0')}`),
+    fc
+      .tuple(
+        fc.integer({ min: 1000, max: 9999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.constantFrom('', '_', '.', '~', '--'),
+      )
+      .map(([y, m, sep]) => `${y}${sep}${String(m).padStart(2, '0')}`),
+    fc
+      .tuple(
+        fc.integer({ min: 1000, max: 9999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 28 }),
+      )
+      .map(([y, m, d]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`),
+    fc.stringMatching(/^[A-Za-z0-9_~-]{1,12}$/),
+  )
+  .filter((s: string) => !YEAR_MONTH.test(s) && s !== '.' && s !== '..');
+
+test.describe('freezes', () => {
+  test(
+    '[FRZ-001] freezes carry object "exchangeRateFreeze" in the list and in a single read',
+    covers('FRZ-001'),
+    async ({ api, portfolio }) => {
+      const { yearMonth, listed } = await monthToRead(api, portfolio);
+      for (const item of listed)
+        expect(item.object, `list item ${item.yearMonth}`).toBe('exchangeRateFreeze');
+      expect((await readMonth(api, yearMonth)).object).toBe('exchangeRateFreeze');
+    },
+  );
+
+  test(
+    '[FRZ-002] each freeze in the list carries yearMonth as YYYY-MM',
+    covers('FRZ-002'),
+    async ({ api }) => {
+      const months = await frozenMonths(api);
+      test.skip(months.length === 0, 'no frozen month found for the primary tenant (API_KEY)');
+      expect(months.filter((m) => typeof m !== 'string' || !YEAR_MONTH.test(m))).toEqual([]);
+    },
+  );
+
+  test(
+    '[FRZ-003] the single read of a month carries yearMonth equal to the path month and an events array',
+    covers('FRZ-003'),
+    async ({ api, portfolio }) => {
+      const { yearMonth } = await monthToRead(api, portfolio);
+      const freeze = await readMonth(api, yearMonth);
+      expect(freeze.yearMonth).toBe(yearMonth);
+      expect(Array.isArray(freeze.events)).toBe(true);
+    },
+  );
+
+  test(
+    '[FRZ-004] the events of a month read are frozenRateEvent objects with the documented members',
+    covers('FRZ-004'),
+    async ({ api, portfolio }) => {
+      const { yearMonth } = await monthToRead(api, portfolio);
+      const freeze = await readMonth(api, yearMonth);
+      if (freeze.events.length === 0) skipBecause(`the freeze read of ${yearMonth} lists no event`);
+      expect(freeze.events.filter((e) => e.object !== 'frozenRateEvent').map((e) => e.dueDate)).toEqual([]);
+      expect(freeze.events.flatMap(frozenRateEventViolations)).toEqual([]);
+    },
+  );
+
+  test(
+    '[FRZ-010] the events of a month read are renewal events due in that month',
+    covers('FRZ-010'),
+    async ({ api, portfolio }) => {
+      const { yearMonth } = await monthToRead(api, portfolio);
+      const freeze = await readMonth(api, yearMonth);
+      if (freeze.events.length === 0) skipBecause(`the freeze read of ${yearMonth} lists no event`);
+      expect(
+        freeze.events.filter((e) => e.dueDate.slice(0, 7) !== yearMonth).map((e) => e.dueDate),
+        `due outside ${yearMonth}`,
+      ).toEqual([]);
+      // Read after the freeze: renewal events only ever get added, so each due date must be covered.
+      const walk = await walkList<PatentEvent>(api, 'listEventsByPeriod', { query: { dueMonth: yearMonth } });
+      const due = countBy(renewals(walk.items), (e) => e.dueDate);
+      const unmatched = [...countBy(freeze.events, (e) => e.dueDate)]
+        .filter(([date, count]) => count > (due.get(date) ?? 0))
+        .map(([date, count]) => `${date}: ${count} in the freeze, ${due.get(date) ?? 0} renewal events due`);
+      expect(unmatched).toEqual([]);
+    },
+  );
+
+  test(
+    '[FRZ-011] the read of a month never frozen answers 200 with its events, not 404',
+    covers('FRZ-011'),
+    async ({ api, portfolio }) => {
+      const frozen = new Set(await frozenMonths(api));
+      const months = [...(await renewalsByMonth(portfolio)).keys()].filter((m) => !frozen.has(m)).sort();
+      const yearMonth =
+        months[months.length - 1] ?? skipBecause(`no unfrozen month with renewal events found`);
+      const freeze = await readMonth(api, yearMonth);
+      expect(freeze.yearMonth).toBe(yearMonth);
+      expect(Array.isArray(freeze.events)).toBe(true);
+    },
+  );
+
+  const reads: { operationId: OperationId; path?: Record<string, string> }[] = [
+    { operationId: 'listExchangeRateFreezes' },
+    { operationId: 'getExchangeRateFreeze', path: { yearMonth: REMOTE_MONTH } },
+  ];
+  for (const { operationId, path } of reads) {
+    test(
+      `[FRZ-006] ${operationId} accepts a key holding only exchange-rate-freezes:write`,
+      covers('FRZ-006'),
+      async ({ as }) => {
+        const response = await as('freezesWrite').call(operationId, { ...(path ? { path } : {}) });
+        expect(response).toHaveStatus(200);
+      },
+    );
+
+    test(
+      `[FRZ-012] ${operationId} gives 403 forbidden on an account without the freeze capability`,
+      covers('FRZ-012'),
+      async ({ as }) => {
+        const response = await as('noFreeze').call(operationId, { ...(path ? { path } : {}) });
+        expect(response).toBeProblem({ status: 403, code: 'forbidden' });
+      },
+    );
+  }
+
+  test(
+    '[FRZ-006] putExchangeRateFreeze accepts a key holding only exchange-rate-freezes:write',
+    covers('FRZ-006'),
+    async ({ api, as, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_WRITES');
+      const yearMonth = await claimMonthToFreeze(api, portfolio);
+      const response = await as('freezesWrite').call('putExchangeRateFreeze', { path: { yearMonth } });
+      expect(response).toHaveStatus(200);
+    },
+  );
+
+  test(
+    '[FRZ-012] putExchangeRateFreeze gives 403 forbidden on an account without the freeze capability',
+    covers('FRZ-012'),
+    async ({ as, requireSetting }) => {
+      requireSetting('ALLOW_WRITES');
+      const response = await as('noFreeze').call('putExchangeRateFreeze', {
+        path: { yearMonth: REMOTE_MONTH },
+      });
+      expect(response).toBeProblem({ status: 403, code: 'forbidden' });
+    },
+  );
+
+  test(
+    '[FRZ-005] a yearMonth that is not YYYY-MM gives 400 validation_failed on the read',
+    covers('FRZ-005'),
+    async ({ api }) => {
+      await fc.assert(
+        fc.asyncProperty(notYearMonth, async (yearMonth) => {
+          const response = await api.call('getExchangeRateFreeze', { path: { yearMonth } });
+          expect(response, `GET /exchange-rate-freezes/${yearMonth}`).toBeProblem({
+            status: 400,
+            code: 'validation_failed',
+          });
+        }),
+        { ...fcParams<[string]>(4), examples: [['2024-13'], ['2024-00'], ['2024-1'], ['2024-01-15']] },
+      );
+    },
+  );
+
+  test(
+    '[FRZ-005] a yearMonth that is not YYYY-MM gives 400 validation_failed on the PUT, which freezes nothing',
+    covers('FRZ-005'),
+    async ({ api, requireSetting }) => {
+      requireSetting('ALLOW_WRITES');
+      const tried: string[] = [];
+      await fc.assert(
+        fc.asyncProperty(notYearMonth, async (yearMonth) => {
+          tried.push(yearMonth);
+          const response = await api.call('putExchangeRateFreeze', { path: { yearMonth } });
+          expect(response, `PUT /exchange-rate-freezes/${yearMonth}`).toBeProblem({
+            status: 400,
+            code: 'validation_failed',
+          });
+        }),
+        { ...fcParams<[string]>(3), examples: [['2024-13'], ['2024-00']] },
+      );
+      const months = await frozenMonths(api);
+      expect(months.filter((m) => tried.includes(m))).toEqual([]);
+    },
+  );
+
+  test(
+    '[FRZ-001, FRZ-003, FRZ-004, FRZ-007] a PUT without a body answers 200 with the freeze of the path month',
+    covers('FRZ-001', 'FRZ-003', 'FRZ-004', 'FRZ-007'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_WRITES');
+      const yearMonth = await claimMonthToFreeze(api, portfolio);
+      const freeze = await putMonth(api, yearMonth);
+      expect(freeze.object).toBe('exchangeRateFreeze');
+      expect(freeze.yearMonth).toBe(yearMonth);
+      expect(Array.isArray(freeze.events)).toBe(true);
+      expect(freeze.events.filter((e) => e.object !== 'frozenRateEvent').map((e) => e.dueDate)).toEqual([]);
+      expect(freeze.events.flatMap(frozenRateEventViolations)).toEqual([]);
+    },
+  );
+
+  test(
+    '[FRZ-008] after a PUT of a month, the freeze list contains that month',
+    covers('FRZ-008'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_WRITES');
+      const yearMonth = await claimMonthToFreeze(api, portfolio);
+      await putMonth(api, yearMonth);
+      expect(await frozenMonths(api)).toContain(yearMonth);
+    },
+  );
+
+  test(
+    '[FRZ-008] after a PUT of a month, its events read isFxRateFrozen true in the PUT response and the read',
+    covers('FRZ-008'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_WRITES');
+      const yearMonth = await claimMonthToFreeze(api, portfolio);
+      const put = await putMonth(api, yearMonth);
+      if (put.events.length === 0) skipBecause(`the PUT of ${yearMonth} lists no affected event`);
+      expect(
+        put.events.filter((e) => e.isFxRateFrozen !== true).map((e) => e.dueDate),
+        'PUT',
+      ).toEqual([]);
+      const read = await readMonth(api, yearMonth);
+      expect(
+        read.events.filter((e) => e.isFxRateFrozen !== true).map((e) => e.dueDate),
+        'GET',
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    '[FRZ-008] after a PUT of a month, the renewal events it affects read isFxRateFrozen true',
+    covers('FRZ-008'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_WRITES');
+      const yearMonth = await claimMonthToFreeze(api, portfolio);
+      const put = await putMonth(api, yearMonth);
+      if (put.events.length === 0) skipBecause(`the PUT of ${yearMonth} lists no affected event`);
+      const walk = await walkList<PatentEvent>(api, 'listEventsByPeriod', { query: { dueMonth: yearMonth } });
+      const frozenDue = countBy(
+        renewals(walk.items).filter((e) => e.isFxRateFrozen),
+        (e) => e.dueDate,
+      );
+      const notFrozen = [...countBy(put.events, (e) => e.dueDate)]
+        .filter(([date, count]) => count > (frozenDue.get(date) ?? 0))
+        .map(([date, count]) => `${date}: ${count} affected, ${frozenDue.get(date) ?? 0} events frozen`);
+      expect(notFrozen).toEqual([]);
+    },
+  );
+
+  test(
+    '[FRZ-009] a repeated PUT of a month gives the same freeze and lists the month once',
+    covers('FRZ-009'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_WRITES');
+      const yearMonth = await claimMonthToFreeze(api, portfolio);
+      const first = await putMonth(api, yearMonth);
+      const second = await putMonth(api, yearMonth);
+      expect(second.yearMonth).toBe(first.yearMonth);
+      expect(canonical(second.events)).toEqual(canonical(first.events));
+      expect((await frozenMonths(api)).filter((m) => m === yearMonth)).toHaveLength(1);
+    },
+  );
+
+  test(
+    '[FRZ-010] the read of a frozen month returns the events of its PUT response',
+    covers('FRZ-010'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_WRITES');
+      const yearMonth = await claimMonthToFreeze(api, portfolio);
+      const put = await putMonth(api, yearMonth);
+      const read = await readMonth(api, yearMonth);
+      expect(read.yearMonth).toBe(yearMonth);
+      expect(canonical(read.events)).toEqual(canonical(put.events));
+    },
+  );
+});

@@ -1,0 +1,497 @@
+/**
+ * Instructions: the instruction POST, its receipt, its effect on the event, the blocked cases and the error
+ * code each blockedReason maps to, atomic batches, and malformed bodies.
+ * Contract: Resources, Instruction receipt; States and transitions, Instruction status; Endpoint 7;
+ * Patent event, Instructability object (blockedReason to error code); Errors.
+ */
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import type { ApiClient, ApiResponse } from '../helpers/api-client';
+import { renewals, skipBecause, type Portfolio } from '../helpers/discovery';
+import { covers, expect, test } from '../helpers/fixtures';
+import { fcParams } from '../helpers/generated-inputs';
+import {
+  allowedDecision,
+  DECISIONS,
+  instructableFirst,
+  laterPending,
+  pendingRenewals,
+  postInstructions,
+  readEvent,
+} from '../helpers/instruction-workflow';
+import { pointerMisfit } from '../helpers/json-pointer';
+import { schemaErrors } from '../helpers/schema-validator';
+import type {
+  FieldError,
+  InstructionReceipt,
+  Patent,
+  PatentEvent,
+  ProblemInstructionSkipped,
+} from '../schemas/types';
+
+/** Claims a patent whose earliest event awaiting a decision is instructable now; returns that event. */
+async function claimInstructable(
+  portfolio: Portfolio,
+  what = 'whose earliest event awaiting a decision is instructable',
+): Promise<PatentEvent> {
+  const { events } = await portfolio.claimPatent((e) => instructableFirst(e) !== undefined, what);
+  return instructableFirst(events)!;
+}
+
+/** A renewal event of the snapshot blocked for `reason`, read fresh (it must still be blocked so). */
+async function blockedEvent(
+  portfolio: Portfolio,
+  api: ApiClient,
+  reason: 'ALREADY_INSTRUCTED' | 'TOO_EARLY',
+  notOfPatent?: string,
+): Promise<PatentEvent | undefined> {
+  const candidates = renewals(await portfolio.events()).filter(
+    (e) => e.instructability.blockedReason === reason && e.patent.id !== notOfPatent,
+  );
+  for (const candidate of candidates.slice(0, 3)) {
+    const fresh = await readEvent(api, candidate);
+    if (fresh.instructability.blockedReason === reason) return fresh;
+  }
+  return undefined;
+}
+
+function fieldErrors(response: ApiResponse): FieldError[] {
+  return response.json<{ errors?: FieldError[] }>().errors ?? [];
+}
+
+test.describe('instructions', () => {
+  test(
+    '[INS-013, INS-001, INS-003, INS-004, INS-009, EVT-028] an allowed decision on an instructable event gives 201 with a receipt holding that one decision, EXECUTED',
+    covers('INS-013', 'INS-001', 'INS-003', 'INS-004', 'INS-009', 'EVT-028'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const event = await claimInstructable(portfolio);
+      const decision = allowedDecision(event, 'SKIP_THIS_TIME');
+      const response = await postInstructions(api, [{ eventId: event.id, decision }]);
+      expect(response).toHaveStatus(201);
+      const receipt = response.json<InstructionReceipt>();
+      expect(receipt.object).toBe('instructionReceipt');
+      expect(receipt.instructions).toHaveLength(1);
+      expect(receipt.instructions[0]).toMatchObject({ object: 'instruction', decision, status: 'EXECUTED' });
+    },
+  );
+
+  test(
+    '[INS-008, INS-014] right after a 201 the event shows the posted decision as appliedDecision and is blocked as ALREADY_INSTRUCTED',
+    covers('INS-008', 'INS-014'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const event = await claimInstructable(portfolio);
+      const decision = allowedDecision(event, 'PROCEED');
+      expect(await postInstructions(api, [{ eventId: event.id, decision }])).toHaveStatus(201);
+      const after = await readEvent(api, event);
+      expect(after.appliedDecision).toBe(decision);
+      expect(after.instructability).toMatchObject({ isAllowed: false, blockedReason: 'ALREADY_INSTRUCTED' });
+    },
+  );
+
+  test(
+    '[INS-020, INS-027, INS-010] an executed instruction is final: its replay and another decision both give 409 instruction_already_set and appliedDecision keeps the first decision',
+    covers('INS-020', 'INS-027', 'INS-010'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const event = await claimInstructable(portfolio);
+      const first = allowedDecision(event, 'DROP');
+      const entry = { eventId: event.id, decision: first };
+      expect(await postInstructions(api, [entry])).toHaveStatus(201);
+
+      const replay = await postInstructions(api, [entry]);
+      expect(replay).toBeProblem({ status: 409, code: 'instruction_already_set' });
+      expect((await readEvent(api, event)).appliedDecision, 'appliedDecision after the replay').toBe(first);
+
+      const other = DECISIONS.find((d) => d !== first)!;
+      const change = await postInstructions(api, [{ eventId: event.id, decision: other }]);
+      expect(change).toBeProblem({ status: 409, code: 'instruction_already_set' });
+      expect((await readEvent(api, event)).appliedDecision, 'appliedDecision after another decision').toBe(
+        first,
+      );
+    },
+  );
+
+  test(
+    '[INS-015, INS-002, INS-005, INS-006, INS-007] a batch with the instructable event of each of two patents gives 201, executes both, and its receipt members have the documented types',
+    covers('INS-015', 'INS-002', 'INS-005', 'INS-006', 'INS-007'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const what = 'whose earliest event awaiting a decision is instructable (two are needed)';
+      const a = await claimInstructable(portfolio, what);
+      const b = await claimInstructable(portfolio, what);
+      const entries = [
+        { eventId: a.id, decision: allowedDecision(a, 'PROCEED') },
+        { eventId: b.id, decision: allowedDecision(b, 'SKIP_THIS_TIME') },
+      ];
+      const response = await postInstructions(api, entries);
+      expect(response).toHaveStatus(201);
+      const receipt = response.json<InstructionReceipt>();
+      expect(schemaErrors('InstructionReceipt', receipt), 'receipt against its schema').toEqual([]);
+      // The receipt does not say which line is which event (no eventId): compare the decisions as a multiset.
+      expect(receipt.instructions.map((i) => i.decision).sort()).toEqual(
+        entries.map((e) => e.decision).sort(),
+      );
+      expect((await readEvent(api, a)).appliedDecision).toBe(entries[0]!.decision);
+      expect((await readEvent(api, b)).appliedDecision).toBe(entries[1]!.decision);
+    },
+  );
+
+  test(
+    '[INS-016] a batch holding two events of one patent is refused with an error and executes neither',
+    covers('INS-016'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const { events } = await portfolio.claimPatent(
+        (e) => !!instructableFirst(e) && laterPending(e, instructableFirst(e)!).length > 0,
+        'with an instructable earliest event followed by another event awaiting a decision',
+      );
+      const first = instructableFirst(events)!;
+      const second = laterPending(events, first)[0]!;
+      const response = await postInstructions(api, [
+        { eventId: first.id, decision: allowedDecision(first, 'SKIP_THIS_TIME') },
+        { eventId: second.id, decision: 'SKIP_THIS_TIME' },
+      ]);
+      expect(response).toHaveStatus([400, 409, 422]);
+      expect(response).toBeProblem();
+      expect((await readEvent(api, first)).appliedDecision, 'earliest event').toBeNull();
+      expect((await readEvent(api, second)).appliedDecision, 'later event').toBeNull();
+    },
+  );
+
+  test(
+    '[INS-018] a batch whose other entry fails with 409 or 422 executes nothing, whichever the entry order',
+    covers('INS-018'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const valid = await claimInstructable(portfolio);
+      const entry = { eventId: valid.id, decision: allowedDecision(valid, 'PROCEED') };
+      const failing = [
+        {
+          event: await blockedEvent(portfolio, api, 'ALREADY_INSTRUCTED', valid.patent.id),
+          problem: { status: 409, code: 'instruction_already_set' },
+        },
+        {
+          event: await blockedEvent(portfolio, api, 'TOO_EARLY', valid.patent.id),
+          problem: { status: 422, code: 'instruction_too_early' },
+        },
+      ].filter((f): f is { event: PatentEvent; problem: { status: number; code: string } } => !!f.event);
+      if (failing.length === 0)
+        skipBecause(`no ALREADY_INSTRUCTED or TOO_EARLY event of another patent found in ${portfolio.label}`);
+
+      for (const { event, problem } of failing) {
+        const other = { eventId: event.id, decision: 'SKIP_THIS_TIME' as const };
+        for (const batch of [
+          [entry, other],
+          [other, entry],
+        ]) {
+          const response = await postInstructions(api, batch);
+          expect(response, `batch ${JSON.stringify(batch)}`).toBeProblem(problem);
+        }
+        expect((await readEvent(api, event)).appliedDecision, 'failing entry').toBe(event.appliedDecision);
+      }
+      const after = await readEvent(api, valid);
+      expect(after.appliedDecision, 'valid entry').toBeNull();
+      expect(after.instructability.isAllowed, 'valid entry still instructable').toBe(true);
+    },
+  );
+
+  test(
+    '[INS-017, INS-022, INS-023, EVT-027] instructing an event blocked as EARLIER_EVENT_PENDING gives 422 instruction_skipped with the patent clientCaseReference and the due dates awaiting a decision before it',
+    covers('INS-017', 'INS-022', 'INS-023', 'EVT-027'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      // Claimed although nothing should change: no other test may instruct the earlier event meanwhile.
+      const isSkipped = (e: PatentEvent) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING';
+      const { patentId, events } = await portfolio.claimPatent(
+        (e) => pendingRenewals(e).some(isSkipped),
+        'with an event blocked as EARLIER_EVENT_PENDING',
+      );
+      const target = pendingRenewals(events).filter(isSkipped).pop()!;
+      const earlier = pendingRenewals(events)
+        .filter((e) => e.dueDate < target.dueDate)
+        .map((e) => e.dueDate);
+      const patent = await api.call('getPatent', { path: { patentId } });
+      expect(patent).toHaveStatus(200);
+
+      const response = await postInstructions(api, [{ eventId: target.id, decision: 'SKIP_THIS_TIME' }]);
+      expect(response).toBeProblem({ status: 422, code: 'instruction_skipped' });
+      const problem = response.json<ProblemInstructionSkipped>();
+      expect(problem.clientCaseReference).toBe(patent.json<Patent>().clientCaseReference);
+      // The order of the dates is not stated: compared as sets.
+      expect([...problem.missingPreviousRenewalDates].sort()).toEqual([...new Set(earlier)].sort());
+    },
+  );
+
+  test(
+    '[EVT-025] instructing an event blocked as ALREADY_INSTRUCTED gives 409 instruction_already_set',
+    covers('EVT-025'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const event =
+        (await blockedEvent(portfolio, api, 'ALREADY_INSTRUCTED')) ??
+        skipBecause(`no event blocked as ALREADY_INSTRUCTED found in ${portfolio.label}`);
+      const response = await postInstructions(api, [
+        { eventId: event.id, decision: event.appliedDecision ?? 'SKIP_THIS_TIME' },
+      ]);
+      expect(response).toBeProblem({ status: 409, code: 'instruction_already_set' });
+    },
+  );
+
+  test(
+    '[EVT-026, INS-021] instructing an event blocked as TOO_EARLY gives 422 instruction_too_early',
+    covers('EVT-026', 'INS-021'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const event =
+        (await blockedEvent(portfolio, api, 'TOO_EARLY')) ??
+        skipBecause(`no event blocked as TOO_EARLY found in ${portfolio.label}`);
+      const response = await postInstructions(api, [{ eventId: event.id, decision: 'SKIP_THIS_TIME' }]);
+      expect(response).toBeProblem({ status: 422, code: 'instruction_too_early' });
+    },
+  );
+
+  test(
+    '[INS-024] PROCEED on an instructable event whose allowedDecisions exclude it gives 422 instruction_lapsed and executes nothing',
+    covers('INS-024'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const { events } = await portfolio.claimPatent(
+        (e) => !!instructableFirst(e) && !instructableFirst(e, 'PROCEED'),
+        'whose instructable earliest event does not allow PROCEED (a lapsed event)',
+      );
+      const event = instructableFirst(events)!;
+      const response = await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }]);
+      expect(response).toBeProblem({ status: 422, code: 'instruction_lapsed' });
+      expect((await readEvent(api, event)).appliedDecision).toBeNull();
+    },
+  );
+
+  test(
+    '[PROB-016] an instruction naming an unknown eventId gives 404 not_found',
+    covers('PROB-016'),
+    async ({ api, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const response = await postInstructions(api, [{ eventId: randomUUID(), decision: 'SKIP_THIS_TIME' }]);
+      expect(response).toBeProblem({ status: 404, code: 'not_found' });
+    },
+  );
+
+  test.describe('malformed bodies', () => {
+    const id = () => randomUUID();
+    /** `pointers`: the field error must point at one of these (the member, or its parent when it is missing). */
+    const cases: { ids: string[]; label: string; body: () => unknown; pointers?: string[] }[] = [
+      {
+        ids: ['INS-011'],
+        label: 'an eventId that is not a UUID',
+        body: () => ({ instructions: [{ eventId: 'not-a-uuid', decision: 'PROCEED' }] }),
+        pointers: ['/instructions/0/eventId'],
+      },
+      {
+        ids: ['INS-011'],
+        label: 'an eventId that is not a UUID in the second entry',
+        body: () => ({
+          instructions: [
+            { eventId: id(), decision: 'DROP' },
+            { eventId: `${id()}x`, decision: 'DROP' },
+          ],
+        }),
+        pointers: ['/instructions/1/eventId'],
+      },
+      {
+        ids: ['INS-011'],
+        label: 'an eventId that is a number',
+        body: () => ({ instructions: [{ eventId: 42, decision: 'SKIP_THIS_TIME' }] }),
+        pointers: ['/instructions/0/eventId'],
+      },
+      {
+        ids: ['INS-012'],
+        label: 'a decision outside the three values',
+        body: () => ({ instructions: [{ eventId: id(), decision: 'MAYBE' }] }),
+        pointers: ['/instructions/0/decision'],
+      },
+      {
+        ids: ['INS-012'],
+        label: 'a decision in lower case',
+        body: () => ({ instructions: [{ eventId: id(), decision: 'proceed' }] }),
+        pointers: ['/instructions/0/decision'],
+      },
+      {
+        ids: ['INS-012'],
+        label: 'a null decision',
+        body: () => ({ instructions: [{ eventId: id(), decision: null }] }),
+        pointers: ['/instructions/0/decision'],
+      },
+      {
+        ids: ['INS-012'],
+        label: 'a missing decision',
+        body: () => ({ instructions: [{ eventId: id() }] }),
+        pointers: ['/instructions/0/decision', '/instructions/0'],
+      },
+      {
+        ids: ['INS-019'],
+        label: 'a missing eventId',
+        body: () => ({ instructions: [{ decision: 'PROCEED' }] }),
+        pointers: ['/instructions/0/eventId', '/instructions/0'],
+      },
+      {
+        ids: ['INS-019'],
+        label: 'an entry that is not an object',
+        body: () => ({ instructions: ['PROCEED'] }),
+        pointers: ['/instructions/0'],
+      },
+      {
+        ids: ['INS-019'],
+        label: 'no instructions member',
+        body: () => ({ instruction: [{ eventId: id(), decision: 'PROCEED' }] }),
+        pointers: ['/instructions', ''],
+      },
+      {
+        ids: ['INS-019'],
+        label: 'instructions that are an object, not an array',
+        body: () => ({ instructions: { eventId: id(), decision: 'PROCEED' } }),
+        pointers: ['/instructions'],
+      },
+      {
+        ids: ['INS-019'],
+        label: 'an array at the top level',
+        body: () => [{ eventId: id(), decision: 'DROP' }],
+      },
+      { ids: ['INS-019'], label: 'a string at the top level', body: () => 'PROCEED' },
+      { ids: ['INS-019'], label: 'null at the top level', body: () => null },
+    ];
+
+    for (const { ids, label, body: make, pointers } of cases) {
+      test(
+        `[${ids.join(', ')}] a body with ${label} gives 400 validation_failed with field errors pointing into the body`,
+        covers(...ids),
+        async ({ api, requireSetting }) => {
+          requireSetting('ALLOW_INSTRUCTIONS');
+          const body = make();
+          const response = await api.call('postInstructions', { body: JSON.stringify(body) });
+          expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+          const errors = fieldErrors(response);
+          expect(errors.length, 'number of field errors').toBeGreaterThan(0);
+          expect(errors.map((e) => pointerMisfit(body, e.pointer)).filter(Boolean)).toEqual([]);
+          if (pointers) {
+            const sent = errors.map((e) => e.pointer);
+            expect(
+              sent.some((p) => pointers.includes(p)),
+              `one pointer among ${JSON.stringify(pointers)}, received ${JSON.stringify(sent)}`,
+            ).toBe(true);
+          }
+        },
+      );
+    }
+
+    test(
+      '[INS-019] a body that is not valid JSON gives 400 validation_failed with field errors',
+      covers('INS-019'),
+      async ({ api, requireSetting }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        const response = await api.call('postInstructions', {
+          body: `{"instructions": [{"eventId": "${randomUUID()}", "decision": "PROCEED"}`,
+        });
+        expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+        expect(fieldErrors(response).length, 'number of field errors').toBeGreaterThan(0);
+      },
+    );
+
+    const shouldCases = [
+      {
+        id: 'INS-025',
+        label: 'an eventId that is not a UUID has code invalid_string',
+        body: { instructions: [{ eventId: 'not-a-uuid', decision: 'PROCEED' }] },
+        pointer: '/instructions/0/eventId',
+        code: 'invalid_string',
+      },
+      {
+        id: 'INS-026',
+        label: 'a decision outside the allowed values has code invalid_enum_value',
+        body: { instructions: [{ eventId: randomUUID(), decision: 'MAYBE' }] },
+        pointer: '/instructions/0/decision',
+        code: 'invalid_enum_value',
+      },
+    ];
+    for (const { id: requirement, label, body, pointer, code } of shouldCases) {
+      // SHOULD level (the contract gives the code as an example): another code is a warning, not a failure.
+      test(
+        `[${requirement}] the field error for ${label}`,
+        covers(requirement),
+        async ({ api, requireSetting }) => {
+          requireSetting('ALLOW_INSTRUCTIONS');
+          const response = await api.call('postInstructions', { body });
+          expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+          const error = fieldErrors(response).find((e) => e.pointer === pointer);
+          expect(error, `a field error pointing at ${pointer}`).toBeDefined();
+          if (error?.code !== code) {
+            test.info().annotations.push({
+              type: 'warning',
+              description: `SHOULD: the field error at ${pointer} has code ${String(error?.code)}, not ${code}`,
+            });
+          }
+        },
+      );
+    }
+
+    test(
+      '[INS-019] generated malformed bodies give 400 validation_failed with field errors pointing into the body',
+      covers('INS-019'),
+      async ({ api, requireSetting }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        const decision = fc.constantFrom(...DECISIONS);
+        const badEventId = fc.oneof(
+          fc.constantFrom(
+            'not-a-uuid',
+            '',
+            '123e4567-e89b-12d3-a456-42661417400',
+            'g23e4567-e89b-12d3-a456-426614174000',
+          ),
+          fc.integer(),
+          fc.constant(null),
+          fc.boolean(),
+        );
+        const badDecision = fc.oneof(
+          fc.constantFrom('MAYBE', 'proceed', '', 'SKIP'),
+          fc.integer(),
+          fc.constant(null),
+        );
+        // Every entry is invalid, so no order of checks can reach an event lookup first.
+        const invalidEntry = fc.oneof(
+          fc.constantFrom<unknown>('PROCEED', 1, null, true, []),
+          fc.record({ eventId: badEventId, decision: fc.oneof(decision, badDecision) }),
+          fc.record({ eventId: fc.uuid(), decision: badDecision }),
+          fc.record({ eventId: fc.oneof(fc.uuid(), badEventId) }),
+          fc.record({ decision }),
+        );
+        const body = fc.oneof(
+          fc.record({ instructions: fc.array(invalidEntry, { minLength: 1, maxLength: 3 }) }),
+          fc.record({
+            instructions: fc.oneof(
+              fc.string(),
+              fc.integer(),
+              fc.constant(null),
+              fc.record({ eventId: fc.uuid(), decision }),
+            ),
+          }),
+          fc.record({
+            note: fc.string(),
+            instruction: fc.array(fc.record({ eventId: fc.uuid(), decision }), { maxLength: 1 }),
+          }),
+          fc.oneof(fc.array(fc.integer(), { maxLength: 2 }), fc.string(), fc.integer(), fc.constant(null)),
+        );
+        await fc.assert(
+          fc.asyncProperty(body, async (sent) => {
+            const response = await api.call('postInstructions', { body: JSON.stringify(sent) });
+            expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+            const errors = fieldErrors(response);
+            expect(errors.length, 'number of field errors').toBeGreaterThan(0);
+            expect(errors.map((e) => pointerMisfit(sent, e.pointer)).filter(Boolean)).toEqual([]);
+          }),
+          fcParams(15),
+        );
+      },
+    );
+  });
+});

@@ -1,0 +1,546 @@
+/**
+ * Invoices: the invoice resource, its fee lines and regularization lines, the issueDate and createdAt
+ * windows, the sort parameter, and the single read.
+ * Contract: Resources, Invoice and Fees (regularization members); Endpoints 10 and 11; Errors, validation_failed.
+ */
+import type { ApiClient } from '../helpers/api-client';
+import { renewals, skipBecause, WIDE_WINDOW } from '../helpers/discovery';
+import { covers, expect, test } from '../helpers/fixtures';
+import { walkList } from '../helpers/pagination';
+import type { Invoice, PatentEvent } from '../schemas/types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+const REGULARIZATION_REASONS = ['NOT_PAYABLE', 'ANNUITY_ERROR', 'ACCOUNTING_ERROR'];
+const DAY_MS = 86_400_000;
+
+const snapshots = new Map<string, Promise<Invoice[]>>();
+
+/**
+ * Every invoice of the primary tenant, in the default order, read once per worker and target. Invoices are only ever
+ * added, so a later read holds at least these.
+ */
+function allInvoices(api: ApiClient): Promise<Invoice[]> {
+  let snapshot = snapshots.get(api.baseUrl);
+  if (!snapshot) {
+    snapshot = walkList<Invoice>(api, 'listInvoices', { maxPages: 10 }).then((walk) => walk.items);
+    snapshots.set(api.baseUrl, snapshot);
+  }
+  return snapshot;
+}
+
+async function someInvoices(api: ApiClient): Promise<Invoice[]> {
+  const invoices = await allInvoices(api);
+  return invoices.length > 0 ? invoices : skipBecause('no invoice found for the primary tenant (API_KEY)');
+}
+
+function byOrigin(invoices: Invoice[], origin: Invoice['origin']): Invoice[] {
+  const found = invoices.filter((i) => i.origin === origin);
+  return found.length > 0
+    ? found
+    : skipBecause(`no ${origin} invoice found for the primary tenant (API_KEY)`);
+}
+
+/** UTC calendar day of a timestamp, `YYYY-MM-DD`. */
+function utcDay(timestamp: string): string {
+  return new Date(Date.parse(timestamp)).toISOString().slice(0, 10);
+}
+
+function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * True when the timestamp falls on the same calendar day in every zone from UTC-10 to UTC+10: the contract
+ * does not say in which zone "the day the invoice was recorded" is taken.
+ */
+function zoneSafe(timestamp: string): boolean {
+  const hour = new Date(Date.parse(timestamp)).getUTCHours();
+  return hour >= 10 && hour < 14;
+}
+
+/** Bounds taken from discovered values: inner values when there are enough, so that some lie outside. */
+function innerBounds(values: string[]): readonly [string, string] | undefined {
+  const distinct = [...new Set(values)].sort();
+  if (distinct.length === 0) return undefined;
+  if (distinct.length < 3) return [distinct[0]!, distinct[distinct.length - 1]!];
+  return [distinct[1]!, distinct[distinct.length - 2]!];
+}
+
+/**
+ * Order violations of a sequence of nullable keys: the non-null keys must follow `direction`, and the
+ * nulls (placed nowhere by the contract) must sit together at one end, not between non-null keys.
+ */
+function orderViolations(
+  keys: (string | null)[],
+  direction: 'ascending' | 'descending',
+  toNumber: (key: string) => number,
+): string[] {
+  const problems: string[] = [];
+  const nonNull = keys.filter((k): k is string => k !== null);
+  for (let i = 1; i < nonNull.length; i++) {
+    const previous = toNumber(nonNull[i - 1]!);
+    const current = toNumber(nonNull[i]!);
+    if (direction === 'ascending' ? current < previous : current > previous) {
+      problems.push(`${nonNull[i - 1]} then ${nonNull[i]} is not ${direction}`);
+    }
+  }
+  const transitions = keys.slice(1).filter((k, i) => (k === null) !== (keys[i] === null)).length;
+  if (transitions > 1) problems.push('null keys are interleaved with non-null keys');
+  return problems;
+}
+
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const instant = (timestamp: string) => Date.parse(timestamp);
+
+function distinctCount(values: (string | null)[]): number {
+  return new Set(values.filter((v) => v !== null)).size;
+}
+
+test.describe('invoices', () => {
+  test(
+    '[INV-021] GET /invoices answers 200 with a list envelope of invoices',
+    covers('INV-021'),
+    async ({ api }) => {
+      const response = await api.call('listInvoices', { query: { itemsPerPage: 5 } });
+      expect(response).toHaveStatus(200);
+      const body = response.json<{ pagination: unknown; data: Invoice[] }>();
+      expect(body.pagination).toEqual(expect.objectContaining({ currentPage: 1, itemsPerPage: 5 }));
+      expect(Array.isArray(body.data)).toBe(true);
+      for (const invoice of body.data) expect(invoice.object).toBe('invoice');
+    },
+  );
+
+  test('[INV-005] every invoice has object "invoice"', covers('INV-005'), async ({ api }) => {
+    const invoices = await someInvoices(api);
+    expect(invoices.filter((i) => i.object !== 'invoice').map((i) => i.id)).toEqual([]);
+  });
+
+  test(
+    '[INV-006] invoice references are unique and the same on the single read',
+    covers('INV-006'),
+    async ({ api }) => {
+      const invoices = await someInvoices(api);
+      const seen = new Map<string, string>();
+      const duplicates: string[] = [];
+      for (const invoice of invoices) {
+        const other = seen.get(invoice.reference);
+        if (other !== undefined && other !== invoice.id) duplicates.push(invoice.reference);
+        seen.set(invoice.reference, invoice.id);
+      }
+      expect(duplicates, 'references shared by two invoices').toEqual([]);
+      const first = invoices[0]!;
+      const single = await api.call('getInvoice', { path: { invoiceId: first.id } });
+      expect(single).toHaveStatus(200);
+      expect(single.json<Invoice>().reference).toBe(first.reference);
+    },
+  );
+
+  test(
+    '[INV-007] every invoice, whatever its origin, carries a non-empty reference',
+    covers('INV-007'),
+    async ({ api }) => {
+      const invoices = await someInvoices(api);
+      const missing = invoices.filter((i) => typeof i.reference !== 'string' || i.reference.trim() === '');
+      expect(missing.map((i) => `${i.id} (${i.origin})`)).toEqual([]);
+    },
+  );
+
+  test('[INV-008] number is null on IMPORTED invoices', covers('INV-008'), async ({ api }) => {
+    const imported = byOrigin(await someInvoices(api), 'IMPORTED');
+    expect(imported.filter((i) => i.number !== null).map((i) => `${i.id}: ${String(i.number)}`)).toEqual([]);
+  });
+
+  test('[INV-009] origin is GENERATED, IMPORTED or REGULARIZATION', covers('INV-009'), async ({ api }) => {
+    const invoices = await someInvoices(api);
+    const origins = ['GENERATED', 'IMPORTED', 'REGULARIZATION'];
+    expect(invoices.filter((i) => !origins.includes(i.origin)).map((i) => `${i.id}: ${i.origin}`)).toEqual(
+      [],
+    );
+  });
+
+  test(
+    '[INV-010] the invoice list returns patent invoices only (ipRightType PATENT)',
+    covers('INV-010'),
+    async ({ api }) => {
+      const invoices = await someInvoices(api);
+      expect(
+        invoices.filter((i) => i.ipRightType !== 'PATENT').map((i) => `${i.reference}: ${i.ipRightType}`),
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    '[INV-011] hasPdfDocument and hasXlsxDocument are booleans on every invoice',
+    covers('INV-011'),
+    async ({ api }) => {
+      const invoices = await someInvoices(api);
+      const wrong = invoices.filter(
+        (i) => typeof i.hasPdfDocument !== 'boolean' || typeof i.hasXlsxDocument !== 'boolean',
+      );
+      expect(wrong.map((i) => i.id)).toEqual([]);
+    },
+  );
+
+  test(
+    '[INV-012] invoice fees are Fees objects with at most one line per event',
+    covers('INV-012'),
+    async ({ api }) => {
+      const invoices = await someInvoices(api);
+      const problems: string[] = [];
+      for (const invoice of invoices) {
+        if (!Array.isArray(invoice.fees)) {
+          problems.push(`${invoice.reference}: fees is not an array`);
+          continue;
+        }
+        const eventIds = new Set<string>();
+        for (const line of invoice.fees) {
+          if (line.object !== 'fees') problems.push(`${invoice.reference}: a line has object ${line.object}`);
+          if (line.eventId === null) continue;
+          if (eventIds.has(line.eventId))
+            problems.push(`${invoice.reference}: two lines for ${line.eventId}`);
+          eventIds.add(line.eventId);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  test('[INV-013] createdAt is a date-time on every invoice', covers('INV-013'), async ({ api }) => {
+    const invoices = await someInvoices(api);
+    const wrong = invoices.filter(
+      (i) =>
+        typeof i.createdAt !== 'string' || !DATE_TIME.test(i.createdAt) || isNaN(Date.parse(i.createdAt)),
+    );
+    expect(wrong.map((i) => `${i.reference}: ${String(i.createdAt)}`)).toEqual([]);
+  });
+
+  test(
+    '[INV-001] regularizedInvoiceId is null on the lines of GENERATED and IMPORTED invoices',
+    covers('INV-001'),
+    async ({ api }) => {
+      const invoices = (await someInvoices(api)).filter((i) => i.origin !== 'REGULARIZATION');
+      test.skip(
+        invoices.length === 0,
+        'no GENERATED or IMPORTED invoice found for the primary tenant (API_KEY)',
+      );
+      const wrong = invoices.flatMap((i) =>
+        i.fees.filter((l) => l.regularizedInvoiceId !== null).map((l) => `${i.reference}/${l.eventId}`),
+      );
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  test(
+    '[INV-003] regularizationReason is null on the lines of GENERATED and IMPORTED invoices',
+    covers('INV-003'),
+    async ({ api }) => {
+      const invoices = (await someInvoices(api)).filter((i) => i.origin !== 'REGULARIZATION');
+      test.skip(
+        invoices.length === 0,
+        'no GENERATED or IMPORTED invoice found for the primary tenant (API_KEY)',
+      );
+      const wrong = invoices.flatMap((i) =>
+        i.fees
+          .filter((l) => l.regularizationReason !== null)
+          .map((l) => `${i.reference}/${l.eventId}: ${String(l.regularizationReason)}`),
+      );
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  test(
+    '[INV-001, INV-003] event fees carry null regularizedInvoiceId and regularizationReason',
+    covers('INV-001', 'INV-003'),
+    async ({ api }) => {
+      const response = await api.call('listEventsByPeriod', {
+        query: { ...WIDE_WINDOW, include: 'fees', itemsPerPage: 100 },
+      });
+      expect(response).toHaveStatus(200);
+      const withFees = renewals(response.json<{ data: PatentEvent[] }>().data).filter((e) => e.fees);
+      test.skip(
+        withFees.length === 0,
+        'no event with fees (include=fees) found for the primary tenant (API_KEY)',
+      );
+      const wrong = withFees
+        .filter((e) => e.fees!.regularizedInvoiceId !== null || e.fees!.regularizationReason !== null)
+        .map((e) => e.id);
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  test(
+    '[INV-002] a REGULARIZATION line names another invoice, readable, that billed the same event',
+    covers('INV-002'),
+    async ({ api }) => {
+      const regularizations = byOrigin(await someInvoices(api), 'REGULARIZATION');
+      const lines = regularizations.flatMap((invoice) => invoice.fees.map((line) => ({ invoice, line })));
+      test.skip(
+        lines.length === 0,
+        'no REGULARIZATION invoice with a line found for the primary tenant (API_KEY)',
+      );
+      const originals = new Map<string, Invoice>();
+      for (const { invoice, line } of lines.slice(0, 3)) {
+        const originalId = line.regularizedInvoiceId;
+        expect(originalId, `${invoice.reference}: regularizedInvoiceId`).toEqual(expect.stringMatching(UUID));
+        expect(originalId, `${invoice.reference}: regularizes itself`).not.toBe(invoice.id);
+        let original = originals.get(originalId!);
+        if (!original) {
+          const response = await api.call('getInvoice', { path: { invoiceId: originalId! } });
+          expect(response, `${invoice.reference}: original invoice ${originalId}`).toHaveStatus(200);
+          original = response.json<Invoice>();
+          originals.set(originalId!, original);
+        }
+        expect(original.id).toBe(originalId);
+        if (line.eventId !== null) {
+          expect(
+            original.fees.map((l) => l.eventId),
+            `${invoice.reference}: the original invoice ${original.reference} bills event ${line.eventId}`,
+          ).toContain(line.eventId);
+        }
+      }
+    },
+  );
+
+  test(
+    '[INV-004] a REGULARIZATION line carries a reason NOT_PAYABLE, ANNUITY_ERROR or ACCOUNTING_ERROR',
+    covers('INV-004'),
+    async ({ api }) => {
+      const regularizations = byOrigin(await someInvoices(api), 'REGULARIZATION');
+      const lines = regularizations.flatMap((invoice) => invoice.fees.map((line) => ({ invoice, line })));
+      test.skip(
+        lines.length === 0,
+        'no REGULARIZATION invoice with a line found for the primary tenant (API_KEY)',
+      );
+      const wrong = lines
+        .filter(({ line }) => !REGULARIZATION_REASONS.includes(String(line.regularizationReason)))
+        .map(
+          ({ invoice, line }) => `${invoice.reference}/${line.eventId}: ${String(line.regularizationReason)}`,
+        );
+      expect(wrong).toEqual([]);
+    },
+  );
+
+  test(
+    '[INV-022] GET /invoices/{invoiceId} returns the invoice exactly as the list shows it',
+    covers('INV-022'),
+    async ({ api }) => {
+      const list = await api.call('listInvoices', { query: { itemsPerPage: 100 } });
+      expect(list).toHaveStatus(200);
+      const invoices = list.json<{ data: Invoice[] }>().data;
+      test.skip(invoices.length === 0, 'no invoice found for the primary tenant (API_KEY)');
+      const samples = ['GENERATED', 'IMPORTED', 'REGULARIZATION']
+        .map((origin) => invoices.find((i) => i.origin === origin))
+        .filter((i): i is Invoice => i !== undefined);
+      for (const item of samples) {
+        const single = await api.call('getInvoice', { path: { invoiceId: item.id } });
+        expect(single).toHaveStatus(200);
+        expect(single.json<Invoice>(), `single read of ${item.reference}`).toEqual(item);
+      }
+    },
+  );
+
+  test(
+    '[INV-014] issueDateFrom and issueDateTo bound issueDate inclusively',
+    covers('INV-014'),
+    async ({ api }) => {
+      const invoices = await someInvoices(api);
+      // A day on which an invoice recorded later was issued tells an issueDate filter from a createdAt one.
+      const backdated = invoices.find(
+        (i) => i.issueDate !== null && i.issueDate < shiftDay(utcDay(i.createdAt), -1),
+      );
+      const bounds = backdated
+        ? ([backdated.issueDate!, backdated.issueDate!] as const)
+        : innerBounds(invoices.flatMap((i) => (i.issueDate === null ? [] : [i.issueDate])));
+      if (!bounds) skipBecause('no invoice with an issueDate found for the primary tenant (API_KEY)');
+      const [from, to] = bounds;
+      const walk = await walkList<Invoice>(api, 'listInvoices', {
+        query: { issueDateFrom: from, issueDateTo: to },
+        maxPages: 10,
+      });
+      const outside = walk.items.filter(
+        (i) => i.issueDate === null || i.issueDate < from || i.issueDate > to,
+      );
+      expect(
+        outside.map((i) => `${i.reference}: ${String(i.issueDate)}`),
+        `returned outside [${from}, ${to}]`,
+      ).toEqual([]);
+      const returned = new Set(walk.items.map((i) => i.id));
+      const missing = invoices.filter(
+        (i) => i.issueDate !== null && i.issueDate >= from && i.issueDate <= to && !returned.has(i.id),
+      );
+      expect(
+        missing.map((i) => `${i.reference}: ${String(i.issueDate)}`),
+        `issued within [${from}, ${to}] (bounds included) but not returned`,
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    '[INV-014] issueDateFrom alone, when accepted, returns only invoices issued on or after it',
+    covers('INV-014'),
+    async ({ api }) => {
+      const invoices = await someInvoices(api);
+      const bounds = innerBounds(invoices.flatMap((i) => (i.issueDate === null ? [] : [i.issueDate])));
+      if (!bounds) skipBecause('no invoice with an issueDate found for the primary tenant (API_KEY)');
+      const from = bounds[0];
+      const response = await api.call('listInvoices', { query: { issueDateFrom: from, itemsPerPage: 100 } });
+      expect(response).toHaveStatus([200, 400]);
+      if (response.status === 400) {
+        expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+        test.info().annotations.push({ type: 'observation', description: 'issueDateFrom alone gives 400' });
+        return;
+      }
+      const before = response
+        .json<{ data: Invoice[] }>()
+        .data.filter((i) => i.issueDate === null || i.issueDate < from);
+      expect(before.map((i) => `${i.reference}: ${String(i.issueDate)}`)).toEqual([]);
+    },
+  );
+
+  test(
+    '[INV-015] issueDateTo before issueDateFrom gives 400 validation_failed',
+    covers('INV-015'),
+    async ({ api }) => {
+      const response = await api.call('listInvoices', {
+        query: { issueDateFrom: '2024-03-02', issueDateTo: '2024-03-01' },
+      });
+      expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+    },
+  );
+
+  test(
+    '[INV-016] createdFrom and createdTo bound the day the invoice was recorded inclusively',
+    covers('INV-016'),
+    async ({ api }) => {
+      const invoices = await someInvoices(api);
+      const safe = invoices.filter((i) => zoneSafe(i.createdAt));
+      test.info().annotations.push({
+        type: 'observation',
+        description: `${safe.length} of ${invoices.length} invoices were recorded between 10:00 and 14:00 UTC (same day in every zone from UTC-10 to UTC+10)`,
+      });
+      // The day an invoice issued earlier was recorded tells a createdAt filter from an issueDate one.
+      const backdated = safe.find((i) => i.issueDate !== null && i.issueDate < utcDay(i.createdAt));
+      const bounds = backdated
+        ? ([utcDay(backdated.createdAt), utcDay(backdated.createdAt)] as const)
+        : innerBounds(safe.map((i) => utcDay(i.createdAt)));
+      if (!bounds)
+        skipBecause('no invoice recorded between 10:00 and 14:00 UTC found for the primary tenant');
+      const [from, to] = bounds;
+      const walk = await walkList<Invoice>(api, 'listInvoices', {
+        query: { createdFrom: from, createdTo: to },
+        maxPages: 10,
+      });
+      // The zone of "the day" is not stated: one day of slack at each bound for what is returned.
+      const [low, high] = [shiftDay(from, -1), shiftDay(to, 1)];
+      const outside = walk.items.filter((i) => utcDay(i.createdAt) < low || utcDay(i.createdAt) > high);
+      expect(
+        outside.map((i) => `${i.reference}: ${i.createdAt}`),
+        `returned though recorded outside [${from}, ${to}]`,
+      ).toEqual([]);
+      const returned = new Set(walk.items.map((i) => i.id));
+      const surelyInside = (i: Invoice) => {
+        const day = utcDay(i.createdAt);
+        return (zoneSafe(i.createdAt) && day >= from && day <= to) || (day > from && day < to);
+      };
+      const missing = invoices.filter((i) => surelyInside(i) && !returned.has(i.id));
+      expect(
+        missing.map((i) => `${i.reference}: ${i.createdAt}`),
+        `recorded within [${from}, ${to}] (bounds included) but not returned`,
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    '[INV-016] createdTo alone, when accepted, returns only invoices recorded up to that day',
+    covers('INV-016'),
+    async ({ api }) => {
+      const invoices = await someInvoices(api);
+      const bounds = innerBounds(invoices.map((i) => utcDay(i.createdAt)));
+      if (!bounds) skipBecause('no invoice found for the primary tenant (API_KEY)');
+      const to = bounds[1];
+      const response = await api.call('listInvoices', { query: { createdTo: to, itemsPerPage: 100 } });
+      expect(response).toHaveStatus([200, 400]);
+      if (response.status === 400) {
+        expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+        test.info().annotations.push({ type: 'observation', description: 'createdTo alone gives 400' });
+        return;
+      }
+      const high = shiftDay(to, 1);
+      const after = response.json<{ data: Invoice[] }>().data.filter((i) => utcDay(i.createdAt) > high);
+      expect(after.map((i) => `${i.reference}: ${i.createdAt}`)).toEqual([]);
+    },
+  );
+
+  test(
+    '[INV-017] createdTo before createdFrom gives 400 validation_failed',
+    covers('INV-017'),
+    async ({ api }) => {
+      const response = await api.call('listInvoices', {
+        query: { createdFrom: '2024-03-02', createdTo: '2024-03-01' },
+      });
+      expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+    },
+  );
+
+  const sorts = [
+    { sort: 'issueDate', direction: 'ascending', key: (i: Invoice) => i.issueDate, toNumber: dayNumber },
+    { sort: '-issueDate', direction: 'descending', key: (i: Invoice) => i.issueDate, toNumber: dayNumber },
+    { sort: 'createdAt', direction: 'ascending', key: (i: Invoice) => i.createdAt, toNumber: instant },
+    { sort: '-createdAt', direction: 'descending', key: (i: Invoice) => i.createdAt, toNumber: instant },
+  ] as const;
+  for (const { sort, direction, key, toNumber } of sorts) {
+    test(
+      `[INV-018] sort=${sort} orders invoices by ${sort.replace('-', '')} ${direction}`,
+      covers('INV-018'),
+      async ({ api }) => {
+        const walk = await walkList<Invoice>(api, 'listInvoices', { query: { sort }, maxPages: 10 });
+        const keys = walk.items.map(key);
+        test.skip(
+          distinctCount(keys) < 2,
+          `fewer than two distinct ${sort.replace('-', '')} values among the invoices of the primary tenant`,
+        );
+        expect(orderViolations(keys, direction, toNumber)).toEqual([]);
+      },
+    );
+  }
+
+  test(
+    '[INV-019] without sort, invoices come latest issued first (-issueDate)',
+    covers('INV-019'),
+    async ({ api }) => {
+      const walk = await walkList<Invoice>(api, 'listInvoices', { maxPages: 10 });
+      const keys = walk.items.map((i) => i.issueDate);
+      test.skip(distinctCount(keys) < 2, 'fewer than two distinct issueDate values among the invoices');
+      expect(orderViolations(keys, 'descending', dayNumber)).toEqual([]);
+    },
+  );
+
+  for (const sort of ['reference', '-totalIncludingTax']) {
+    test(
+      `[INV-020] sort=${sort} (not an allowed field) gives 400 validation_failed`,
+      covers('INV-020'),
+      async ({ api }) => {
+        const response = await api.call('listInvoices', { query: { sort } });
+        expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+      },
+    );
+  }
+
+  const malformedDates = [
+    { name: 'issueDateFrom', value: '2024/01/15' },
+    { name: 'issueDateTo', value: '20240115' },
+    { name: 'createdFrom', value: '15-01-2024' },
+    { name: 'createdTo', value: '2024-13-01' },
+  ];
+  for (const { name, value } of malformedDates) {
+    test(
+      `[INV-023] ${name}=${value} (not YYYY-MM-DD) gives 400 validation_failed`,
+      covers('INV-023'),
+      async ({ api }) => {
+        const response = await api.call('listInvoices', { query: { [name]: value } });
+        expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+      },
+    );
+  }
+});

@@ -1,0 +1,317 @@
+/**
+ * Tenant isolation: the key identifies the tenant; another tenant's resource is indistinguishable from a
+ * missing one (404 not_found, the same answer as a random unknown UUID), lists never hold another tenant's
+ * resources, no body names a tenant, and writes cannot reach another tenant's patents or events.
+ * Contract: What the service does ("The API key identifies the tenant. No client identifier appears in paths or
+ * payloads. A resource of another client is indistinguishable from a missing one (`not_found`).").
+ *
+ * The other tenant's ids are real ones, discovered with its own key (API_KEY_OTHER_TENANT).
+ */
+import { randomUUID } from 'node:crypto';
+import type { ApiClient, ApiResponse } from '../helpers/api-client';
+import { type OperationId } from '../helpers/contract';
+import { renewals, skipBecause, type Portfolio } from '../helpers/discovery';
+import { findEventWithDocument, type DocumentOperation } from '../helpers/document-discovery';
+import { covers, expect, test, type Setting } from '../helpers/fixtures';
+import { walkList } from '../helpers/pagination';
+import type {
+  ExchangeRateFreezeList,
+  Invoice,
+  InvoiceList,
+  Patent,
+  PatentEvent,
+  PatentSyncBatch,
+  Problem,
+} from '../schemas/types';
+
+interface Context {
+  other: ApiClient;
+  otherPortfolio: Portfolio;
+  requireSetting: (setting: Setting) => void;
+}
+
+async function otherPatent(otherPortfolio: Portfolio): Promise<Patent> {
+  return otherPortfolio.patent(() => true, 'at all');
+}
+
+async function otherEvent(otherPortfolio: Portfolio): Promise<PatentEvent> {
+  const [event] = renewals(await otherPortfolio.events());
+  return event ?? skipBecause(`no renewal event found in ${otherPortfolio.label}`);
+}
+
+async function otherDocument(ctx: Context, operationId: DocumentOperation): Promise<Record<string, string>> {
+  const found = await findEventWithDocument(ctx.other, await ctx.otherPortfolio.events(), operationId);
+  if (!found) skipBecause(`no event whose ${operationId} answers 200 found in ${ctx.otherPortfolio.label}`);
+  return { patentId: found.event.patent.id, eventId: found.event.id };
+}
+
+/** The by-id routes, with a way to find a real id of the other tenant for each. */
+const BY_ID_ROUTES: {
+  operationId: OperationId;
+  foreignPath: (ctx: Context) => Promise<Record<string, string>>;
+}[] = [
+  {
+    operationId: 'getPatent',
+    foreignPath: async (c) => ({ patentId: (await otherPatent(c.otherPortfolio)).id }),
+  },
+  {
+    operationId: 'listPatentEvents',
+    foreignPath: async (c) => ({ patentId: (await otherPatent(c.otherPortfolio)).id }),
+  },
+  {
+    operationId: 'getPatentEvent',
+    foreignPath: async (c) => {
+      const event = await otherEvent(c.otherPortfolio);
+      return { patentId: event.patent.id, eventId: event.id };
+    },
+  },
+  {
+    operationId: 'getEventFees',
+    foreignPath: async (c) => {
+      const event = await otherEvent(c.otherPortfolio);
+      return { patentId: event.patent.id, eventId: event.id };
+    },
+  },
+  {
+    operationId: 'getInvoice',
+    foreignPath: async (c) => {
+      const list = await c.other.call('listInvoices', { query: { itemsPerPage: 1 } });
+      expect(list).toHaveStatus(200);
+      const [invoice] = list.json<InvoiceList>().data;
+      return { invoiceId: invoice?.id ?? skipBecause(`no invoice found in ${c.otherPortfolio.label}`) };
+    },
+  },
+  {
+    operationId: 'getSyncBatch',
+    foreignPath: async (c) => {
+      c.requireSetting('ALLOW_WRITES');
+      // One item with neither identifier: REJECTED, nothing of the other tenant changes.
+      const batch = await c.other.call('syncPatents', {
+        body: { items: [{ title: 'isolation probe: neither providerId nor servicePatentId' }] },
+      });
+      expect(batch).toHaveStatus(201);
+      return { importId: batch.json<PatentSyncBatch>().importId };
+    },
+  },
+  {
+    operationId: 'getInstructionReceiptDocument',
+    foreignPath: (c) => otherDocument(c, 'getInstructionReceiptDocument'),
+  },
+  {
+    operationId: 'getOfficialReceiptDocument',
+    foreignPath: (c) => otherDocument(c, 'getOfficialReceiptDocument'),
+  },
+  { operationId: 'getInvoiceDocument', foreignPath: (c) => otherDocument(c, 'getInvoiceDocument') },
+];
+
+/** What a client can tell from a problem: status, code, type, title and the members present. */
+function visible(response: ApiResponse) {
+  const body = response.json<Problem & Record<string, unknown>>();
+  return {
+    status: response.status,
+    code: body.code,
+    type: body.type,
+    title: body.title,
+    members: Object.keys(body).sort(),
+  };
+}
+
+function randomPath(foreign: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.keys(foreign).map((name) => [name, randomUUID()]));
+}
+
+/** Member names that would carry a tenant or client identifier (clientCaseReference and the like are the client's own references). */
+const TENANT_MEMBER = /tenant|customer|organi[sz]ation|^(client|account)(_?(id|uuid|key))?$/i;
+
+function tenantMembers(value: unknown, at: string, out: string[]): string[] {
+  if (Array.isArray(value)) value.forEach((item, i) => tenantMembers(item, `${at}[${i}]`, out));
+  else if (typeof value === 'object' && value !== null) {
+    for (const [name, inner] of Object.entries(value)) {
+      if (TENANT_MEMBER.test(name)) out.push(`${at}.${name}`);
+      tenantMembers(inner, `${at}.${name}`, out);
+    }
+  }
+  return out;
+}
+
+/** Months far enough ahead to hold no renewal, latest first. */
+const FAR_MONTHS = Array.from(
+  { length: 24 },
+  (_, i) => `${2099 - Math.floor(i / 12)}-${String(12 - (i % 12)).padStart(2, '0')}`,
+);
+
+test.describe('isolation', () => {
+  for (const { operationId, foreignPath } of BY_ID_ROUTES) {
+    test(
+      `[ISO-003] ${operationId} answers another tenant's id exactly as an unknown id: 404 not_found`,
+      covers('ISO-003'),
+      async ({ api, as, otherPortfolio, requireSetting }) => {
+        const path = await foreignPath({ other: as('otherTenant'), otherPortfolio, requireSetting });
+        const foreign = await api.call(operationId, { path });
+        expect(foreign).toBeProblem({ status: 404, code: 'not_found' });
+        const unknown = await api.call(operationId, { path: randomPath(path) });
+        expect(unknown).toBeProblem({ status: 404, code: 'not_found' });
+        expect(visible(foreign), "another tenant's id and a random unknown id get the same answer").toEqual(
+          visible(unknown),
+        );
+      },
+    );
+  }
+
+  for (const operationId of ['getPatentEvent', 'getEventFees'] as const) {
+    test(
+      `[ISO-003] ${operationId} answers another tenant's event under one of the caller's patents as an unknown id`,
+      covers('ISO-003'),
+      async ({ api, portfolio, otherPortfolio }) => {
+        const own = await portfolio.patent(() => true, 'at all');
+        const event = await otherEvent(otherPortfolio);
+        const foreign = await api.call(operationId, { path: { patentId: own.id, eventId: event.id } });
+        expect(foreign).toBeProblem({ status: 404, code: 'not_found' });
+        const unknown = await api.call(operationId, { path: { patentId: own.id, eventId: randomUUID() } });
+        expect(visible(foreign)).toEqual(visible(unknown));
+      },
+    );
+  }
+
+  test(
+    "[ISO-001] the patent list holds none of another tenant's patents",
+    covers('ISO-001'),
+    async ({ portfolio, otherPortfolio }) => {
+      const others = new Set((await otherPortfolio.patents()).map((p) => p.id));
+      test.skip(others.size === 0, `no patent found in ${otherPortfolio.label}`);
+      const leaked = (await portfolio.patents()).filter((p) => others.has(p.id)).map((p) => p.id);
+      expect(leaked).toEqual([]);
+    },
+  );
+
+  test(
+    "[ISO-001] the by-period event list holds none of another tenant's events or patents",
+    covers('ISO-001'),
+    async ({ portfolio, otherPortfolio }) => {
+      const otherEvents = await otherPortfolio.events();
+      test.skip(otherEvents.length === 0, `no event found in ${otherPortfolio.label}`);
+      const ids = new Set([...otherEvents.map((e) => e.id), ...otherEvents.map((e) => e.patent.id)]);
+      const leaked = (await portfolio.events()).filter((e) => ids.has(e.id) || ids.has(e.patent.id));
+      expect(leaked.map((e) => e.id)).toEqual([]);
+    },
+  );
+
+  test(
+    "[ISO-001] the invoice list holds none of another tenant's invoices",
+    covers('ISO-001'),
+    async ({ api, as, otherPortfolio }) => {
+      const others = (await walkList<Invoice>(as('otherTenant'), 'listInvoices', { maxPages: 5 })).items;
+      test.skip(others.length === 0, `no invoice found in ${otherPortfolio.label}`);
+      const ids = new Set(others.map((i) => i.id));
+      const own = (await walkList<Invoice>(api, 'listInvoices', { maxPages: 5 })).items;
+      expect(own.filter((i) => ids.has(i.id)).map((i) => i.id)).toEqual([]);
+    },
+  );
+
+  test(
+    '[ISO-001] the freeze list holds no month that only another tenant froze',
+    covers('ISO-001'),
+    async ({ api, as, requireSetting }) => {
+      requireSetting('ALLOW_WRITES');
+      const months = async (client: ApiClient) =>
+        (await walkList<{ yearMonth: string }>(client, 'listExchangeRateFreezes', { maxPages: 5 })).items.map(
+          (f) => f.yearMonth,
+        );
+      const own = new Set(await months(api));
+      // A far month that the primary tenant has not frozen, frozen by the other tenant only.
+      const month = FAR_MONTHS.find((m) => !own.has(m))!;
+      const put = await as('otherTenant').call('putExchangeRateFreeze', { path: { yearMonth: month } });
+      expect(put).toHaveStatus(200);
+      expect(await months(as('otherTenant')), `the other tenant's list holds ${month}`).toContain(month);
+      expect(await months(api)).not.toContain(month);
+    },
+  );
+
+  test(
+    '[ISO-002] no patent, event, fees, invoice or freeze body carries a tenant or client identifier',
+    covers('ISO-002'),
+    async ({ api, portfolio }) => {
+      const bodies: [string, unknown][] = [
+        ['listPatents', await portfolio.patents()],
+        ['listEventsByPeriod', await portfolio.events()],
+      ];
+      const read = async (operationId: OperationId, path?: Record<string, string>) => {
+        const response = await api.call(operationId, {
+          path,
+          query: path ? undefined : { itemsPerPage: 100 },
+        });
+        expect(response).toHaveStatus(200);
+        bodies.push([operationId, response.json()]);
+        return response.json();
+      };
+      const event = renewals(await portfolio.events())[0];
+      if (event) {
+        const ids = { patentId: event.patent.id, eventId: event.id };
+        await read('getPatent', { patentId: event.patent.id });
+        await read('getPatentEvent', ids);
+        await read('getEventFees', ids);
+      }
+      const invoice = ((await read('listInvoices')) as InvoiceList).data[0];
+      if (invoice) await read('getInvoice', { invoiceId: invoice.id });
+      const freeze = ((await read('listExchangeRateFreezes')) as ExchangeRateFreezeList).data[0];
+      if (freeze) await read('getExchangeRateFreeze', { yearMonth: freeze.yearMonth });
+      const found = bodies.flatMap(([operationId, body]) => tenantMembers(body, operationId, []));
+      expect(found).toEqual([]);
+    },
+  );
+
+  test(
+    "[ISO-004] a sync item naming another tenant's patent by servicePatentId is REJECTED and changes nothing",
+    covers('ISO-004'),
+    async ({ api, as, otherPortfolio, requireSetting }) => {
+      requireSetting('ALLOW_WRITES');
+      const { patentId } = await otherPortfolio.claimPatent(() => true, 'to probe a cross-tenant sync');
+      const other = as('otherTenant');
+      const before = await other.call('getPatent', { path: { patentId } });
+      expect(before).toHaveStatus(200);
+      const title = `isolation probe ${randomUUID()}`;
+      const sync = await api.call('syncPatents', {
+        body: {
+          items: [
+            { servicePatentId: patentId, title },
+            { servicePatentId: randomUUID(), title },
+          ],
+        },
+      });
+      expect(sync).toHaveStatus(201);
+      const [foreign, unknown] = sync.json<PatentSyncBatch>().results.data;
+      expect(foreign?.outcome, "outcome of the item naming the other tenant's patent").toBe('REJECTED');
+      expect(unknown?.outcome, 'outcome of the item naming a random UUID').toBe('REJECTED');
+      expect(foreign?.action, 'the two items get the same action').toBe(unknown?.action);
+      const after = await other.call('getPatent', { path: { patentId } });
+      expect(after).toHaveStatus(200);
+      expect(after.json<Patent>().title).toBe(before.json<Patent>().title);
+      expect(after.json<Patent>().updatedAt).toBe(before.json<Patent>().updatedAt);
+    },
+  );
+
+  test(
+    "[ISO-005] an instruction naming another tenant's event gets 404 not_found and executes nothing",
+    covers('ISO-005'),
+    async ({ api, as, otherPortfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const { patentId, events } = await otherPortfolio.claimPatent(
+        (list) => renewals(list).some((e) => e.instructability.isAllowed),
+        'with an instructable event, to probe a cross-tenant instruction',
+      );
+      const target = renewals(events).find((e) => e.instructability.isAllowed)!;
+      const decision = target.instructability.allowedDecisions.includes('SKIP_THIS_TIME')
+        ? 'SKIP_THIS_TIME'
+        : target.instructability.allowedDecisions[0]!;
+      const response = await api.call('postInstructions', {
+        body: { instructions: [{ eventId: target.id, decision }] },
+      });
+      expect(response).toBeProblem({ status: 404, code: 'not_found' });
+      const after = await as('otherTenant').call('getPatentEvent', {
+        path: { patentId, eventId: target.id },
+      });
+      expect(after).toHaveStatus(200);
+      expect(after.json<PatentEvent>().appliedDecision).toBeNull();
+    },
+  );
+});

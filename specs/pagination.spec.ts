@@ -1,0 +1,308 @@
+/**
+ * The list envelope and offset pagination of every paginated list: default page size, clamping above 100,
+ * 1-based pages, totalPages and hasMore arithmetic, and complete sweeps. The sync results of a batch follow
+ * the same rules.
+ * Contract: List envelope (all paginated lists); Pagination parameters; Limits (page size, sync results).
+ */
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import type { ApiClient, ApiResponse, CallOptions, Query } from '../helpers/api-client';
+import type { OperationId } from '../helpers/contract';
+import type { Portfolio } from '../helpers/discovery';
+import { skipBecause, sortByDue } from '../helpers/discovery';
+import { covers, expect, test, type Setting } from '../helpers/fixtures';
+import { fcParams } from '../helpers/generated-inputs';
+import { listEnvelope, type ListBody } from '../helpers/pagination';
+
+/** A list with items, found through the API. */
+interface ListTarget {
+  operationId: OperationId;
+  /** Path parameters and filters of the list (never paging parameters). */
+  options: CallOptions;
+  envelope: (response: ApiResponse) => ListBody<unknown>;
+  /** A value that identifies an item within the list. */
+  idOf: (item: unknown) => string;
+  /** What the list is, for messages and skip reasons. */
+  what: string;
+}
+
+interface Context {
+  api: ApiClient;
+  portfolio: Portfolio;
+  requireSetting: (setting: Setting) => void;
+}
+
+interface ListCase {
+  name: string;
+  /** Ids cited beside the generic ones (PAG-011 for the sync results). */
+  extraIds: string[];
+  locate: (context: Context) => Promise<ListTarget>;
+}
+
+const byId = (item: unknown) => String((item as { id: unknown }).id);
+
+const SYNC_ITEMS = 12;
+let syncBatch: Promise<{ importId: string; providerIds: string[] }> | undefined;
+
+/**
+ * One batch per worker with more than 10 items, all of them invalid (a date that is not a date), so that
+ * each is REJECTED and no patent is created or changed.
+ */
+function rejectedSyncBatch(api: ApiClient) {
+  syncBatch ??= (async () => {
+    const tag = randomUUID().slice(0, 8);
+    const providerIds = Array.from({ length: SYNC_ITEMS }, (_, i) => `conformance-pag-${tag}-${i + 1}`);
+    const response = await api.call('syncPatents', {
+      body: { items: providerIds.map((providerId) => ({ providerId, applicationDate: 'not-a-date' })) },
+    });
+    expect(response, 'the sync POST that creates the batch').toHaveStatus(201);
+    return { importId: response.json<{ importId: string }>().importId, providerIds };
+  })();
+  return syncBatch;
+}
+
+const CASES: ListCase[] = [
+  {
+    name: 'listPatents',
+    extraIds: [],
+    locate: async () => ({
+      operationId: 'listPatents',
+      options: {},
+      envelope: listEnvelope,
+      idOf: byId,
+      what: 'the patent list',
+    }),
+  },
+  {
+    name: 'listPatentEvents',
+    extraIds: [],
+    locate: async ({ portfolio }) => {
+      const counts = new Map<string, number>();
+      for (const event of await portfolio.events())
+        counts.set(event.patent.id, (counts.get(event.patent.id) ?? 0) + 1);
+      const [patentId] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+      if (patentId === undefined) skipBecause(`no patent with events found in ${portfolio.label}`);
+      return {
+        operationId: 'listPatentEvents',
+        options: { path: { patentId } },
+        envelope: listEnvelope,
+        idOf: byId,
+        what: `the events of the patent with the most events (${patentId})`,
+      };
+    },
+  },
+  {
+    name: 'listEventsByPeriod',
+    extraIds: [],
+    locate: async ({ portfolio }) => {
+      // A window holding about 30 events: several pages, few requests.
+      const events = sortByDue(await portfolio.events());
+      const first = events[0];
+      const last = events[Math.min(events.length, 30) - 1];
+      if (!first || !last) skipBecause(`no event found in ${portfolio.label}`);
+      return {
+        operationId: 'listEventsByPeriod',
+        options: { query: { dueFrom: first.dueDate, dueTo: last.dueDate } },
+        envelope: listEnvelope,
+        idOf: byId,
+        what: `the events due from ${first.dueDate} to ${last.dueDate}`,
+      };
+    },
+  },
+  {
+    name: 'listInvoices',
+    extraIds: [],
+    // Recorded two days ago or earlier: invoices issued while the suite runs stay out of the list.
+    locate: async () => {
+      const createdTo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+      return {
+        operationId: 'listInvoices',
+        options: { query: { createdFrom: '1900-01-01', createdTo } },
+        envelope: listEnvelope,
+        idOf: byId,
+        what: `the invoices recorded up to ${createdTo}`,
+      };
+    },
+  },
+  {
+    name: 'listExchangeRateFreezes',
+    extraIds: [],
+    locate: async () => ({
+      operationId: 'listExchangeRateFreezes',
+      options: {},
+      envelope: listEnvelope,
+      idOf: (item) => String((item as { yearMonth: unknown }).yearMonth),
+      what: 'the exchange rate freeze list',
+    }),
+  },
+  {
+    name: 'getSyncBatch results',
+    extraIds: ['PAG-011'],
+    locate: async ({ api, requireSetting }) => {
+      requireSetting('ALLOW_WRITES');
+      const { importId } = await rejectedSyncBatch(api);
+      return {
+        operationId: 'getSyncBatch',
+        options: { path: { importId } },
+        envelope: (response) => response.json<{ results: ListBody<unknown> }>().results,
+        idOf: (item) => String((item as { providerId: unknown }).providerId),
+        what: `the results of sync batch ${importId} (${SYNC_ITEMS} items)`,
+      };
+    },
+  },
+];
+
+/** One page of the list; a tenant without the freeze capability skips the freeze list. */
+async function fetchPage(api: ApiClient, list: ListTarget, paging: Query): Promise<ListBody<unknown>> {
+  const response = await api.call(list.operationId, {
+    ...list.options,
+    query: { ...list.options.query, ...paging },
+  });
+  if (list.operationId === 'listExchangeRateFreezes' && response.status === 403) {
+    skipBecause('the primary tenant (API_KEY) lacks the exchange-rate freeze capability (403)');
+  }
+  expect(response, `${list.what}: ${JSON.stringify(paging)}`).toHaveStatus(200);
+  return list.envelope(response);
+}
+
+/** The page size of a sweep: about three pages (at most 100 items each), the last one partial where possible. */
+function sweepPageSize(totalItems: number): number {
+  return Math.min(100, Math.floor(totalItems / 3) + 1);
+}
+
+/** A page size below 100 that leaves a partial last page (totalItems of at least 3). */
+function partialPageSize(totalItems: number): number {
+  const size = Math.min(totalItems - 1, 100);
+  return totalItems % size === 0 ? size - 1 : size;
+}
+
+const MAX_SWEEP_PAGES = 5;
+
+/**
+ * Reads pages of a list; when the collection changed meanwhile (totalItems differs between the pages), reads
+ * again from page 1 once, as the contract advises for a consistent sweep, then skips.
+ */
+async function readStable<T extends { totalItems: number; pages: { body: ListBody<unknown> }[] }>(
+  list: ListTarget,
+  read: () => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const result = await read();
+    if (result.pages.every((p) => p.body.pagination.totalItems === result.totalItems)) return result;
+  }
+  return skipBecause(`${list.what} changed during two consecutive reads (totalItems differed between pages)`);
+}
+
+test.describe('pagination', () => {
+  for (const { name, extraIds, locate } of CASES) {
+    const ids = (...generic: string[]) => [...generic, ...extraIds];
+    const cite = (...generic: string[]) => `[${ids(...generic).join(', ')}]`;
+
+    test(
+      `${cite('PAG-002', 'PAG-007')} ${name} without paging parameters serves page 1 with itemsPerPage 10`,
+      covers(...ids('PAG-002', 'PAG-007')),
+      async ({ api, portfolio, requireSetting }) => {
+        const list = await locate({ api, portfolio, requireSetting });
+        const { pagination, data } = await fetchPage(api, list, {});
+        expect(pagination.currentPage, 'currentPage when none is requested').toBe(1);
+        expect(pagination.itemsPerPage, 'itemsPerPage when none is requested').toBe(10);
+        expect(data, `items on page 1 of ${pagination.totalItems}`).toHaveLength(
+          Math.min(10, pagination.totalItems),
+        );
+      },
+    );
+
+    test(
+      `${cite('PAG-003', 'PAG-008')} ${name} clamps itemsPerPage above 100 to 100`,
+      covers(...ids('PAG-003', 'PAG-008')),
+      async ({ api, portfolio, requireSetting }) => {
+        const list = await locate({ api, portfolio, requireSetting });
+        await fc.assert(
+          fc.asyncProperty(fc.integer({ min: 101, max: 10_000 }), async (itemsPerPage) => {
+            const { pagination, data } = await fetchPage(api, list, { itemsPerPage });
+            expect(pagination.itemsPerPage, `itemsPerPage after asking ${itemsPerPage}`).toBe(100);
+            expect(data, `items on page 1 of ${pagination.totalItems}`).toHaveLength(
+              Math.min(100, pagination.totalItems),
+            );
+          }),
+          fcParams(2),
+        );
+      },
+    );
+
+    test(
+      `${cite('PAG-003', 'PAG-004', 'PAG-005')} ${name}: totalPages = ceil(totalItems / itemsPerPage) and hasMore = currentPage < totalPages on first, full last and partial last pages`,
+      covers(...ids('PAG-003', 'PAG-004', 'PAG-005')),
+      async ({ api, portfolio, requireSetting }) => {
+        const list = await locate({ api, portfolio, requireSetting });
+        const reads = await readStable(list, async () => {
+          const first = await fetchPage(api, list, { itemsPerPage: 1, currentPage: 1 });
+          const { totalItems } = first.pagination;
+          if (totalItems < 3)
+            skipBecause(`${list.what} holds ${totalItems} item(s): the page arithmetic needs 3`);
+          const partial = partialPageSize(totalItems);
+          const paging = [
+            // The last page, exactly full.
+            { itemsPerPage: 1, currentPage: totalItems },
+            // The last page, partial.
+            { itemsPerPage: partial, currentPage: Math.ceil(totalItems / partial) },
+          ];
+          const pages = [{ itemsPerPage: 1, currentPage: 1, body: first }];
+          for (const query of paging) pages.push({ ...query, body: await fetchPage(api, list, query) });
+          return { totalItems, pages };
+        });
+        for (const { itemsPerPage, currentPage, body } of reads.pages) {
+          const { pagination, data } = body;
+          const where = `${list.what}, page ${currentPage} of size ${itemsPerPage}`;
+          const totalPages = Math.ceil(reads.totalItems / itemsPerPage);
+          expect(pagination.itemsPerPage, `${where}: itemsPerPage echoes the request`).toBe(itemsPerPage);
+          expect(pagination.currentPage, `${where}: currentPage echoes the request`).toBe(currentPage);
+          expect(data.length, `${where}: items`).toBeLessThanOrEqual(itemsPerPage);
+          expect(pagination.totalPages, `${where}: totalPages`).toBe(totalPages);
+          expect(pagination.hasMore, `${where}: hasMore`).toBe(currentPage < totalPages);
+        }
+      },
+    );
+
+    test(
+      `${cite('PAG-001', 'PAG-006', 'PAG-009', 'PAG-010')} ${name}: pages 1 to totalPages of size p hold items (n-1)p+1 to np, totalItems distinct items in all`,
+      covers(...ids('PAG-001', 'PAG-006', 'PAG-009', 'PAG-010')),
+      async ({ api, portfolio, requireSetting }) => {
+        const list = await locate({ api, portfolio, requireSetting });
+        // The first 100 items in one page, then a sweep with a smaller page size.
+        const { totalItems, whole, pages, itemsPerPage } = await readStable(list, async () => {
+          const whole = await fetchPage(api, list, { itemsPerPage: 100, currentPage: 1 });
+          const { totalItems } = whole.pagination;
+          if (totalItems < 2) skipBecause(`${list.what} holds ${totalItems} item(s): a sweep needs 2`);
+          const itemsPerPage = sweepPageSize(totalItems);
+          const totalPages = Math.ceil(totalItems / itemsPerPage);
+          if (totalPages > MAX_SWEEP_PAGES)
+            skipBecause(
+              `${list.what} holds ${totalItems} items: more than ${MAX_SWEEP_PAGES} pages of ${itemsPerPage}`,
+            );
+          const pages: ListBody<unknown>[] = [];
+          for (let page = 1; page <= totalPages; page++)
+            pages.push(await fetchPage(api, list, { itemsPerPage, currentPage: page }));
+          return { totalItems, whole, pages: pages.map((body) => ({ body })), itemsPerPage };
+        });
+        const firstHundred = whole.data.map(list.idOf);
+        const seen: string[] = [];
+        for (const [index, { body }] of pages.entries()) {
+          const where = `${list.what}, page ${index + 1} of size ${itemsPerPage}`;
+          const start = index * itemsPerPage;
+          expect(body.data, `${where}: items`).toHaveLength(Math.min(itemsPerPage, totalItems - start));
+          const pageIds = body.data.map(list.idOf);
+          if (start < 100)
+            expect(pageIds.slice(0, 100 - start), `${where}: items ${start + 1}.. of the list`).toEqual(
+              firstHundred.slice(start, start + itemsPerPage),
+            );
+          seen.push(...pageIds);
+        }
+        expect(new Set(seen).size, `${list.what}: distinct items over ${pages.length} pages`).toBe(
+          seen.length,
+        );
+        expect(seen, `${list.what}: items over ${pages.length} pages`).toHaveLength(totalItems);
+      },
+    );
+  }
+});

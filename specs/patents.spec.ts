@@ -1,0 +1,449 @@
+/**
+ * Patents: the Patent resource, GET /patents (sort, providerId) and GET /patents/{patentId}.
+ * Contract: Resources and their fields, Patent; Endpoints, Patents (1 and 2); Portfolio sync (officialNumbers
+ * not writable, applicationNumber stored as given).
+ *
+ * Field rules are checked on every patent of the worker's snapshot (no extra request). The contract defines
+ * no collation and does not say where nulls sort, so the sort checks hold for any total order: nulls form one
+ * block at either end, equal values are contiguous, descending reverses ascending, and dates (ISO strings) are
+ * monotonic.
+ */
+import { isCalendarDate, isDateTime } from '../helpers/calendar';
+import { isPatentClaimed } from '../helpers/claim-status';
+import { skipBecause, type Portfolio } from '../helpers/discovery';
+import { pickDocumented } from '../helpers/documented-members';
+import { covers, expect, test } from '../helpers/fixtures';
+import { walkList } from '../helpers/pagination';
+import type { Patent, PatentList, PatentSyncBatch } from '../schemas/types';
+
+type Rule = (patent: Record<string, unknown>) => string | undefined;
+
+/** One line per patent of the snapshot that breaks the rule; skips when the tenant has no patent. */
+async function breaches(portfolio: Portfolio, rule: Rule): Promise<string[]> {
+  const patents = await portfolio.patents();
+  if (patents.length === 0) skipBecause(`no patent found in ${portfolio.label}`);
+  return patents.flatMap((patent) => {
+    const problem = rule(patent as unknown as Record<string, unknown>);
+    return problem === undefined ? [] : [`patent ${patent.id}: ${problem}`];
+  });
+}
+
+const STRING_OR_NULL = [
+  'providerId',
+  'clientCaseReference',
+  'clientFamilyReference',
+  'title',
+  'applicationNumber',
+  'publicationNumber',
+  'grantPublicationNumber',
+  'pctApplicationNumber',
+  'owner',
+  'subCase',
+];
+const DATE_OR_NULL = [
+  'applicationDate',
+  'nationalPhaseEntryDate',
+  'priorityDate',
+  'publicationDate',
+  'grantDate',
+  'expirationDate',
+  'extendedExpirationDate',
+  'lapseDate',
+  'renewalsManagedFrom',
+];
+const OFFICIAL_NUMBER_MEMBERS = [
+  'applicationNumber',
+  'publicationNumber',
+  'grantPublicationNumber',
+  'pctApplicationNumber',
+];
+const ALPHA_2 = /^[A-Z]{2}$/;
+
+function members(
+  patent: Record<string, unknown>,
+  names: string[],
+  ok: (v: unknown) => boolean,
+  what: string,
+) {
+  const bad = names.filter((name) => !(name in patent) || !ok(patent[name]));
+  return bad.length === 0
+    ? undefined
+    : bad.map((name) => `${name} is ${name in patent ? JSON.stringify(patent[name]) : 'absent'}`).join('; ') +
+        ` (expected ${what})`;
+}
+
+function oneOf(name: string, values: readonly (string | null)[]): Rule {
+  return (patent) =>
+    name in patent && values.includes(patent[name] as string | null)
+      ? undefined
+      : `${name} is ${name in patent ? JSON.stringify(patent[name]) : 'absent'}, not one of ${values.join(', ')}`;
+}
+
+const isStringOrNull = (v: unknown) => v === null || typeof v === 'string';
+
+const FIELD_RULES: { id: string; title: string; rule: Rule }[] = [
+  {
+    id: 'PAT-001',
+    title: 'every patent has object "patent"',
+    rule: (p) => (p.object === 'patent' ? undefined : `object is ${JSON.stringify(p.object)}`),
+  },
+  {
+    id: 'PAT-002',
+    title: 'the string-or-null members of a patent are present, each a string or null',
+    rule: (p) => members(p, STRING_OR_NULL, isStringOrNull, 'a string or null'),
+  },
+  {
+    id: 'PAT-003',
+    title: 'office is WO, EP, EA or a two-letter ISO 3166-1 code on every patent',
+    rule: (p) =>
+      typeof p.office === 'string' && ALPHA_2.test(p.office)
+        ? undefined
+        : `office is ${JSON.stringify(p.office)}`,
+  },
+  {
+    id: 'PAT-004',
+    title: 'patentType is PATENT, UTILITY, DESIGN or null on every patent',
+    rule: oneOf('patentType', ['PATENT', 'UTILITY', 'DESIGN', null]),
+  },
+  {
+    id: 'PAT-006',
+    title: 'the date members of a patent are present, each a calendar date or null',
+    rule: (p) =>
+      members(p, DATE_OR_NULL, (v) => v === null || isCalendarDate(v), 'a YYYY-MM-DD date or null'),
+  },
+  {
+    id: 'PAT-007',
+    title: 'officialNumbers is an object on every patent, never null',
+    rule: (p) =>
+      typeof p.officialNumbers === 'object' && p.officialNumbers !== null && !Array.isArray(p.officialNumbers)
+        ? undefined
+        : `officialNumbers is ${JSON.stringify(p.officialNumbers)}`,
+  },
+  {
+    id: 'PAT-009',
+    title: 'officialNumbers has its four members, each a string or null',
+    rule: (p) => {
+      const numbers = p.officialNumbers;
+      if (typeof numbers !== 'object' || numbers === null)
+        return `officialNumbers is ${JSON.stringify(numbers)}`;
+      return members(
+        numbers as Record<string, unknown>,
+        OFFICIAL_NUMBER_MEMBERS,
+        isStringOrNull,
+        'a string or null',
+      );
+    },
+  },
+  {
+    id: 'PAT-010',
+    title: 'status is PENDING, PUBLISHED, GRANTED, LAPSED or null on every patent',
+    rule: oneOf('status', ['PENDING', 'PUBLISHED', 'GRANTED', 'LAPSED', null]),
+  },
+  {
+    id: 'PAT-011',
+    title: 'filingRoute is NATIONAL, PCT, EP, EA, DIVISIONAL or null on every patent',
+    rule: oneOf('filingRoute', ['NATIONAL', 'PCT', 'EP', 'EA', 'DIVISIONAL', null]),
+  },
+  {
+    id: 'PAT-012',
+    title: 'applicantType is MICRO, SMALL, LARGE or null on every patent',
+    rule: oneOf('applicantType', ['MICRO', 'SMALL', 'LARGE', null]),
+  },
+  {
+    id: 'PAT-013',
+    title: 'claimCount is present on every patent, an integer or null',
+    rule: (p) => members(p, ['claimCount'], (v) => v === null || Number.isInteger(v), 'an integer or null'),
+  },
+  {
+    id: 'PAT-014',
+    title: 'designatedCountries is null or an array of ISO 3166-1 alpha-2 codes',
+    rule: (p) =>
+      members(
+        p,
+        ['designatedCountries'],
+        (v) => v === null || (Array.isArray(v) && v.every((c) => typeof c === 'string' && ALPHA_2.test(c))),
+        'null or an array of two upper-case letters codes',
+      ),
+  },
+  {
+    id: 'PAT-015',
+    title: 'secondaryOwners is null or an array of strings',
+    rule: (p) =>
+      members(
+        p,
+        ['secondaryOwners'],
+        (v) => v === null || (Array.isArray(v) && v.every((o) => typeof o === 'string')),
+        'null or an array of strings',
+      ),
+  },
+  {
+    id: 'PAT-016',
+    title: 'createdAt and updatedAt are present on every patent, each a date-time or null',
+    rule: (p) =>
+      members(p, ['createdAt', 'updatedAt'], (v) => v === null || isDateTime(v), 'a date-time or null'),
+  },
+];
+
+type SortField = 'clientCaseReference' | 'office' | 'applicationDate' | 'publicationNumber' | 'status';
+
+const SORT_FIELDS: { field: SortField; kind: 'date' | 'text' }[] = [
+  { field: 'clientCaseReference', kind: 'text' },
+  { field: 'office', kind: 'text' },
+  { field: 'applicationDate', kind: 'date' },
+  { field: 'publicationNumber', kind: 'text' },
+  { field: 'status', kind: 'text' },
+];
+
+/** Key under which case, accent, width and punctuation-insensitive collations may tie two strings. */
+function foldKey(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** Values that another distinct value may tie with under some collation: left out of the order checks. */
+function collationTwins(values: string[]): Set<string> {
+  const byKey = new Map<string, Set<string>>();
+  for (const value of values) byKey.set(foldKey(value), (byKey.get(foldKey(value)) ?? new Set()).add(value));
+  return new Set([...byKey.values()].filter((set) => set.size > 1).flatMap((set) => [...set]));
+}
+
+/** Distinct values in the order of their first appearance. */
+function runs(values: string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** Order problems of one sweep, for any collation the contract leaves open. */
+function sweepProblems(values: (string | null)[], kind: 'date' | 'text', descending: boolean): string[] {
+  const problems: string[] = [];
+  const first = values.findIndex((v) => v !== null);
+  const last = values.findLastIndex((v) => v !== null);
+  const nullInside = first < 0 ? -1 : values.slice(first, last + 1).indexOf(null);
+  if (nullInside >= 0)
+    problems.push(`a null sits at position ${first + nullInside}, between non-null values`);
+  const nonNull = values.filter((v): v is string => v !== null);
+  if (kind === 'date') {
+    nonNull.forEach((value, i) => {
+      const previous = nonNull[i - 1];
+      if (previous !== undefined && (descending ? previous < value : previous > value))
+        problems.push(`${previous} comes before ${value}`);
+    });
+    return problems;
+  }
+  const twins = collationTwins(nonNull);
+  const comparable = nonNull.filter((v) => !twins.has(v));
+  const split = comparable.filter(
+    (v, i) => i > 0 && comparable[i - 1] !== v && comparable.slice(0, i).includes(v),
+  );
+  for (const value of new Set(split))
+    problems.push(`equal values ${JSON.stringify(value)} are not contiguous`);
+  return problems;
+}
+
+test.describe('patents', () => {
+  for (const { id, title, rule } of FIELD_RULES) {
+    test(`[${id}] ${title}`, covers(id), async ({ portfolio }) => {
+      expect(await breaches(portfolio, rule)).toEqual([]);
+    });
+  }
+
+  test(
+    '[PAT-022] GET /patents answers 200 with a list envelope of patents',
+    covers('PAT-022'),
+    async ({ api }) => {
+      const response = await api.call('listPatents', { query: { itemsPerPage: 100 } });
+      expect(response).toHaveStatus(200);
+      const body = response.json<PatentList>();
+      expect(Array.isArray(body.data), 'data is an array').toBe(true);
+      expect(body.data.filter((p) => p.object !== 'patent')).toEqual([]);
+      expect(new Set(body.data.map((p) => p.id)).size, 'each patent appears once on the page').toBe(
+        body.data.length,
+      );
+    },
+  );
+
+  test(
+    '[PAT-023] GET /patents/{patentId} returns the patent as the list shows it',
+    covers('PAT-023'),
+    async ({ api, target }) => {
+      const list = await api.call('listPatents', { query: { itemsPerPage: 100 } });
+      expect(list).toHaveStatus(200);
+      const unchanged = list.json<PatentList>().data.filter((p) => !isPatentClaimed(target.baseUrl, p.id));
+      test.skip(
+        unchanged.length === 0,
+        'no unclaimed patent on the first page of the primary tenant (API_KEY)',
+      );
+      for (const listed of new Set([unchanged[0]!, unchanged[unchanged.length - 1]!])) {
+        const response = await api.call('getPatent', { path: { patentId: listed.id } });
+        expect(response).toHaveStatus(200);
+        const patent = response.json<Patent>();
+        expect(patent.id).toBe(listed.id);
+        expect(pickDocumented('Patent', patent), `patent ${listed.id} read alone`).toEqual(
+          pickDocumented('Patent', listed),
+        );
+      }
+    },
+  );
+
+  for (const { field, kind } of SORT_FIELDS) {
+    test(
+      `[PAT-017, PAT-018] sort=${field} and sort=-${field} answer 200 and order the whole list by ${field}`,
+      covers('PAT-017', 'PAT-018'),
+      async ({ api }) => {
+        const asc = (await walkList<Patent>(api, 'listPatents', { query: { sort: field }, maxPages: 10 }))
+          .items;
+        const desc = (
+          await walkList<Patent>(api, 'listPatents', { query: { sort: `-${field}` }, maxPages: 10 })
+        ).items;
+        const ascValues = asc.map((p) => p[field]);
+        const descValues = desc.map((p) => p[field]);
+        const distinct = new Set(ascValues.filter((v) => v !== null));
+        test.skip(
+          distinct.size < 2,
+          `fewer than two distinct ${field} values in the primary tenant (API_KEY)`,
+        );
+
+        expect(sweepProblems(ascValues, kind, false), `sort=${field}`).toEqual([]);
+        expect(sweepProblems(descValues, kind, true), `sort=-${field}`).toEqual([]);
+
+        // Descending reverses ascending, on the patents read with the same value in both sweeps.
+        const ascValueOf = new Map(asc.map((p) => [p.id, p[field]]));
+        const stable = (p: Patent) => p[field] !== null && ascValueOf.get(p.id) === p[field];
+        const twins = collationTwins([...distinct] as string[]);
+        const stableIds = new Set(desc.filter(stable).map((p) => p.id));
+        const order = (sweep: Patent[]) =>
+          runs(
+            sweep
+              .filter((p) => stableIds.has(p.id) && !twins.has(p[field] as string))
+              .map((p) => p[field] as string),
+          );
+        const ascOrder = order(asc);
+        expect(
+          order(desc),
+          `distinct ${field} values of sort=-${field} reverse those of sort=${field}`,
+        ).toEqual([...ascOrder].reverse());
+        if (kind === 'text') {
+          const codeUnit = ascOrder.every((v, i) => i === 0 || ascOrder[i - 1]! < v);
+          test.info().annotations.push({
+            type: 'observation',
+            description: `sort=${field}: the ascending order ${codeUnit ? 'agrees' : 'does not agree'} with code-unit order`,
+          });
+        }
+      },
+    );
+  }
+
+  for (const sort of ['unknown', '-unknown', 'title']) {
+    test(
+      `[PAT-019] sort=${sort} (not an allowed field) gives 400 validation_failed`,
+      covers('PAT-019'),
+      async ({ api }) => {
+        const response = await api.call('listPatents', { query: { sort } });
+        expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+      },
+    );
+  }
+
+  test(
+    '[PAT-020, PAT-021] providerId of a known patent returns exactly that one patent',
+    covers('PAT-020', 'PAT-021'),
+    async ({ api, portfolio, target }) => {
+      const patent = await portfolio.patent(
+        (p) => !!p.providerId && !isPatentClaimed(target.baseUrl, p.id),
+        'with a providerId (unclaimed)',
+      );
+      const response = await api.call('listPatents', {
+        query: { providerId: patent.providerId!, itemsPerPage: 100 },
+      });
+      expect(response).toHaveStatus(200);
+      const body = response.json<PatentList>();
+      expect(body.data.map((p) => p.id)).toEqual([patent.id]);
+      expect(body.pagination.totalItems).toBe(1);
+    },
+  );
+
+  const swapCase = (s: string) =>
+    [...s].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
+  const nearMisses = [
+    { description: 'a prefix of a known providerId', variant: (s: string) => s.slice(0, -1) },
+    { description: 'a known providerId in the other letter case', variant: swapCase },
+  ];
+  for (const { description, variant } of nearMisses) {
+    test(
+      `[PAT-020] providerId=<${description}> returns only patents whose providerId equals it exactly`,
+      covers('PAT-020'),
+      async ({ api, portfolio }) => {
+        const patent = await portfolio.patent(
+          (p) => !!p.providerId && p.providerId.length > 1 && variant(p.providerId) !== p.providerId,
+          `with a providerId that has ${description}`,
+        );
+        const value = variant(patent.providerId!);
+        const response = await api.call('listPatents', { query: { providerId: value, itemsPerPage: 100 } });
+        expect(response).toHaveStatus(200);
+        const returned = response.json<PatentList>().data;
+        expect(
+          returned.filter((p) => p.providerId !== value).map((p) => `${p.id} (${String(p.providerId)})`),
+          `patents returned for providerId=${value}`,
+        ).toEqual([]);
+      },
+    );
+  }
+
+  test(
+    "[PAT-008] a sync item carrying officialNumbers leaves the patent's officialNumbers unchanged",
+    covers('PAT-008'),
+    async ({ api, portfolio, requireSetting, target, providerState }) => {
+      requireSetting('ALLOW_WRITES');
+      const { patentId } = await portfolio.claimPatent(() => true, 'to push a sync item to');
+      const before = await api.call('getPatent', { path: { patentId } });
+      expect(before).toHaveStatus(200);
+      const original = before.json<Patent>().officialNumbers;
+      const stamp = Date.now().toString(36).toUpperCase();
+      const attempted = {
+        applicationNumber: `SYNC-APP-${stamp}`,
+        publicationNumber: `SYNC-PUB-${stamp}`,
+        grantPublicationNumber: `SYNC-GRANT-${stamp}`,
+        pctApplicationNumber: `SYNC-PCT-${stamp}`,
+      };
+      const sync = await api.call('syncPatents', {
+        body: { items: [{ servicePatentId: patentId, officialNumbers: attempted }] },
+      });
+      expect(sync).toHaveStatus(201);
+      const batch = sync.json<PatentSyncBatch>();
+      // Whatever the outcome; a staged item is accepted in review when the target can drive it.
+      if (batch.results.data[0]?.outcome === 'STAGED' && target.providerStatesUrl) {
+        await providerState('sync-item-reviewed', { importId: batch.importId, index: 0, decision: 'accept' });
+      }
+      const after = await api.call('getPatent', { path: { patentId } });
+      expect(after).toHaveStatus(200);
+      expect(after.json<Patent>().officialNumbers).toEqual(original);
+    },
+  );
+
+  test(
+    '[PAT-005] an applicationNumber pushed by sync reads back exactly as given',
+    covers('PAT-005'),
+    async ({ api, portfolio, requireSetting, providerState }) => {
+      requireSetting('ALLOW_WRITES');
+      const { patentId } = await portfolio.claimPatent(() => true, 'to push a sync item to');
+      // Lower case, inner spaces, slash, dots, dash and leading zeros: nothing to normalize away.
+      const given = `ep 0${Date.now().toString(36)} / 007.4-a`;
+      const sync = await api.call('syncPatents', {
+        body: { items: [{ servicePatentId: patentId, applicationNumber: given }] },
+      });
+      expect(sync).toHaveStatus(201);
+      const batch = sync.json<PatentSyncBatch>();
+      const outcome = batch.results.data[0]?.outcome;
+      expect(['APPLIED', 'STAGED'], `outcome of a valid update item`).toContain(outcome);
+      if (outcome === 'STAGED') {
+        requireSetting('PROVIDER_STATES_URL');
+        await providerState('sync-item-reviewed', { importId: batch.importId, index: 0, decision: 'accept' });
+      }
+      const after = await api.call('getPatent', { path: { patentId } });
+      expect(after).toHaveStatus(200);
+      expect(after.json<Patent>().applicationNumber).toBe(given);
+    },
+  );
+});

@@ -1,0 +1,402 @@
+/**
+ * Events by period: GET /patent-events, the cross-portfolio list of events due in a window.
+ * Contract: Endpoints, Patent events (6); Errors (validation_failed); Gaps in the endpoint list.
+ *
+ * Expectations come from the worker's snapshot (the same list over a wide window, and the patent list);
+ * events of patents claimed by tests that change them are left out of the comparisons. Not shown, so not
+ * asserted: the default order of this list, and the wire encoding of the array filters (both encodings are
+ * probed with two values; only an encoding the target understands must narrow correctly, and at least one
+ * must).
+ */
+import fc from 'fast-check';
+import type { ApiClient, ApiResponse, ArrayEncoding, Query } from '../helpers/api-client';
+import { addDays, monthBounds, utcToday } from '../helpers/calendar';
+import { isPatentClaimed } from '../helpers/claim-status';
+import { skipBecause, WIDE_WINDOW, type Portfolio } from '../helpers/discovery';
+import { covers, expect, test } from '../helpers/fixtures';
+import { fcParams } from '../helpers/generated-inputs';
+import { schemaErrors } from '../helpers/schema-validator';
+import type { Patent, PatentEvent, PatentEventList } from '../schemas/types';
+
+/** A window read page by page (100 a page); stops at the first answer that is not 200. */
+async function fetchWindow(
+  api: ApiClient,
+  query: Query,
+  arrayEncoding?: ArrayEncoding,
+): Promise<{ first: ApiResponse; events: PatentEvent[] }> {
+  const events: PatentEvent[] = [];
+  let first: ApiResponse | undefined;
+  for (let page = 1; page <= 10; page++) {
+    const response = await api.call('listEventsByPeriod', {
+      query: { ...query, itemsPerPage: 100, currentPage: page },
+      arrayEncoding,
+    });
+    first ??= response;
+    if (response.status !== 200) {
+      if (page > 1) expect(response, `page ${page} of the window`).toHaveStatus(200);
+      break;
+    }
+    const body = response.json<PatentEventList>();
+    events.push(...body.data);
+    if (!body.pagination.hasMore) break;
+  }
+  return { first: first!, events };
+}
+
+/** Every event of a window; the window must answer 200. */
+async function readWindow(
+  api: ApiClient,
+  query: Query,
+  arrayEncoding?: ArrayEncoding,
+): Promise<PatentEvent[]> {
+  const { first, events } = await fetchWindow(api, query, arrayEncoding);
+  expect(first).toHaveStatus(200);
+  return events;
+}
+
+/** The snapshot's events, skipping when the tenant has none. */
+async function snapshotEvents(portfolio: Portfolio): Promise<PatentEvent[]> {
+  const events = await portfolio.events();
+  if (events.length === 0) skipBecause(`no event found in ${portfolio.label}`);
+  return events;
+}
+
+/** Due dates of the snapshot, distinct and sorted, with the number of events due on each. */
+function dueDates(events: PatentEvent[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const e of [...events].sort((a, b) => (a.dueDate < b.dueDate ? -1 : a.dueDate > b.dueDate ? 1 : 0)))
+    counts.set(e.dueDate, (counts.get(e.dueDate) ?? 0) + 1);
+  return counts;
+}
+
+function busiest(counts: Map<string, number>): string {
+  return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+function labels(events: PatentEvent[]): string[] {
+  return events.map((e) => `${e.id} (patent ${e.patent.id}, due ${e.dueDate})`);
+}
+
+/** Snapshot events the window must hold: due inside it, of patents no test has claimed. */
+function expectedIn(snapshot: PatentEvent[], from: string, to: string, namespace: string): PatentEvent[] {
+  return snapshot.filter(
+    (e) => e.dueDate >= from && e.dueDate <= to && !isPatentClaimed(namespace, e.patent.id),
+  );
+}
+
+function missingFrom(returned: PatentEvent[], expected: PatentEvent[]): string[] {
+  const ids = new Set(returned.map((e) => e.id));
+  return labels(expected.filter((e) => !ids.has(e.id)));
+}
+
+function outside(returned: PatentEvent[], from: string, to: string): string[] {
+  return labels(returned.filter((e) => e.dueDate < from || e.dueDate > to));
+}
+
+interface Filter {
+  id: string;
+  param: 'offices' | 'owners' | 'family';
+  /** The patent member the filter matches. */
+  member: 'office' | 'owner' | 'clientFamilyReference';
+  /** Patents a server might also match under another reading of the filter (left out of the checks). */
+  ambiguous?: (patent: Patent, values: string[]) => boolean;
+}
+
+const FILTERS: Filter[] = [
+  { id: 'PER-007', param: 'offices', member: 'office' },
+  {
+    id: 'PER-008',
+    param: 'owners',
+    member: 'owner',
+    // "owner filter": whether co-owners match too is not stated.
+    ambiguous: (p, values) => !!p.secondaryOwners?.some((o) => values.includes(o)),
+  },
+  { id: 'PER-009', param: 'family', member: 'clientFamilyReference' },
+];
+
+const ENCODINGS: ArrayEncoding[] = ['repeat', 'comma'];
+
+test.describe('events by period', () => {
+  test(
+    '[PER-001, PER-004] a window bounded by two due dates answers 200 with the events due on both bounds',
+    covers('PER-001', 'PER-004'),
+    async ({ api, portfolio, target }) => {
+      const snapshot = await snapshotEvents(portfolio);
+      const dates = [...dueDates(snapshot).keys()];
+      test.skip(dates.length < 2, 'fewer than two distinct due dates in the primary tenant (API_KEY)');
+      const middle = Math.floor((dates.length - 1) / 2);
+      const [dueFrom, dueTo] = [dates[middle]!, dates[middle + 1]!];
+      const returned = await readWindow(api, { dueFrom, dueTo });
+      expect(returned.filter((e) => e.object !== 'patentEvent').map((e) => e.id)).toEqual([]);
+      const expected = expectedIn(snapshot, dueFrom, dueTo, target.baseUrl);
+      expect(missingFrom(returned, expected), `events due on ${dueFrom} or ${dueTo} missing`).toEqual([]);
+    },
+  );
+
+  test(
+    '[PER-004] a one-day window (dueFrom equal to dueTo) returns the events due that day',
+    covers('PER-004'),
+    async ({ api, portfolio, target }) => {
+      const snapshot = await snapshotEvents(portfolio);
+      const day = busiest(dueDates(snapshot));
+      const returned = await readWindow(api, { dueFrom: day, dueTo: day });
+      expect(outside(returned, day, day), `events outside ${day}`).toEqual([]);
+      expect(
+        missingFrom(returned, expectedIn(snapshot, day, day, target.baseUrl)),
+        `events due ${day} missing`,
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    '[PER-002] the window holds the events of several patents, as their own event lists show them',
+    covers('PER-002'),
+    async ({ api, portfolio, target }) => {
+      const snapshot = await snapshotEvents(portfolio);
+      const patents = (await portfolio.patents()).filter((p) => !isPatentClaimed(target.baseUrl, p.id));
+      const picks = [...new Set([0, Math.floor(patents.length / 2), patents.length - 1])]
+        .map((i) => patents[i])
+        .filter((p): p is Patent => p !== undefined);
+      const own: PatentEvent[] = [];
+      for (const patent of picks) {
+        const response = await api.call('listPatentEvents', {
+          path: { patentId: patent.id },
+          query: { itemsPerPage: 100 },
+        });
+        expect(response).toHaveStatus(200);
+        own.push(...response.json<PatentEventList>().data);
+      }
+      test.skip(
+        new Set(own.map((e) => e.patent.id)).size < 2,
+        'fewer than two of the sampled patents of the primary tenant (API_KEY) have events',
+      );
+      const unchanged = own.filter((e) => !isPatentClaimed(target.baseUrl, e.patent.id));
+      expect(
+        missingFrom(snapshot, unchanged),
+        'events of the patent lists missing from the wide window',
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    '[PER-003] generated due windows return exactly the events due inside them',
+    covers('PER-003'),
+    async ({ api, portfolio, target }) => {
+      const snapshot = await snapshotEvents(portfolio);
+      const dates = [...dueDates(snapshot).keys()];
+      const windows = fc.record({
+        at: fc.nat({ max: dates.length - 1 }),
+        shift: fc.integer({ min: -3, max: 3 }),
+        span: fc.integer({ min: 0, max: 120 }),
+      });
+      await fc.assert(
+        fc.asyncProperty(windows, async ({ at, shift, span }) => {
+          const dueFrom = addDays(dates[at]!, shift);
+          const dueTo = addDays(dueFrom, span);
+          const returned = await readWindow(api, { dueFrom, dueTo });
+          expect(outside(returned, dueFrom, dueTo), `events outside ${dueFrom}..${dueTo}`).toEqual([]);
+          const expected = expectedIn(snapshot, dueFrom, dueTo, target.baseUrl);
+          expect(missingFrom(returned, expected), `events due in ${dueFrom}..${dueTo} missing`).toEqual([]);
+        }),
+        { ...fcParams(4), endOnFailure: true },
+      );
+    },
+  );
+
+  const today = utcToday();
+  const incomplete = [
+    { description: 'dueFrom without dueTo', query: { dueFrom: today } },
+    { description: 'dueTo without dueFrom', query: { dueTo: today } },
+  ];
+  for (const { description, query } of incomplete) {
+    test(`[PER-005] ${description} gives 400 validation_failed`, covers('PER-005'), async ({ api }) => {
+      const response = await api.call('listEventsByPeriod', { query });
+      expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+    });
+  }
+
+  test(
+    '[PER-014] a request without any due window gives 400 validation_failed',
+    covers('PER-014'),
+    async ({ api }) => {
+      const response = await api.call('listEventsByPeriod', { query: { itemsPerPage: 10 } });
+      expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+    },
+  );
+
+  const malformed = [
+    { description: 'dueFrom with month 13', query: { dueFrom: '2025-13-01', dueTo: '2025-12-31' } },
+    { description: 'dueTo without dashes', query: { dueFrom: '2025-01-01', dueTo: '20250105' } },
+    { description: 'dueMonth with a one-digit month', query: { dueMonth: '2025-1' } },
+    { description: 'dueMonth with month 13', query: { dueMonth: '2025-13' } },
+  ];
+  for (const { description, query } of malformed) {
+    test(`[PER-015] ${description} gives 400 validation_failed`, covers('PER-015'), async ({ api }) => {
+      const response = await api.call('listEventsByPeriod', { query });
+      expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+    });
+  }
+
+  test(
+    '[PER-006] dueMonth returns exactly the events due that month, as dueFrom and dueTo on its first and last days do',
+    covers('PER-006'),
+    async ({ api, portfolio, target }) => {
+      const snapshot = await snapshotEvents(portfolio);
+      // The month of the latest day-of-month found, so that the month's last days are exercised.
+      const latest = [...snapshot].sort(
+        (a, b) => Number(b.dueDate.slice(8)) - Number(a.dueDate.slice(8)),
+      )[0]!;
+      const month = latest.dueDate.slice(0, 7);
+      const { first, last } = monthBounds(month);
+      const byMonth = await readWindow(api, { dueMonth: month });
+      const byWindow = await readWindow(api, { dueFrom: first, dueTo: last });
+      expect(outside(byMonth, first, last), `events of dueMonth=${month} outside the month`).toEqual([]);
+      expect(
+        missingFrom(byMonth, expectedIn(snapshot, first, last, target.baseUrl)),
+        `events of ${month} missing`,
+      ).toEqual([]);
+      expect(
+        byMonth.map((e) => e.id).sort(),
+        `dueMonth=${month} against dueFrom=${first}&dueTo=${last}`,
+      ).toEqual(byWindow.map((e) => e.id).sort());
+    },
+  );
+
+  for (const { id, param, member, ambiguous } of FILTERS) {
+    test(
+      `[${id}] ${param} narrows the window to the events of patents with the given ${member}, one value or two`,
+      covers(id),
+      async ({ api, portfolio, target }) => {
+        const snapshot = await snapshotEvents(portfolio);
+        const patents = new Map((await portfolio.patents()).map((p) => [p.id, p]));
+        const valueOf = (e: PatentEvent) => patents.get(e.patent.id)?.[member] ?? null;
+        const counts = new Map<string, number>();
+        for (const e of snapshot) {
+          const value = valueOf(e);
+          if (value !== null && !value.includes(',') && !isPatentClaimed(target.baseUrl, e.patent.id))
+            counts.set(value, (counts.get(value) ?? 0) + 1);
+        }
+        // The two least frequent values keep the answers small.
+        const [v1, v2] = [...counts].sort((a, b) => a[1] - b[1]).map(([value]) => value);
+        test.skip(v2 === undefined, `fewer than two ${member} values among the patents with events`);
+        const values = [v1!, v2!];
+
+        // Events the checks can judge: of a known, unclaimed patent that no other reading could match.
+        const judged = (e: PatentEvent) => {
+          const patent = patents.get(e.patent.id);
+          return !!patent && !isPatentClaimed(target.baseUrl, patent.id) && !ambiguous?.(patent, values);
+        };
+        const expected = (given: string[]) =>
+          snapshot.filter((e) => judged(e) && given.includes(valueOf(e)!));
+        test.skip(
+          expected([v1!]).length === 0 || expected([v2!]).length === 0,
+          `no judged event for ${member} ${v1} or ${v2} (their patents are claimed or ambiguous)`,
+        );
+        const ids = (events: PatentEvent[]) => JSON.stringify(events.map((e) => e.id).sort());
+        const strays = (returned: PatentEvent[], given: string[]) =>
+          labels(returned.filter((e) => judged(e) && !given.includes(valueOf(e) ?? '')));
+
+        const single = await readWindow(api, { ...WIDE_WINDOW, [param]: [v1!] });
+        expect(strays(single, [v1!]), `events returned for ${param}=${v1} of another ${member}`).toEqual([]);
+        expect(missingFrom(single, expected([v1!])), `events of ${member} ${v1} missing`).toEqual([]);
+
+        const understood: ArrayEncoding[] = [];
+        const notes: string[] = [];
+        for (const arrayEncoding of ENCODINGS) {
+          const { first, events: returned } = await fetchWindow(
+            api,
+            { ...WIDE_WINDOW, [param]: values },
+            arrayEncoding,
+          );
+          expect(first, `${param} with two values, ${arrayEncoding} encoding`).toHaveStatus([200, 400]);
+          if (first.status !== 200) {
+            notes.push(`${arrayEncoding}: answered ${first.status}`);
+            continue;
+          }
+          expect(strays(returned, values), `${arrayEncoding} encoding: events of another ${member}`).toEqual(
+            [],
+          );
+          const got = ids(returned.filter(judged));
+          if (got === ids(expected(values))) {
+            understood.push(arrayEncoding);
+            notes.push(`${arrayEncoding}: understood`);
+          } else {
+            // A form read as one literal value, or as one of the two values only, is not understood.
+            const readings = [[], [v1!], [v2!]].filter((given) => got === ids(expected(given)));
+            expect(
+              readings.length,
+              `${arrayEncoding} encoding answered 200 with neither both values, nor one, nor none: ${got}`,
+            ).toBeGreaterThan(0);
+            notes.push(`${arrayEncoding}: not understood (read as ${JSON.stringify(readings[0])})`);
+          }
+        }
+        test
+          .info()
+          .annotations.push({ type: 'observation', description: `${param} encodings: ${notes.join('; ')}` });
+        expect(understood.length, `array encodings of ${param} understood with two values`).toBeGreaterThan(
+          0,
+        );
+      },
+    );
+  }
+
+  test(
+    '[PER-010] eventTypes=RENEWAL returns exactly the renewal events of the window',
+    covers('PER-010'),
+    async ({ api, portfolio, target }) => {
+      const snapshot = await snapshotEvents(portfolio);
+      const month = busiest(new Map([...dueDates(snapshot)].map(([d, n]) => [d.slice(0, 7), n])));
+      const { first, last } = monthBounds(month);
+      const returned = await readWindow(api, { dueFrom: first, dueTo: last, eventTypes: ['RENEWAL'] });
+      expect(labels(returned.filter((e) => e.eventType !== 'RENEWAL')), 'events of another kind').toEqual([]);
+      const expected = expectedIn(snapshot, first, last, target.baseUrl).filter(
+        (e) => e.eventType === 'RENEWAL',
+      );
+      expect(missingFrom(returned, expected), `renewal events of ${month} missing`).toEqual([]);
+    },
+  );
+
+  test(
+    '[PER-012] include=fees attaches to each event a Fees object of that event',
+    covers('PER-012'),
+    async ({ api, portfolio }) => {
+      const snapshot = await snapshotEvents(portfolio);
+      const day = busiest(dueDates(snapshot));
+      const returned = await readWindow(api, { dueFrom: day, dueTo: day, include: 'fees' });
+      expect(returned.length, `events due ${day}`).toBeGreaterThan(0);
+      const problems = returned.flatMap((e) => {
+        if (e.fees === undefined) return [`event ${e.id} has no fees member`];
+        const errors = schemaErrors('Fees', e.fees).map((error) => `event ${e.id}: fees ${error}`);
+        return e.fees.eventId === e.id
+          ? errors
+          : [...errors, `event ${e.id}: fees.eventId is ${e.fees.eventId}`];
+      });
+      expect(problems).toEqual([]);
+    },
+  );
+
+  test(
+    '[PER-011] include=fees listed with another value still attaches fees to every event',
+    covers('PER-011'),
+    async ({ api, portfolio }) => {
+      const snapshot = await snapshotEvents(portfolio);
+      const day = busiest(dueDates(snapshot));
+      const returned = await readWindow(api, { dueFrom: day, dueTo: day, include: 'documents,fees' });
+      expect(returned.length, `events due ${day}`).toBeGreaterThan(0);
+      expect(returned.filter((e) => e.fees?.eventId !== e.id).map((e) => e.id)).toEqual([]);
+    },
+  );
+
+  test(
+    '[PER-013] an unknown include value is ignored: 200, the same events, no fees',
+    covers('PER-013'),
+    async ({ api, portfolio }) => {
+      const snapshot = await snapshotEvents(portfolio);
+      const day = busiest(dueDates(snapshot));
+      const plain = await readWindow(api, { dueFrom: day, dueTo: day });
+      const unknown = await readWindow(api, { dueFrom: day, dueTo: day, include: 'no-such-expansion' });
+      expect(unknown.map((e) => e.id).sort()).toEqual(plain.map((e) => e.id).sort());
+      expect(unknown.filter((e) => 'fees' in e).map((e) => e.id)).toEqual([]);
+    },
+  );
+});

@@ -1,0 +1,522 @@
+/**
+ * Problem details (RFC 9457): the media type, the base members, the code table (status, type, extension
+ * members) for every error the suite can provoke, and the field errors of validation_failed with their
+ * RFC 6901 pointers into the request body.
+ * Contract: Errors (member table, code table, field error); Endpoints (400 on bad path parameters).
+ */
+import { randomUUID } from 'node:crypto';
+import type { ApiClient, ApiResponse } from '../helpers/api-client';
+import { earliestPending, renewals } from '../helpers/discovery';
+import { covers, expect, test } from '../helpers/fixtures';
+import { isJsonPointer, pointsIntoDocument } from '../helpers/json-pointer';
+import type { PatentEvent } from '../schemas/types';
+
+const PREFIX = '/api/v2/external';
+
+type Body = Record<string, unknown>;
+interface Clients {
+  api: ApiClient;
+  anonymous: ApiClient;
+}
+
+/** Problems provoked before and after authentication: the two places a server builds its error bodies. */
+const BASE_CASES: { label: string; provoke: (c: Clients) => Promise<ApiResponse> }[] = [
+  {
+    label: '401 without a key',
+    provoke: ({ anonymous }) => anonymous.call('listPatents', { query: { itemsPerPage: 1 } }),
+  },
+  {
+    label: '404 for an unknown patent',
+    provoke: ({ api }) => api.call('getPatent', { path: { patentId: randomUUID() } }),
+  },
+];
+
+function problemBody(response: ApiResponse): Body {
+  expect(response.status, `${response.describe()}: an error status was provoked`).toBeGreaterThanOrEqual(400);
+  return response.json<Body>();
+}
+
+/** A URI reference (RFC 3986): no whitespace or control characters, and resolvable against a base. */
+function isUriReference(value: string): boolean {
+  if ([...value].some((ch) => ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f)) return false;
+  if (/["<>\\^`{|}]/.test(value)) return false;
+  try {
+    new URL(value, 'https://base.invalid/');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+interface FieldError {
+  pointer?: unknown;
+  code?: unknown;
+  message?: unknown;
+}
+
+function fieldErrors(response: ApiResponse): FieldError[] {
+  const errors = response.json<Body>().errors;
+  expect(Array.isArray(errors), `${response.describe()}: errors is an array`).toBe(true);
+  return errors as FieldError[];
+}
+
+test.describe('problems', () => {
+  test.describe('base members', () => {
+    for (const { label, provoke } of BASE_CASES) {
+      test(
+        `[PROB-001] a ${label} has content type application/problem+json`,
+        covers('PROB-001'),
+        async ({ api, anonymous }) => {
+          const response = await provoke({ api, anonymous });
+          expect(response.mediaType, response.describe()).toBe('application/problem+json');
+        },
+      );
+
+      test(
+        `[PROB-002] a ${label} has a type that is a URI reference`,
+        covers('PROB-002'),
+        async ({ api, anonymous }) => {
+          const body = problemBody(await provoke({ api, anonymous }));
+          expect(typeof body.type, 'type is a string').toBe('string');
+          expect(
+            isUriReference(String(body.type)),
+            `type ${JSON.stringify(body.type)} is a URI reference`,
+          ).toBe(true);
+        },
+      );
+
+      test(`[PROB-004] a ${label} has a string title`, covers('PROB-004'), async ({ api, anonymous }) => {
+        const body = problemBody(await provoke({ api, anonymous }));
+        expect(typeof body.title, 'title is a string').toBe('string');
+      });
+
+      test(
+        `[PROB-005] a ${label} has an integer status equal to the HTTP status`,
+        covers('PROB-005'),
+        async ({ api, anonymous }) => {
+          const response = await provoke({ api, anonymous });
+          const body = problemBody(response);
+          expect(Number.isInteger(body.status), 'status is an integer').toBe(true);
+          expect(body.status, 'status mirrors the HTTP status').toBe(response.status);
+        },
+      );
+
+      test(
+        `[PROB-006] a ${label} has detail and instance as strings when present`,
+        covers('PROB-006'),
+        async ({ api, anonymous }) => {
+          const body = problemBody(await provoke({ api, anonymous }));
+          for (const member of ['detail', 'instance'])
+            if (member in body) expect(typeof body[member], `${member} is a string`).toBe('string');
+        },
+      );
+
+      test(
+        `[PROB-007] a ${label} has a non-empty string code`,
+        covers('PROB-007'),
+        async ({ api, anonymous }) => {
+          const body = problemBody(await provoke({ api, anonymous }));
+          expect(typeof body.code, 'code is a string').toBe('string');
+          expect(String(body.code), 'code is not empty').not.toBe('');
+        },
+      );
+
+      test(
+        `[PROB-008] a ${label} has a requestId, a string or null`,
+        covers('PROB-008'),
+        async ({ api, anonymous }) => {
+          const body = problemBody(await provoke({ api, anonymous }));
+          expect('requestId' in body, 'requestId is present').toBe(true);
+          expect(
+            body.requestId === null || typeof body.requestId === 'string',
+            'requestId is string or null',
+          ).toBe(true);
+        },
+      );
+    }
+  });
+
+  test.describe('code table', () => {
+    test(
+      '[PROB-012] a request without a key gets 401 invalid_api_key of type /errors/invalid-api-key',
+      covers('PROB-012'),
+      async ({ anonymous }) => {
+        const response = await anonymous.call('getPatent', { path: { patentId: randomUUID() } });
+        expect(response).toBeProblem({ status: 401, code: 'invalid_api_key' });
+      },
+    );
+
+    test(
+      '[PROB-013] an expired key gets 401 api_key_expired of type /errors/api-key-expired',
+      covers('PROB-013'),
+      async ({ as }) => {
+        const response = await as('expired').call('listInvoices', { query: { itemsPerPage: 1 } });
+        expect(response).toBeProblem({ status: 401, code: 'api_key_expired' });
+      },
+    );
+
+    test(
+      '[PROB-010, PROB-014] a key lacking the scope gets 403 insufficient_scope with requiredScope at the top level',
+      covers('PROB-010', 'PROB-014'),
+      async ({ as }) => {
+        const response = await as('patentsRead').call('listInvoices', { query: { itemsPerPage: 1 } });
+        expect(response).toBeProblem({ status: 403, code: 'insufficient_scope' });
+        expect(typeof response.json<Body>().requiredScope, 'requiredScope is a top-level string').toBe(
+          'string',
+        );
+      },
+    );
+
+    test(
+      '[PROB-015] a tenant without the freeze capability gets 403 forbidden of type /errors/forbidden',
+      covers('PROB-015'),
+      async ({ as }) => {
+        const response = await as('noFreeze').call('listExchangeRateFreezes');
+        expect(response).toBeProblem({ status: 403, code: 'forbidden' });
+      },
+    );
+
+    test(
+      '[PROB-003, PROB-016] an unknown patent id gets 404 not_found of type /errors/not-found',
+      covers('PROB-003', 'PROB-016'),
+      async ({ api }) => {
+        const response = await api.call('getPatent', { path: { patentId: randomUUID() } });
+        expect(response).toBeProblem({ status: 404, code: 'not_found' });
+      },
+    );
+
+    test(
+      '[PROB-001] an unknown route under /api/v2/external/ answers a 4xx problem',
+      covers('PROB-001'),
+      async ({ api }) => {
+        const response = await api.send({ method: 'GET', path: `${PREFIX}/no-such-resource-${Date.now()}` });
+        expect(response.status, response.describe()).toBeGreaterThanOrEqual(400);
+        expect(response.status, response.describe()).toBeLessThan(500);
+        expect(response).toBeProblem();
+      },
+    );
+
+    test(
+      '[PROB-001, PROB-023] an unexpected failure answers 500 internal_error as a problem',
+      covers('PROB-001', 'PROB-023'),
+      async ({ as, target, requestContext, requireSetting, exchanges }) => {
+        requireSetting('PROVIDER_STATES_URL');
+        // A tenant other than the primary one, so that the failure hits no other test's request.
+        const client = as('noFreeze');
+        const url = `${target.providerStatesUrl!.replace(/\/+$/, '')}/fail-next-requests`;
+        const headers = { 'content-type': 'application/json', 'x-api-key': client.key! };
+        const data = JSON.stringify({ count: 1 });
+        const state = await requestContext.post(url, { headers, data, failOnStatusCode: false });
+        exchanges.push({
+          request: { method: 'POST', url, headers, body: data },
+          status: state.status(),
+          headers: state.headers(),
+          body: await state.body(),
+          durationMs: 0,
+        });
+        test.skip(state.status() === 404, 'the provider-states endpoint offers no fail-next-requests state');
+        expect(state.ok(), `provider state fail-next-requests answered ${state.status()}`).toBe(true);
+        const response = await client.call('listPatents', { query: { itemsPerPage: 1 }, retry: false });
+        expect(response).toBeProblem({ status: 500, code: 'internal_error' });
+      },
+    );
+  });
+
+  test.describe('validation_failed', () => {
+    const cases: { label: string; send: (api: ApiClient) => Promise<ApiResponse> }[] = [
+      {
+        label: 'a patent id that is not a UUID',
+        send: (api) => api.call('getPatent', { path: { patentId: 'not-a-uuid' } }),
+      },
+      {
+        label: 'an invoice id that is not a UUID',
+        send: (api) => api.call('getInvoice', { path: { invoiceId: '12345' } }),
+      },
+      {
+        label: 'a freeze month that is not YYYY-MM',
+        send: (api) => api.call('getExchangeRateFreeze', { path: { yearMonth: '2024-13' } }),
+      },
+      {
+        label: 'an unknown sort field on the patent list',
+        send: (api) => api.call('listPatents', { query: { sort: '-notAField' } }),
+      },
+      {
+        label: 'an unknown sort field on the invoice list',
+        send: (api) => api.call('listInvoices', { query: { sort: 'amount' } }),
+      },
+      {
+        label: 'events by period without a due window',
+        send: (api) => api.call('listEventsByPeriod'),
+      },
+      {
+        label: 'events by period with dueFrom alone',
+        send: (api) => api.call('listEventsByPeriod', { query: { dueFrom: '2020-01-01' } }),
+      },
+      {
+        label: 'an instruction POST with malformed JSON',
+        send: (api) => api.call('postInstructions', { body: '{"instructions": [' }),
+      },
+      {
+        label: 'a sync POST with malformed JSON',
+        send: (api) => api.call('syncPatents', { body: '{"items": [{"title": }' }),
+      },
+    ];
+    for (const { label, send } of cases) {
+      test(
+        `[PROB-009, PROB-011] ${label} gets 400 validation_failed with an errors array`,
+        covers('PROB-009', 'PROB-011'),
+        async ({ api }) => {
+          const response = await send(api);
+          expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+          fieldErrors(response);
+        },
+      );
+    }
+
+    test(
+      '[PROB-025] field error pointers of query and path errors are valid RFC 6901 pointers',
+      covers('PROB-025'),
+      async ({ api }) => {
+        for (const response of [
+          await api.call('getPatentEvent', { path: { patentId: 'a~b', eventId: 'c~1d' } }),
+          await api.call('listPatents', { query: { sort: 'no~such/field' } }),
+        ]) {
+          expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+          for (const error of fieldErrors(response))
+            expect(isJsonPointer(String(error.pointer)), `pointer ${JSON.stringify(error.pointer)}`).toBe(
+              true,
+            );
+        }
+      },
+    );
+
+    const bodyCases: {
+      label: string;
+      operation: 'postInstructions' | 'syncPatents';
+      body: Body;
+      /** The pointer one of the field errors must carry. */
+      pointer: string;
+    }[] = [
+      {
+        label: 'an eventId that is not a UUID in the second instruction',
+        operation: 'postInstructions',
+        body: {
+          instructions: [
+            { eventId: randomUUID(), decision: 'PROCEED' },
+            { eventId: 'not-a-uuid', decision: 'PROCEED' },
+          ],
+        },
+        pointer: '/instructions/1/eventId',
+      },
+      {
+        label: 'a decision outside the allowed values in the second instruction',
+        operation: 'postInstructions',
+        body: {
+          instructions: [
+            { eventId: randomUUID(), decision: 'SKIP_THIS_TIME' },
+            { eventId: randomUUID(), decision: 'MAYBE' },
+          ],
+        },
+        pointer: '/instructions/1/decision',
+      },
+      {
+        label: 'an instruction without eventId',
+        operation: 'postInstructions',
+        body: { instructions: [{ decision: 'DROP' }] },
+        pointer: '/instructions/0/eventId',
+      },
+      {
+        label: 'a body without instructions',
+        operation: 'postInstructions',
+        body: {},
+        pointer: '/instructions',
+      },
+      {
+        label: 'instructions that are not an array',
+        operation: 'postInstructions',
+        body: { instructions: 'PROCEED' },
+        pointer: '/instructions',
+      },
+      {
+        label: 'members whose keys hold "/" and "~" beside an eventId that is not a UUID',
+        operation: 'postInstructions',
+        body: {
+          'meta/data~1': { 'a~b/c': true },
+          instructions: [{ eventId: 'not/a~uuid', decision: 'PROCEED', 'note/x~0': 'kept' }],
+        },
+        pointer: '/instructions/0/eventId',
+      },
+      {
+        label: 'sync items that are empty',
+        operation: 'syncPatents',
+        body: { items: [] },
+        pointer: '/items',
+      },
+      {
+        label: 'a sync item that is not an object',
+        operation: 'syncPatents',
+        body: { items: [{ title: 'Conformance probe' }, 42] },
+        pointer: '/items/1',
+      },
+      {
+        label: 'an empty externalImportRef',
+        operation: 'syncPatents',
+        body: { externalImportRef: '', items: [{ title: 'Conformance probe' }] },
+        pointer: '/externalImportRef',
+      },
+    ];
+    for (const { label, operation, body, pointer } of bodyCases) {
+      test(
+        `[PROB-024, PROB-025] ${operation} with ${label}: field error pointers resolve into the body, one is ${pointer}`,
+        covers('PROB-024', 'PROB-025'),
+        async ({ api }) => {
+          const response = await api.call(operation, { body });
+          expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+          const pointers = fieldErrors(response).map((e) => e.pointer);
+          for (const p of pointers) {
+            expect(typeof p === 'string' && isJsonPointer(p), `pointer ${JSON.stringify(p)} is valid`).toBe(
+              true,
+            );
+            expect(
+              pointsIntoDocument(body, String(p)),
+              `pointer ${JSON.stringify(p)} resolves into the body`,
+            ).toBe(true);
+          }
+          expect(pointers, 'pointers of the field errors').toContain(pointer);
+        },
+      );
+    }
+
+    test(
+      '[PROB-026] every field error has a string pointer, a non-empty string code and a string message',
+      covers('PROB-026'),
+      async ({ api }) => {
+        const response = await api.call('postInstructions', {
+          body: { instructions: [{ eventId: 'not-a-uuid', decision: 'NEVER' }] },
+        });
+        expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+        const errors = fieldErrors(response);
+        expect(errors.length, 'at least one field error').toBeGreaterThan(0);
+        for (const error of errors) {
+          expect(typeof error.pointer, `pointer of ${JSON.stringify(error)}`).toBe('string');
+          expect(
+            typeof error.code === 'string' && error.code !== '',
+            `code of ${JSON.stringify(error)}`,
+          ).toBe(true);
+          expect(typeof error.message, `message of ${JSON.stringify(error)}`).toBe('string');
+        }
+      },
+    );
+  });
+
+  test.describe('instruction and sync conflicts', () => {
+    const isRenewal = (e: PatentEvent) => e.eventType === 'RENEWAL';
+
+    test(
+      '[PROB-017] instructing an event that already has a decision gets 409 instruction_already_set',
+      covers('PROB-017'),
+      async ({ api, portfolio, requireSetting }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        const event = await portfolio.event(
+          (e) => isRenewal(e) && e.appliedDecision !== null,
+          'with an applied decision',
+        );
+        // The decision already applied: even a faulty server would not change the event.
+        const response = await api.call('postInstructions', {
+          body: { instructions: [{ eventId: event.id, decision: event.appliedDecision }] },
+        });
+        expect(response).toBeProblem({ status: 409, code: 'instruction_already_set' });
+      },
+    );
+
+    test(
+      '[PROB-019] instructing an event before its window opens gets 422 instruction_too_early',
+      covers('PROB-019'),
+      async ({ api, portfolio, requireSetting }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        const all = await portfolio.events();
+        const tooEarly = (e: PatentEvent) =>
+          isRenewal(e) && e.appliedDecision === null && e.instructability.blockedReason === 'TOO_EARLY';
+        const firstOfPatent = (e: PatentEvent) =>
+          earliestPending(all.filter((o) => o.patent.id === e.patent.id))?.id === e.id;
+        // Prefer the earliest pending event of its patent: no other rule can block it.
+        const event =
+          all.find((e) => tooEarly(e) && firstOfPatent(e)) ??
+          (await portfolio.event(tooEarly, 'blocked as TOO_EARLY'));
+        const response = await api.call('postInstructions', {
+          body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
+        });
+        expect(response).toBeProblem({ status: 422, code: 'instruction_too_early' });
+      },
+    );
+
+    test(
+      '[PROB-010, PROB-020] skipping an earlier pending event gets 422 instruction_skipped with its extensions at the top level',
+      covers('PROB-010', 'PROB-020'),
+      async ({ api, portfolio, requireSetting }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        const blocked = (e: PatentEvent) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING';
+        const { events } = await portfolio.claimPatent(
+          (list) => renewals(list).some(blocked),
+          'with an event blocked by an earlier pending one',
+        );
+        const event = renewals(events).find(blocked)!;
+        const response = await api.call('postInstructions', {
+          body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
+        });
+        expect(response).toBeProblem({ status: 422, code: 'instruction_skipped' });
+        const body = response.json<Body>();
+        expect(
+          body.clientCaseReference === null || typeof body.clientCaseReference === 'string',
+          'clientCaseReference is a top-level string or null',
+        ).toBe(true);
+        expect(
+          Array.isArray(body.missingPreviousRenewalDates),
+          'missingPreviousRenewalDates is a top-level array',
+        ).toBe(true);
+      },
+    );
+
+    test(
+      '[PROB-021] a decision not offered for the event gets 422 instruction_lapsed',
+      covers('PROB-021'),
+      async ({ api, portfolio, requireSetting }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        const { events } = await portfolio.claimPatent((list) => {
+          const first = earliestPending(list);
+          return (
+            !!first &&
+            first.instructability.isAllowed &&
+            !first.instructability.allowedDecisions.includes('PROCEED')
+          );
+        }, 'whose earliest pending event is allowed without PROCEED (lapsed)');
+        const event = earliestPending(events)!;
+        const response = await api.call('postInstructions', {
+          body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
+        });
+        expect(response).toBeProblem({ status: 422, code: 'instruction_lapsed' });
+      },
+    );
+
+    test(
+      '[PROB-010, PROB-018] reusing an externalImportRef with other items gets 409 conflict with existingBatchId at the top level',
+      covers('PROB-010', 'PROB-018'),
+      async ({ api, requireSetting }) => {
+        requireSetting('ALLOW_WRITES');
+        const ref = `conformance-conflict-${randomUUID()}`;
+        // Items without providerId or servicePatentId: rejected as items, they change no patent.
+        const first = await api.call('syncPatents', {
+          body: { externalImportRef: ref, items: [{ title: 'Conformance conflict probe A' }] },
+        });
+        expect(first).toHaveStatus([201, 202]);
+        const second = await api.call('syncPatents', {
+          body: { externalImportRef: ref, items: [{ title: 'Conformance conflict probe B' }] },
+        });
+        expect(second).toBeProblem({ status: 409, code: 'conflict' });
+        expect(typeof second.json<Body>().existingBatchId, 'existingBatchId is a top-level string').toBe(
+          'string',
+        );
+      },
+    );
+  });
+});

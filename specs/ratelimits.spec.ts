@@ -1,0 +1,304 @@
+/**
+ * The daily quota of a key and its headers: RateLimit-Limit, -Remaining and -Reset on every authenticated
+ * answer (errors included), one unit per call, 401s not counted, quota per key, and the 429 with
+ * Retry-After once the quota is used up.
+ * The sequence runs on the low-quota key (API_KEY_LOW_QUOTA), which no other spec uses, in serial mode.
+ * Contract: Limits (daily call quota, rate-limit headers); Errors (rate_limit_exceeded); Authentication 2.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { ApiClient, ApiResponse } from '../helpers/api-client';
+import type { Portfolio } from '../helpers/discovery';
+import { covers, expect, test, type Setting } from '../helpers/fixtures';
+import { intHeader, RATE_LIMIT_HEADERS } from '../helpers/matchers';
+import type { KeyRole } from '../helpers/settings';
+import type { PatentEvent } from '../schemas/types';
+
+/** The next reset is the next local midnight: at most a day away, 25 hours on the day a DST change adds one. */
+const LONGEST_LOCAL_DAY_SECONDS = 25 * 3600;
+
+interface Quota {
+  limit: number;
+  remaining: number;
+  reset: number;
+}
+
+function quotaOf(response: ApiResponse): Quota {
+  expect(response).toHaveRateLimitHeaders();
+  return {
+    limit: intHeader(response, 'ratelimit-limit')!,
+    remaining: intHeader(response, 'ratelimit-remaining')!,
+    reset: intHeader(response, 'ratelimit-reset')!,
+  };
+}
+
+interface Clients {
+  api: ApiClient;
+  as: (role: KeyRole) => ApiClient;
+  portfolio: Portfolio;
+  requireSetting: (setting: Setting) => void;
+}
+
+const isRenewal = (e: PatentEvent) => e.eventType === 'RENEWAL';
+
+const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients) => Promise<ApiResponse> }[] =
+  [
+    {
+      label: '200 list',
+      status: 200,
+      send: ({ api }) => api.call('listPatents', { query: { itemsPerPage: 1 } }),
+    },
+    {
+      label: '400 validation_failed',
+      status: 400,
+      send: ({ api }) => api.call('getPatent', { path: { patentId: 'not-a-uuid' } }),
+    },
+    {
+      label: '403 insufficient_scope',
+      status: 403,
+      send: ({ as }) => as('patentsRead').call('listInvoices', { query: { itemsPerPage: 1 } }),
+    },
+    {
+      label: '403 forbidden',
+      status: 403,
+      send: ({ as }) => as('noFreeze').call('listExchangeRateFreezes'),
+    },
+    {
+      label: '404 not_found',
+      status: 404,
+      send: ({ api }) => api.call('getPatent', { path: { patentId: randomUUID() } }),
+    },
+    {
+      label: '409 instruction_already_set',
+      status: 409,
+      send: async ({ api, portfolio, requireSetting }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        const event = await portfolio.event(
+          (e) => isRenewal(e) && e.appliedDecision !== null,
+          'with an applied decision',
+        );
+        // The decision already applied: no change even on a server that would accept it.
+        return api.call('postInstructions', {
+          body: { instructions: [{ eventId: event.id, decision: event.appliedDecision }] },
+        });
+      },
+    },
+    {
+      label: '422 instruction_too_early',
+      status: 422,
+      send: async ({ api, portfolio, requireSetting }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        const event = await portfolio.event(
+          (e) =>
+            isRenewal(e) && e.appliedDecision === null && e.instructability.blockedReason === 'TOO_EARLY',
+          'blocked as TOO_EARLY',
+        );
+        return api.call('postInstructions', {
+          body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
+        });
+      },
+    },
+  ];
+
+test.describe('rate limits', () => {
+  for (const { label, status, send } of AUTHENTICATED_ANSWERS) {
+    test(
+      `[RATE-006, RATE-007, RATE-009] a ${label} answer carries RateLimit-Limit, -Remaining and -Reset`,
+      covers('RATE-006', 'RATE-007', 'RATE-009'),
+      async ({ api, as, portfolio, requireSetting }) => {
+        const response = await send({ api, as, portfolio, requireSetting });
+        expect(response).toHaveStatus(status);
+        const quota = quotaOf(response);
+        expect(quota.remaining, 'RateLimit-Remaining is at most RateLimit-Limit').toBeLessThanOrEqual(
+          quota.limit,
+        );
+      },
+    );
+  }
+
+  test.describe('the low-quota key, in sequence', () => {
+    test.describe.configure({ mode: 'serial' });
+
+    /** Reset of the last successful call before exhaustion, and when it was read. */
+    let beforeExhaustion: { reset: number; at: number } | undefined;
+
+    // Never retried: a 429 here is what the sequence observes.
+    const call = (client: ApiClient) =>
+      client.call('listPatents', { query: { itemsPerPage: 1 }, retry: false });
+
+    /** A successful call of the low-quota key and its quota; skips when the key has no quota left today. */
+    async function counted(low: ApiClient): Promise<Quota> {
+      const response = await call(low);
+      test.skip(response.status === 429, 'the low-quota key (API_KEY_LOW_QUOTA) has no quota left today');
+      expect(response).toHaveStatus(200);
+      return quotaOf(response);
+    }
+
+    /** Skips when the quota period ended between two answers (the counter was reset in between). */
+    function samePeriod(earlier: Quota, later: Quota): void {
+      test.skip(
+        later.reset > earlier.reset,
+        'the quota period ended during the sequence (the counter was reset)',
+      );
+    }
+
+    test(
+      '[RATE-006] RateLimit-Limit of a key is the same on consecutive calls',
+      covers('RATE-006'),
+      async ({ as }) => {
+        const low = as('lowQuota');
+        const first = await counted(low);
+        const second = await counted(low);
+        expect(second.limit, 'RateLimit-Limit of the second call').toBe(first.limit);
+      },
+    );
+
+    test(
+      '[RATE-005, RATE-008] RateLimit-Remaining of a quiet key drops by exactly one per call, never rising',
+      covers('RATE-005', 'RATE-008'),
+      async ({ as }) => {
+        const low = as('lowQuota');
+        const quotas = [await counted(low), await counted(low), await counted(low)];
+        for (let i = 1; i < quotas.length; i++) {
+          samePeriod(quotas[i - 1]!, quotas[i]!);
+          expect(
+            quotas[i]!.remaining,
+            `RateLimit-Remaining of call ${i + 1} after ${quotas[i - 1]!.remaining}`,
+          ).toBe(quotas[i - 1]!.remaining - 1);
+        }
+      },
+    );
+
+    test(
+      '[RATE-012] requests failing authentication (401) do not consume quota',
+      covers('RATE-012'),
+      async ({ as, anonymous, target }) => {
+        const low = as('lowQuota');
+        const before = await counted(low);
+        expect(await call(anonymous), 'a call without a key').toHaveStatus(401);
+        const known = new Set(Object.values(target.keys));
+        let unknown = randomBytes(32).toString('hex');
+        while (known.has(unknown)) unknown = randomBytes(32).toString('hex');
+        expect(await call(low.withKey(unknown)), 'a call with an unknown key').toHaveStatus(401);
+        const after = await counted(low);
+        samePeriod(before, after);
+        expect(after.remaining, 'RateLimit-Remaining: only the two authenticated calls counted').toBe(
+          before.remaining - 1,
+        );
+      },
+    );
+
+    test(
+      '[RATE-003] requests answered 404 and 400 count against the quota',
+      covers('RATE-003'),
+      async ({ as }) => {
+        const low = as('lowQuota');
+        const before = await counted(low);
+        const notFound = await low.call('getPatent', { path: { patentId: randomUUID() } });
+        expect(notFound).toHaveStatus(404);
+        const invalid = await low.call('getPatent', { path: { patentId: 'not-a-uuid' } });
+        expect(invalid).toHaveStatus(400);
+        const after = await counted(low);
+        samePeriod(before, after);
+        expect(quotaOf(notFound).remaining, 'RateLimit-Remaining of the 404').toBe(before.remaining - 1);
+        expect(quotaOf(invalid).remaining, 'RateLimit-Remaining of the 400').toBe(before.remaining - 2);
+        expect(after.remaining, 'RateLimit-Remaining of the next call').toBe(before.remaining - 3);
+      },
+    );
+
+    test(
+      "[RATE-001] calls with another key leave the low-quota key's RateLimit-Remaining unchanged",
+      covers('RATE-001'),
+      async ({ as, api }) => {
+        const low = as('lowQuota');
+        const before = await counted(low);
+        for (let i = 0; i < 2; i++) expect(await call(api), 'a call with the primary key').toHaveStatus(200);
+        const after = await counted(low);
+        samePeriod(before, after);
+        expect(after.remaining, 'RateLimit-Remaining: the primary key calls did not count').toBe(
+          before.remaining - 1,
+        );
+      },
+    );
+
+    test(
+      '[RATE-004] RateLimit-Reset is at most one local day away (25 hours across a DST change)',
+      covers('RATE-004'),
+      async ({ as }) => {
+        const { reset } = await counted(as('lowQuota'));
+        expect(reset, 'RateLimit-Reset in seconds').toBeGreaterThanOrEqual(0);
+        expect(reset, 'RateLimit-Reset in seconds').toBeLessThanOrEqual(LONGEST_LOCAL_DAY_SECONDS);
+      },
+    );
+
+    test(
+      '[PROB-022, RATE-002] once the quota is used up, the next call gets 429 rate_limit_exceeded',
+      covers('PROB-022', 'RATE-002'),
+      async ({ as, requireSetting }) => {
+        requireSetting('ALLOW_QUOTA_EXHAUSTION');
+        const low = as('lowQuota');
+        let response = await call(low);
+        const limit = intHeader(response, 'ratelimit-limit') ?? 0;
+        test.skip(
+          limit > 200,
+          `the low-quota key has a daily quota of ${limit}: too large to exhaust in a test`,
+        );
+        let last: ApiResponse | undefined;
+        for (let calls = 1; response.status !== 429 && calls <= limit + 5; calls++) {
+          expect(response).toHaveStatus(200);
+          last = response;
+          beforeExhaustion = { reset: quotaOf(response).reset, at: Date.now() };
+          response = await call(low);
+        }
+        expect(response).toBeProblem({ status: 429, code: 'rate_limit_exceeded' });
+        if (last)
+          expect(quotaOf(last).remaining, 'RateLimit-Remaining of the last call before the 429').toBe(0);
+      },
+    );
+
+    test(
+      '[RATE-010] a 429 answer carries none of the RateLimit-* headers',
+      covers('RATE-010'),
+      async ({ as, requireSetting }) => {
+        requireSetting('ALLOW_QUOTA_EXHAUSTION');
+        const response = await call(as('lowQuota'));
+        expect(response).toHaveStatus(429);
+        for (const name of RATE_LIMIT_HEADERS)
+          expect(response.header(name), `header ${name}`).toBeUndefined();
+      },
+    );
+
+    test(
+      '[RATE-004, RATE-011] a 429 answer carries Retry-After in whole seconds, consistent with the last RateLimit-Reset',
+      covers('RATE-004', 'RATE-011'),
+      async ({ as, requireSetting }) => {
+        requireSetting('ALLOW_QUOTA_EXHAUSTION');
+        const response = await call(as('lowQuota'));
+        expect(response).toHaveStatus(429);
+        const retryAfter = response.header('retry-after');
+        expect(retryAfter, 'Retry-After header').toMatch(/^\s*\d+\s*$/);
+        const seconds = Number(retryAfter);
+        expect(seconds, 'Retry-After in seconds').toBeLessThanOrEqual(LONGEST_LOCAL_DAY_SECONDS);
+        if (beforeExhaustion) {
+          const elapsed = (Date.now() - beforeExhaustion.at) / 1000;
+          // A few seconds of drift between the two answers' clocks and rounding.
+          expect(
+            Math.abs(seconds - (beforeExhaustion.reset - elapsed)),
+            `Retry-After ${seconds} vs RateLimit-Reset ${beforeExhaustion.reset} read ${elapsed.toFixed(1)} s earlier`,
+          ).toBeLessThanOrEqual(5);
+        }
+      },
+    );
+
+    test(
+      '[RATE-001] with the low-quota key exhausted, the primary key still gets 200',
+      covers('RATE-001'),
+      async ({ as, api, requireSetting }) => {
+        requireSetting('ALLOW_QUOTA_EXHAUSTION');
+        expect(await call(as('lowQuota')), 'the low-quota key is exhausted').toHaveStatus(429);
+        const response = await call(api);
+        expect(response).toHaveStatus(200);
+        expect(quotaOf(response).remaining, 'RateLimit-Remaining of the primary key').toBeGreaterThan(0);
+      },
+    );
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Scopes: each of the 17 operations requires exactly one scope (x-required-scope in the OpenAPI document);
+ * a key lacking it gets 403 insufficient_scope naming it, a key holding only it is let through, a key with an
+ * empty scope list is refused everywhere; a tenant without the freeze capability gets 403 forbidden.
+ * Contract: Authentication, points 4, 6 and 7 and the scope table; Errors table rows insufficient_scope and
+ * forbidden.
+ *
+ * Every request is otherwise valid (the order of the checks is not fixed) and harmless whether or not the scope
+ * is enforced: by-id reads use ids of the tenant or random UUIDs, the instruction POST names a random event, the
+ * sync POST carries one item with neither identifier (REJECTED), the freeze PUT re-freezes a frozen month.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ApiClient, CallOptions } from '../helpers/api-client';
+import { operations, type Operation } from '../helpers/contract';
+import { renewals, type Portfolio } from '../helpers/discovery';
+import { covers, expect, test } from '../helpers/fixtures';
+import { KEY_SETTINGS, type KeyRole } from '../helpers/settings';
+import type { ExchangeRateFreezeList, ProblemInsufficientScope } from '../schemas/types';
+
+/** The catalogue entry that states the scope table row of each scope. */
+const SCOPE_TABLE_ROW: Record<string, string> = {
+  'patents:read': 'SCOPE-003',
+  'patents:write': 'SCOPE-004',
+  'patents:instructions:write': 'SCOPE-005',
+  'invoices:read': 'SCOPE-006',
+  'exchange-rate-freezes:write': 'SCOPE-007',
+};
+
+/**
+ * For each scope, the other scope a careless implementation is likeliest to take for it: a write scope taken
+ * to imply the read one, a prefix match (`patents:` for `patents:instructions:write`), any `:read` or `:write`.
+ */
+const LIKELIEST_CONFUSION: Record<string, string> = {
+  'patents:read': 'patents:write',
+  'patents:write': 'patents:instructions:write',
+  'patents:instructions:write': 'patents:write',
+  'invoices:read': 'patents:read',
+  'exchange-rate-freezes:write': 'patents:write',
+};
+
+/** A month in the past with no renewal to freeze: the fallback when the tenant has no frozen month yet. */
+const PAST_MONTH = '2001-01';
+
+function roleHolding(scope: string): KeyRole {
+  const setting = KEY_SETTINGS.find((k) => k.scope === scope);
+  if (!setting) throw new Error(`no single-scope key role holds ${scope} (helpers/settings.ts)`);
+  return setting.role;
+}
+
+function tableRow(operation: Operation): string {
+  const id = SCOPE_TABLE_ROW[operation.scope];
+  if (!id) throw new Error(`${operation.operationId} requires ${operation.scope}, a scope outside the table`);
+  return id;
+}
+
+let frozenMonth: Promise<string> | undefined;
+
+/** A month the primary tenant has already frozen (re-freezing it changes nothing), else PAST_MONTH. */
+function harmlessMonth(api: ApiClient): Promise<string> {
+  frozenMonth ??= api
+    .call('listExchangeRateFreezes', { query: { itemsPerPage: 1 } })
+    .then((r) => (r.status === 200 ? r.json<ExchangeRateFreezeList>().data[0]?.yearMonth : undefined))
+    .then((month) => month ?? PAST_MONTH);
+  return frozenMonth;
+}
+
+/** An otherwise valid request of the operation, harmless whether or not the scope check holds. */
+async function probe(
+  operation: Operation,
+  portfolio: Portfolio,
+  api: ApiClient,
+  month?: string,
+): Promise<CallOptions> {
+  const path: Record<string, string> = {};
+  if (operation.pathParams.includes('patentId') || operation.pathParams.includes('eventId')) {
+    // Ids of the tenant itself, so that only the scope can refuse the request.
+    const event = renewals(await portfolio.events())[0];
+    path.patentId = event?.patent.id ?? randomUUID();
+    path.eventId = event?.id ?? randomUUID();
+  }
+  if (operation.pathParams.includes('importId')) path.importId = randomUUID();
+  if (operation.pathParams.includes('invoiceId')) path.invoiceId = randomUUID();
+  if (operation.pathParams.includes('yearMonth')) path.yearMonth = month ?? (await harmlessMonth(api));
+  switch (operation.operationId) {
+    case 'listEventsByPeriod':
+      return { query: { dueFrom: '2020-01-01', dueTo: '2020-01-31', itemsPerPage: 1 }, path };
+    case 'postInstructions':
+      return { body: { instructions: [{ eventId: randomUUID(), decision: 'SKIP_THIS_TIME' }] } };
+    case 'syncPatents':
+      return { body: { items: [{ title: 'scope probe: neither providerId nor servicePatentId' }] } };
+    default:
+      return operation.method === 'GET' && operation.pathParams.length === 0
+        ? { query: { itemsPerPage: 1 }, path }
+        : { path };
+  }
+}
+
+/** Operations whose let-through request writes (a REJECTED sync item is still a recorded batch; a PUT freezes). */
+const WRITES = new Set(['syncPatents', 'putExchangeRateFreeze']);
+
+test.describe('scopes', () => {
+  for (const operation of operations()) {
+    const { operationId, scope } = operation;
+    const otherScope = LIKELIEST_CONFUSION[scope] ?? 'patents:read';
+    const row = tableRow(operation);
+
+    test(
+      `[${row}, SCOPE-008] ${operationId} refuses a key holding only ${otherScope}: 403 insufficient_scope requiring ${scope}`,
+      covers(row, 'SCOPE-008'),
+      async ({ as, api, portfolio }) => {
+        const client = as(roleHolding(otherScope));
+        const response = await client.call(operationId, await probe(operation, portfolio, api));
+        expect(response).toBeProblem({ status: 403, code: 'insufficient_scope' });
+        expect(response.json<ProblemInsufficientScope>().requiredScope).toBe(scope);
+      },
+    );
+
+    test(
+      `[SCOPE-001] ${operationId} lets a key holding only ${scope} through`,
+      covers('SCOPE-001'),
+      async ({ as, api, portfolio, requireSetting }) => {
+        if (WRITES.has(operationId)) requireSetting('ALLOW_WRITES');
+        const client = as(roleHolding(scope));
+        const response = await client.call(operationId, await probe(operation, portfolio, api));
+        expect(response, `${response.describe()}: ${response.text.slice(0, 300)}`).not.toHaveStatus([
+          401, 403,
+        ]);
+      },
+    );
+
+    test(
+      `[SCOPE-002, SCOPE-008] ${operationId} refuses the key with an empty scope list: 403 insufficient_scope requiring ${scope}`,
+      covers('SCOPE-002', 'SCOPE-008'),
+      async ({ as, api, portfolio }) => {
+        const client = as('noScopes');
+        const response = await client.call(operationId, await probe(operation, portfolio, api));
+        expect(response).toBeProblem({ status: 403, code: 'insufficient_scope' });
+        expect(response.json<ProblemInsufficientScope>().requiredScope).toBe(scope);
+      },
+    );
+
+    if (operation.capability !== undefined) {
+      test(
+        `[FRZ-012] ${operationId} answers 403 forbidden, not insufficient_scope, to a tenant without the ${operation.capability} capability`,
+        covers('FRZ-012'),
+        async ({ as, api, portfolio }) => {
+          // The tenant without the capability has no frozen month to reuse: a past month freezes nothing.
+          const client = as('noFreeze');
+          const response = await client.call(operationId, await probe(operation, portfolio, api, PAST_MONTH));
+          expect(response).toBeProblem({ status: 403, code: 'forbidden' });
+        },
+      );
+    }
+  }
+});

@@ -1,0 +1,174 @@
+/**
+ * Self-test of the fault and variant catalogues: names, requirement ids, and that the catalogues and the
+ * switches in the reference code agree both ways (no catalogue entry without its switch, no switch without its
+ * catalogue entry). Run: node --import tsx --test tests/faults.test.ts
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { FAULTS } from '../reference/faults';
+import { createReferenceServer } from '../reference/server';
+import { VARIANTS } from '../reference/variants';
+import { requirementById } from '../schemas/requirements';
+
+const REFERENCE = path.join(__dirname, '..', 'reference');
+/** The catalogues themselves: their names do not count as switches. */
+const CATALOGUE_DIRS = [path.join(REFERENCE, 'faults'), path.join(REFERENCE, 'variants')];
+const KEBAB_CASE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return CATALOGUE_DIRS.includes(full) ? [] : sourceFiles(full);
+    return entry.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** Source text without its comments (a name in a comment is no switch): block comments and whole-line ones. */
+function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+}
+
+/** The reference code that implements the rules, by file (relative path -> text without comments). */
+const code = new Map(
+  sourceFiles(REFERENCE).map((file) => [
+    path.relative(REFERENCE, file),
+    withoutComments(fs.readFileSync(file, 'utf8')),
+  ]),
+);
+
+/** Every string literal of the reference code (single or double quotes, or a template without placeholder). */
+const literals = new Set(
+  [...code.values()].flatMap((text) =>
+    [...text.matchAll(/'([^'\\\n]*)'|"([^"\\\n]*)"|`([^`\\$\n]*)`/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? ''),
+  ),
+);
+
+/**
+ * The switches: a literal compared with a `fault` or `variant` value, in either order, with `===` or `!==`
+ * (`fault === 'x'`, `ctx.behaviour.variant !== 'y'`, `'x' === fault`).
+ */
+function switches(kind: 'fault' | 'variant'): { name: string; file: string }[] {
+  const forward = new RegExp(`\\b${kind}\\s*[!=]==?\\s*'([^']+)'`, 'g');
+  const backward = new RegExp(`'([^']+)'\\s*[!=]==?\\s*(?:[\\w.]+\\.)?${kind}\\b`, 'g');
+  return [...code.entries()].flatMap(([file, text]) =>
+    [...text.matchAll(forward), ...text.matchAll(backward)].map((m) => ({ name: m[1] as string, file })),
+  );
+}
+
+describe('fault catalogue', () => {
+  it('has entries', () => {
+    assert.ok(FAULTS.length > 0);
+  });
+
+  it('names are unique and kebab-case', () => {
+    const names = FAULTS.map((f) => f.name);
+    assert.deepEqual(
+      names.filter((n, i) => names.indexOf(n) !== i),
+      [],
+      'duplicate fault names',
+    );
+    assert.deepEqual(
+      names.filter((n) => !KEBAB_CASE.test(n)),
+      [],
+      'fault names not in kebab-case',
+    );
+  });
+
+  it('every fault cites at least one existing, active catalogue id, once', () => {
+    for (const fault of FAULTS) {
+      assert.ok(fault.requirements.length > 0, `${fault.name} cites no requirement`);
+      assert.equal(new Set(fault.requirements).size, fault.requirements.length, `${fault.name}: an id twice`);
+      for (const id of fault.requirements) {
+        const entry = requirementById(id);
+        assert.ok(entry, `${fault.name} cites ${id}, which is not in schemas/requirements.yaml`);
+        assert.ok(!entry.retired, `${fault.name} cites ${id}, which is retired`);
+      }
+    }
+  });
+
+  it('every fault has a one-sentence summary', () => {
+    for (const fault of FAULTS) {
+      assert.match(fault.summary, /^\S.*\.$/s, `${fault.name}: summary is one sentence ending with a period`);
+    }
+  });
+
+  it('every fault is switched somewhere in the reference code', () => {
+    const missing = FAULTS.filter((f) => !literals.has(f.name)).map((f) => f.name);
+    assert.deepEqual(missing, [], 'faults whose name appears in no reference module (no switch)');
+  });
+
+  it('every fault switch in the reference code names a catalogued fault', () => {
+    const known = new Set(FAULTS.map((f) => f.name));
+    const orphans = switches('fault').filter((s) => !known.has(s.name));
+    assert.deepEqual(orphans, [], 'fault switches without a catalogue entry');
+  });
+});
+
+describe('variant catalogue', () => {
+  it('has entries', () => {
+    assert.ok(VARIANTS.length > 0);
+  });
+
+  it('names are unique, kebab-case and distinct from the fault names', () => {
+    const names = VARIANTS.map((v) => v.name);
+    assert.deepEqual(
+      names.filter((n, i) => names.indexOf(n) !== i),
+      [],
+      'duplicate variant names',
+    );
+    assert.deepEqual(
+      names.filter((n) => !KEBAB_CASE.test(n)),
+      [],
+      'variant names not in kebab-case',
+    );
+    const faults = new Set(FAULTS.map((f) => f.name));
+    assert.deepEqual(
+      names.filter((n) => faults.has(n)),
+      [],
+      'names used both as a fault and a variant',
+    );
+  });
+
+  it('every variant cites the freedom that allows it and says what it does', () => {
+    for (const variant of VARIANTS) {
+      assert.ok(variant.freedom.trim().length > 0, `${variant.name}: no freedom`);
+      assert.match(
+        variant.summary,
+        /^\S.*\.$/s,
+        `${variant.name}: summary is one sentence ending with a period`,
+      );
+    }
+  });
+
+  it('every variant is switched somewhere in the reference code', () => {
+    const missing = VARIANTS.filter((v) => !literals.has(v.name)).map((v) => v.name);
+    assert.deepEqual(missing, [], 'variants whose name appears in no reference module (no switch)');
+  });
+
+  it('every variant switch in the reference code names a catalogued variant', () => {
+    const known = new Set(VARIANTS.map((v) => v.name));
+    const orphans = switches('variant').filter((s) => !known.has(s.name));
+    assert.deepEqual(orphans, [], 'variant switches without a catalogue entry');
+  });
+});
+
+describe('names at start', () => {
+  it('an unknown fault name is refused', () => {
+    assert.throws(() => createReferenceServer({ fault: 'no-such-fault' }), /unknown fault: no-such-fault/);
+  });
+
+  it('an unknown variant name is refused', () => {
+    assert.throws(
+      () => createReferenceServer({ variant: 'no-such-variant' }),
+      /unknown variant: no-such-variant/,
+    );
+  });
+
+  it('every catalogued fault and variant starts', () => {
+    for (const { name } of FAULTS) assert.doesNotThrow(() => createReferenceServer({ fault: name }), name);
+    for (const { name } of VARIANTS)
+      assert.doesNotThrow(() => createReferenceServer({ variant: name }), name);
+  });
+});
