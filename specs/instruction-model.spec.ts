@@ -311,9 +311,9 @@ test(
     requireSetting('ALLOW_INSTRUCTIONS');
     test.setTimeout(90_000);
     const what =
-      'with an instructable earliest event followed by another event awaiting a decision (two are needed)';
+      'whose earliest instructable event offers PROCEED and is followed by another event awaiting a decision (two are needed)';
     const suitable = (events: PatentEvent[]) =>
-      !!instructableFirst(events) && laterPending(events, instructableFirst(events)!).length > 0;
+      !!instructableFirst(events, 'PROCEED') && laterPending(events, instructableFirst(events)!).length > 0;
     const patentIds = [
       (await portfolio.claimPatent(suitable, what)).patentId,
       (await portfolio.claimPatent(suitable, what)).patentId,

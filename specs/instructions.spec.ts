@@ -29,13 +29,16 @@ import type {
   ProblemInstructionSkipped,
 } from '../schemas/types';
 
-/** Claims a patent whose earliest event awaiting a decision is instructable now; returns that event. */
+/**
+ * Claims a patent whose earliest instructable event offers every decision; returns that event. Lapsed
+ * events (no PROCEED) are left to the tests that need one.
+ */
 async function claimInstructable(
   portfolio: Portfolio,
-  what = 'whose earliest event awaiting a decision is instructable',
+  what = 'whose earliest instructable event offers PROCEED',
 ): Promise<PatentEvent> {
-  const { events } = await portfolio.claimPatent((e) => instructableFirst(e) !== undefined, what);
-  return instructableFirst(events)!;
+  const { events } = await portfolio.claimPatent((e) => instructableFirst(e, 'PROCEED') !== undefined, what);
+  return instructableFirst(events, 'PROCEED')!;
 }
 
 /** A renewal event of the snapshot blocked for `reason`, read fresh (it must still be blocked so). */
@@ -118,7 +121,7 @@ test.describe('instructions', () => {
     covers('INS-015', 'INS-002', 'INS-005', 'INS-006', 'INS-007'),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
-      const what = 'whose earliest event awaiting a decision is instructable (two are needed)';
+      const what = 'whose earliest instructable event offers PROCEED (two are needed)';
       const a = await claimInstructable(portfolio, what);
       const b = await claimInstructable(portfolio, what);
       const entries = [
@@ -144,7 +147,7 @@ test.describe('instructions', () => {
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const { events } = await portfolio.claimPatent(
-        (e) => !!instructableFirst(e) && laterPending(e, instructableFirst(e)!).length > 0,
+        (e) => !!instructableFirst(e, 'PROCEED') && laterPending(e, instructableFirst(e)!).length > 0,
         'with an instructable earliest event followed by another event awaiting a decision',
       );
       const first = instructableFirst(events)!;

@@ -57,12 +57,12 @@ function switches(kind: 'fault' | 'variant'): { name: string; file: string }[] {
   );
 }
 
-describe('fault catalogue', () => {
-  it('has entries', () => {
+void describe('fault catalogue', () => {
+  void it('has entries', () => {
     assert.ok(FAULTS.length > 0);
   });
 
-  it('names are unique and kebab-case', () => {
+  void it('names are unique and kebab-case', () => {
     const names = FAULTS.map((f) => f.name);
     assert.deepEqual(
       names.filter((n, i) => names.indexOf(n) !== i),
@@ -76,7 +76,7 @@ describe('fault catalogue', () => {
     );
   });
 
-  it('every fault cites at least one existing, active catalogue id, once', () => {
+  void it('every fault cites at least one existing, active catalogue id, once', () => {
     for (const fault of FAULTS) {
       assert.ok(fault.requirements.length > 0, `${fault.name} cites no requirement`);
       assert.equal(new Set(fault.requirements).size, fault.requirements.length, `${fault.name}: an id twice`);
@@ -88,30 +88,30 @@ describe('fault catalogue', () => {
     }
   });
 
-  it('every fault has a one-sentence summary', () => {
+  void it('every fault has a one-sentence summary', () => {
     for (const fault of FAULTS) {
       assert.match(fault.summary, /^\S.*\.$/s, `${fault.name}: summary is one sentence ending with a period`);
     }
   });
 
-  it('every fault is switched somewhere in the reference code', () => {
+  void it('every fault is switched somewhere in the reference code', () => {
     const missing = FAULTS.filter((f) => !literals.has(f.name)).map((f) => f.name);
     assert.deepEqual(missing, [], 'faults whose name appears in no reference module (no switch)');
   });
 
-  it('every fault switch in the reference code names a catalogued fault', () => {
+  void it('every fault switch in the reference code names a catalogued fault', () => {
     const known = new Set(FAULTS.map((f) => f.name));
     const orphans = switches('fault').filter((s) => !known.has(s.name));
     assert.deepEqual(orphans, [], 'fault switches without a catalogue entry');
   });
 });
 
-describe('variant catalogue', () => {
-  it('has entries', () => {
+void describe('variant catalogue', () => {
+  void it('has entries', () => {
     assert.ok(VARIANTS.length > 0);
   });
 
-  it('names are unique, kebab-case and distinct from the fault names', () => {
+  void it('names are unique, kebab-case and distinct from the fault names', () => {
     const names = VARIANTS.map((v) => v.name);
     assert.deepEqual(
       names.filter((n, i) => names.indexOf(n) !== i),
@@ -131,7 +131,7 @@ describe('variant catalogue', () => {
     );
   });
 
-  it('every variant cites the freedom that allows it and says what it does', () => {
+  void it('every variant cites the freedom that allows it and says what it does', () => {
     for (const variant of VARIANTS) {
       assert.ok(variant.freedom.trim().length > 0, `${variant.name}: no freedom`);
       assert.match(
@@ -142,31 +142,31 @@ describe('variant catalogue', () => {
     }
   });
 
-  it('every variant is switched somewhere in the reference code', () => {
+  void it('every variant is switched somewhere in the reference code', () => {
     const missing = VARIANTS.filter((v) => !literals.has(v.name)).map((v) => v.name);
     assert.deepEqual(missing, [], 'variants whose name appears in no reference module (no switch)');
   });
 
-  it('every variant switch in the reference code names a catalogued variant', () => {
+  void it('every variant switch in the reference code names a catalogued variant', () => {
     const known = new Set(VARIANTS.map((v) => v.name));
     const orphans = switches('variant').filter((s) => !known.has(s.name));
     assert.deepEqual(orphans, [], 'variant switches without a catalogue entry');
   });
 });
 
-describe('names at start', () => {
-  it('an unknown fault name is refused', () => {
+void describe('names at start', () => {
+  void it('an unknown fault name is refused', () => {
     assert.throws(() => createReferenceServer({ fault: 'no-such-fault' }), /unknown fault: no-such-fault/);
   });
 
-  it('an unknown variant name is refused', () => {
+  void it('an unknown variant name is refused', () => {
     assert.throws(
       () => createReferenceServer({ variant: 'no-such-variant' }),
       /unknown variant: no-such-variant/,
     );
   });
 
-  it('every catalogued fault and variant starts', () => {
+  void it('every catalogued fault and variant starts', () => {
     for (const { name } of FAULTS) assert.doesNotThrow(() => createReferenceServer({ fault: name }), name);
     for (const { name } of VARIANTS)
       assert.doesNotThrow(() => createReferenceServer({ variant: name }), name);
