@@ -121,7 +121,8 @@ function feesObject(
 /** The fees of an event as they stand now (estimated, locked or invoiced). */
 export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, today: string): Fees {
   const { fault } = currentBehaviour();
-  let invoiceId = event.feesStatus === 'INVOICED' ? event.invoiceId : null;
+  let invoiceId =
+    event.feesStatus === 'INVOICED' && fault !== 'fees-invoiced-without-invoice-id' ? event.invoiceId : null;
   if (fault === 'fees-invoice-id-of-patent' && invoiceId === null) {
     // The invoice looked up by patent instead of by event.
     invoiceId = eventsOfPatent(store, event.patentId).find((e) => e.invoiceId !== null)?.invoiceId ?? null;
@@ -265,9 +266,11 @@ export function syncResultView(store: Store, changeRequestId: string): SyncResul
   const change = store.changeRequests.get(changeRequestId);
   if (change === undefined) throw new Error(`missing change request ${changeRequestId}`);
   const { outcome, reason } = resultOutcome(change);
+  const hidesCreatedId =
+    currentBehaviour().fault === 'sync-accepted-create-without-id' && change.kind === 'CREATE';
   return {
     providerId: change.providerId,
-    servicePatentId: change.patentId,
+    servicePatentId: hidesCreatedId ? null : change.patentId,
     action: change.kind,
     outcome,
     requestId: change.state === 'UNRECORDED' ? null : change.id,

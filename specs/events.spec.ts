@@ -51,7 +51,7 @@ function samplePatents(snapshot: PatentEvent[], namespace: string): string[] {
     const found = candidates.find(([, events]) => events.some(state));
     if (found) chosen.add(found[0]);
   }
-  return [...chosen];
+  return [...chosen].slice(0, 4);
 }
 
 function eventReads(portfolio: Portfolio, namespace: string): Promise<EventReads> {
@@ -529,16 +529,17 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-029] the events of a patent come ordered by due date across pages of two',
+    '[EVT-029] the events of a patent come ordered by due date across two pages',
     covers('EVT-029'),
     async ({ api, portfolio, target }) => {
       const { perPatent } = await eventReads(portfolio, target.baseUrl);
       const [patentId, sweep] = [...perPatent].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
       test.skip(!patentId || sweep!.length < 3, 'no sampled patent has three events or more');
+      // Two pages, so that the order must hold across a page boundary.
       const walk = await walkList<PatentEvent>(api, 'listPatentEvents', {
         path: { patentId: patentId! },
-        itemsPerPage: 2,
-        maxPages: 50,
+        itemsPerPage: Math.ceil(sweep!.length / 2),
+        maxPages: 10,
       });
       const dues = walk.items.map((e) => e.dueDate);
       expect(dues, `due dates of patent ${patentId} over ${walk.pages.length} pages`).toEqual(

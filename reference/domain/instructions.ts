@@ -68,6 +68,7 @@ function checkInstructable(
     switch (verdict.blockedReason) {
       case 'ALREADY_INSTRUCTED':
         if (fault === 'instructions-replay-re-executed' && event.appliedDecision === entry.decision) return;
+        if (fault === 'instructions-decision-overwritten' && event.appliedDecision !== entry.decision) return;
         throw new ProblemError('instruction_already_set', `Event ${event.id} already has a decision.`);
       case 'TOO_EARLY':
         throw new ProblemError(
@@ -147,6 +148,7 @@ export function executeInstructions(
   entries.forEach((entry, index) => {
     const event = events[index] as EventRecord;
     if (!atomic) checkInstructable(ctx, [entry], [event], at.today);
+    if (index > 0 && ctx.behaviour.fault === 'instructions-only-first-entry-executed') return;
     const patent = ctx.store.patents.get(event.patentId);
     const instruction: InstructionRecord = {
       id: ctx.random.uuid(),

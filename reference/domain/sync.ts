@@ -238,6 +238,9 @@ function triageItem(
   } else {
     change.kind = 'UPDATE';
     change.patentId = target.id;
+    if (fault === 'sync-office-required-on-updates' && typeof change.changes.office !== 'string') {
+      return reject('office is required.');
+    }
     const newProviderId = change.changes.providerId;
     if (
       typeof newProviderId === 'string' &&
@@ -339,7 +342,7 @@ export function submitSync(
   }
   const fingerprint = canonicalJson(body.items);
   const ref = body.externalImportRef ?? null;
-  if (ref !== null) {
+  if (ref !== null && fault !== 'sync-import-ref-not-looked-up') {
     const existing = findByRef(ctx.store, tenant, ref);
     if (existing !== undefined) {
       if (existing.itemsFingerprint === fingerprint || fault === 'sync-replay-ignores-items') return existing;

@@ -147,12 +147,27 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     requirements: ['FEE-005'],
     summary: 'The fees total is summed in binary floating point, giving totals such as "392.40000000000003".',
   },
+  {
+    name: 'fees-invoiced-without-invoice-id',
+    requirements: ['FEE-013'],
+    summary: 'The fees of an invoiced event read INVOICED with invoiceId null.',
+  },
 
   // ---------------------------------------------------------------- events by period
   {
     name: 'period-due-to-exclusive',
     requirements: ['PER-004'],
     summary: 'Events due exactly on dueTo are left out of the window.',
+  },
+  {
+    name: 'period-due-from-ignored',
+    requirements: ['PER-003'],
+    summary: 'dueFrom does not bound the window: events due before it are returned.',
+  },
+  {
+    name: 'period-incomplete-window-accepted',
+    requirements: ['PER-005'],
+    summary: 'dueFrom or dueTo alone is taken as an open-ended window (200) instead of giving 400.',
   },
   {
     name: 'period-due-month-ignored',
@@ -227,6 +242,17 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
       'Posting again the decision an event already has is executed again (201, new receipt) instead of 409.',
   },
   {
+    name: 'instructions-decision-overwritten',
+    requirements: ['INS-010'],
+    summary:
+      'Posting another decision for an instructed event replaces its decision (201) instead of giving 409.',
+  },
+  {
+    name: 'instructions-only-first-entry-executed',
+    requirements: ['INS-015'],
+    summary: 'A batch executes its first entry only; the other entries are silently dropped.',
+  },
+  {
     name: 'instructions-receipt-status-pending',
     requirements: ['INS-009'],
     summary: 'The receipt shows the executed instructions with status PENDING.',
@@ -260,6 +286,11 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     name: 'sync-conflict-without-existing-batch-id',
     requirements: ['SYNC-048'],
     summary: 'The 409 conflict problem does not carry existingBatchId.',
+  },
+  {
+    name: 'sync-import-ref-not-looked-up',
+    requirements: ['SYNC-046', 'SYNC-047'],
+    summary: 'externalImportRef is stored but never looked up: every push creates a new batch.',
   },
   {
     name: 'sync-results-ordered-by-request-id',
@@ -342,6 +373,17 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     requirements: ['SYNC-026', 'SYNC-027'],
     summary: 'A create is applied at once (APPLIED) instead of being staged for review.',
   },
+  {
+    name: 'sync-office-required-on-updates',
+    requirements: ['SYNC-043'],
+    summary: 'Every item must carry an office: an update with only providerId and title is REJECTED.',
+  },
+  {
+    name: 'sync-accepted-create-without-id',
+    requirements: ['SYNC-030'],
+    summary:
+      'servicePatentId is shown only for updates, so an accepted create never shows the new patent id.',
+  },
 
   // ---------------------------------------------------------------- invoices
   {
@@ -411,5 +453,10 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     name: 'freezes-month-read-includes-later-months',
     requirements: ['FRZ-010'],
     summary: 'A month read returns the events due from that month on, not only those due in it.',
+  },
+  {
+    name: 'freezes-unfrozen-month-not-found',
+    requirements: ['FRZ-011'],
+    summary: 'GET of a month that has never been frozen gives 404 instead of its potential freeze.',
   },
 ];

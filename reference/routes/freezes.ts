@@ -5,7 +5,7 @@ import { eventsDueInMonth, freezeMonth, frozenMonths } from '../domain/freezes';
 import type { OperationHandler, OperationRequest } from '../http';
 import { json } from '../http';
 import { page, pageRequest } from '../pagination';
-import { ProblemError } from '../problems';
+import { notFound, ProblemError } from '../problems';
 import { freezeView } from '../views';
 
 const listExchangeRateFreezes: OperationHandler = (req) => {
@@ -24,7 +24,11 @@ function monthView(req: OperationRequest): Response {
 }
 
 /** A month that is not frozen still answers, with its events showing isFxRateFrozen false. */
-const getExchangeRateFreeze: OperationHandler = (req) => monthView(req);
+const getExchangeRateFreeze: OperationHandler = (req) => {
+  const unfrozen = !req.caller.tenant.frozenMonths.has(req.path.yearMonth as string);
+  if (unfrozen && req.ctx.behaviour.fault === 'freezes-unfrozen-month-not-found') throw notFound();
+  return monthView(req);
+};
 
 const putExchangeRateFreeze: OperationHandler = (req) => {
   const yearMonth = req.path.yearMonth as string;

@@ -126,6 +126,9 @@ function dueWindow(query: Record<string, unknown>): { from: string; to: string }
     const { first, last } = monthBounds(dueMonth);
     return { from: first, to: last };
   }
+  if (fault === 'period-incomplete-window-accepted' && (dueFrom ?? dueTo) !== undefined) {
+    return { from: dueFrom ?? '0000-01-01', to: dueTo ?? '9999-12-31' };
+  }
   if (dueFrom === undefined || dueTo === undefined) {
     const missing =
       dueFrom === undefined && dueTo === undefined
@@ -168,7 +171,7 @@ const listEventsByPeriod: OperationHandler = (req) => {
   const events = eventsOf(store, tenant)
     .filter(
       (e) =>
-        e.dueDate >= window.from &&
+        (fault === 'period-due-from-ignored' || e.dueDate >= window.from) &&
         (fault === 'period-due-to-exclusive' ? e.dueDate < window.to : e.dueDate <= window.to) &&
         matches(eventTypes, e.eventType),
     )
