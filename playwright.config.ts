@@ -15,11 +15,14 @@ import {
  * project whose metadata carries its base URL (read by the `target` fixture).
  */
 const mutationTargets = process.env.MUTATION_TARGETS
-  ? (JSON.parse(process.env.MUTATION_TARGETS) as { name: string; baseUrl: string }[])
+  ? (JSON.parse(process.env.MUTATION_TARGETS) as { name: string; baseUrl: string; specs?: string[] }[])
   : undefined;
+/** A fault's first pass runs only the specs of the areas it breaks (`specs`: spec base names). */
+const specsMatch = (specs: string[]) => new RegExp(`[\\/]specs[\\/](${specs.join('|')})\\.spec\\.ts$`);
 const projects: Project[] | undefined = mutationTargets?.map((t) => ({
   name: t.name,
   metadata: { baseUrl: t.baseUrl },
+  ...(t.specs ? { testMatch: specsMatch(t.specs) } : {}),
 }));
 
 /**

@@ -17,6 +17,7 @@ import { createReferenceServer } from '../reference/server';
 import { VARIANTS } from '../reference/variants';
 import { KEY_SETTINGS } from '../helpers/settings';
 import { loadRequirements } from '../schemas/requirements';
+import { listTests } from './traceability';
 
 const ROOT = path.join(__dirname, '..');
 const REPORTS = path.join(ROOT, 'reports');
@@ -30,6 +31,8 @@ interface TargetSpec {
   name: string;
   fault?: FaultDefinition;
   variant?: VariantDefinition;
+  /** Spec base names to run (a fault's first pass); undefined: the whole suite. */
+  specs?: string[];
 }
 
 interface JsonTestResult {
@@ -187,10 +190,11 @@ export interface MutationSummary {
   unguardedMust: string[];
 }
 
-async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2));
-  const targets = selectTargets(args);
-  const started = performance.now();
+/**
+ * Runs the suite once against fresh references for the given targets, one Playwright project each,
+ * all served from this process.
+ */
+async function runPass(targets: TargetSpec[], resultsFile: string): Promise<ProjectOutcome[]> {
   const servers = targets.map((t) =>
     createReferenceServer({
       ...(t.fault ? { fault: t.fault.name } : {}),
@@ -199,26 +203,25 @@ async function main(): Promise<number> {
   );
   const listening = await Promise.all(servers.map((s) => s.listen(0, '127.0.0.1')));
   const keys = servers[0]!.keys;
-  fs.mkdirSync(REPORTS, { recursive: true });
-  const resultsFile = path.join(REPORTS, 'mutation-results.json');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     BASE_URL: listening[0]!.url,
     MUTATION_TARGETS: JSON.stringify(
-      targets.map((t, i) => ({ name: t.project, baseUrl: listening[i]!.url })),
+      targets.map((t, i) => ({
+        name: t.project,
+        baseUrl: listening[i]!.url,
+        ...(t.specs ? { specs: t.specs } : {}),
+      })),
     ),
     ALLOW_WRITES: 'true',
     ALLOW_INSTRUCTIONS: 'true',
     ALLOW_QUOTA_EXHAUSTION: 'true',
     PROVIDER_STATES_URL: `${listening[0]!.url}/__provider-states`,
     PLAYWRIGHT_JSON_OUTPUT_NAME: resultsFile,
-    MUTATION_RUN: 'true',
+    PREFLIGHT: 'false',
   };
   for (const { role, env: name } of KEY_SETTINGS) env[name] = keys[role];
-  process.stdout.write(
-    `mutation run: ${targets.length} references (${targets.filter((t) => t.kind === 'fault').length} faults, ${targets.filter((t) => t.kind === 'variant').length} variants)\n`,
-  );
-  // The servers live in this process, so the runner must stay responsive: run Playwright asynchronously.
+  // The servers live in this process, so the runner must stay responsive: Playwright runs asynchronously.
   const child = spawn(
     process.execPath,
     [path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=json,dot'],
@@ -230,15 +233,55 @@ async function main(): Promise<number> {
   );
   await new Promise<void>((resolve) => child.on('exit', () => resolve()));
   await Promise.all(listening.map((l) => l.close()));
-  const wallSeconds = Math.round((performance.now() - started) / 100) / 10;
-
   const report = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as {
     suites: JsonSuite[];
     errors?: { message: string }[];
   };
   if (report.errors?.length)
     process.stderr.write(`Playwright reported errors:\n${report.errors.map((e) => e.message).join('\n')}\n`);
-  const outcomes = outcomesFrom(report, targets);
+  return outcomesFrom(report, targets);
+}
+
+/** For each fault, the spec files holding a test that cites one of its requirements. */
+function specsByFault(targets: TargetSpec[]): void {
+  const tests = listTests();
+  for (const target of targets) {
+    if (!target.fault) continue;
+    const ids = new Set(target.fault.requirements);
+    const files = new Set(
+      tests.filter((t) => t.ids.some((id) => ids.has(id))).map((t) => path.basename(t.file, '.spec.ts')),
+    );
+    if (files.size > 0) target.specs = [...files].sort();
+  }
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  const targets = selectTargets(args);
+  const started = performance.now();
+  fs.mkdirSync(REPORTS, { recursive: true });
+  specsByFault(targets);
+  process.stdout.write(
+    `mutation run: ${targets.length} references (${targets.filter((t) => t.kind === 'fault').length} faults, ${targets.filter((t) => t.kind === 'variant').length} variants)\n`,
+  );
+  // Pass 1: the clean reference and the variants run the whole suite; a fault runs the specs that cite
+  // the requirements it breaks. Pass 2: a fault that survived runs the whole suite on a fresh reference.
+  let outcomes = await runPass(targets, path.join(REPORTS, 'mutation-results.json'));
+  const survivors = targets.filter(
+    (t) =>
+      t.kind === 'fault' && t.specs && outcomes.find((o) => o.project === t.project)!.failed.length === 0,
+  );
+  if (survivors.length) {
+    process.stdout.write(
+      `\nsecond pass, whole suite: ${survivors.length} fault(s) not killed by their own areas' specs\n`,
+    );
+    const second = await runPass(
+      survivors.map((t) => ({ ...t, specs: undefined })),
+      path.join(REPORTS, 'mutation-results-pass2.json'),
+    );
+    outcomes = outcomes.map((o) => second.find((s) => s.project === o.project) ?? o);
+  }
+  const wallSeconds = Math.round((performance.now() - started) / 100) / 10;
   const clean = outcomes.find((o) => o.kind === 'clean')!;
   const faults = outcomes.filter((o) => o.kind === 'fault');
   const variants = outcomes.filter((o) => o.kind === 'variant');
