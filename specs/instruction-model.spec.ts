@@ -122,7 +122,7 @@ function checkEvent(patent: ModelEvent[], event: ModelEvent, real: PatentEvent):
   if (blockedReason === 'TOO_EARLY') event.open = false;
 }
 
-/** Checks a failed batch: its problem, then that none of its events changed. */
+/** After a refused batch: none of its events changed (a fresh read of each shows the model's decision). */
 async function expectNothingExecuted(api: ApiClient, events: ModelEvent[]): Promise<void> {
   for (const event of events) {
     const real = await readEvent(api, { id: event.id, patent: { id: event.patentId, providerId: null } });

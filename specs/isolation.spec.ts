@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
-import { type OperationId } from '../helpers/contract';
+import type { OperationId } from '../helpers/contract';
 import { renewals, skipBecause, type Portfolio } from '../helpers/discovery';
 import { findEventWithDocument, type DocumentOperation } from '../helpers/document-discovery';
 import { covers, expect, test, type Setting } from '../helpers/fixtures';
