@@ -794,5 +794,27 @@ test.describe('sync', () => {
         expect(again.batch.suppressedItems).toBe(1);
       },
     );
+
+    test(
+      "[SYNC-051] a proposal refused in review shows the reviewer's reason verbatim on later polls",
+      covers('SYNC-051'),
+      async ({ api, providerState, requireSetting }) => {
+        requireSetting('ALLOW_WRITES');
+        const { batch, result } = await pushOne(api, createItem('reviewed'));
+        expect(result.outcome, 'precondition: the create is STAGED').toBe('STAGED');
+        const reason = `Refused: duplicate of an existing case ${randomUUID()} / ~é`;
+        await providerState('sync-item-reviewed', {
+          importId: batch.importId,
+          index: 0,
+          decision: 'refuse',
+          reason,
+        });
+
+        const polled = await api.call('getSyncBatch', { path: { importId: batch.importId } });
+        expect(polled).toHaveStatus(200);
+        // The outcome label of a refused proposal is not shown by the contract: only the reason is asserted.
+        expect(polled.json<PatentSyncBatch>().results.data[0]?.reason).toBe(reason);
+      },
+    );
   });
 });

@@ -680,7 +680,7 @@ export interface components {
           clientCaseReference?: string | null;
           clientFamilyReference?: string | null;
           title?: string | null;
-          /** @description WO, EP, EA or ISO 3166-1 national code. */
+          /** @description WO, EP, EA or ISO 3166-1 national code. All of these are two upper-case letters (ISO 3166-1 alpha-2); a value of another form is invalid and the item is REJECTED. */
           office?: string;
           /** @enum {string} */
           patentType?: 'PATENT' | 'UTILITY' | 'DESIGN';
