@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { loadOpenApi } from '../schemas/ajv';
 import { KEY_SETTINGS, loadEnv } from './settings';
 
 export const ROOT = path.join(__dirname, '..');
@@ -63,10 +63,7 @@ export function suiteVersion(): string {
 
 /** `info.version` of schemas/openapi.yaml. */
 export function contractVersion(): string {
-  const doc = parse(fs.readFileSync(path.join(ROOT, 'schemas', 'openapi.yaml'), 'utf8')) as {
-    info?: { version?: string };
-  };
-  return String(doc.info?.version ?? 'unknown');
+  return String(loadOpenApi().info?.version ?? 'unknown');
 }
 
 const RUN_SETTINGS = ['ALLOW_WRITES', 'ALLOW_INSTRUCTIONS', 'ALLOW_QUOTA_EXHAUSTION'] as const;

@@ -590,3 +590,8 @@ describe('generated types', () => {
     }
   });
 });
+
+void test('the JSON copy of the document is current (npm run gen:types)', async () => {
+  const { openApiJson, OPENAPI_JSON } = await import('../scripts/gen-openapi-json');
+  assert.equal(readFileSync(OPENAPI_JSON, 'utf8'), openApiJson());
+});
