@@ -4,9 +4,10 @@
  * not writable, applicationNumber stored as given).
  *
  * Field rules are checked on every patent of the worker's snapshot (no extra request). The contract defines
- * no collation and does not say where nulls sort, so the sort checks hold for any total order: nulls form one
- * block at either end, equal values are contiguous, descending reverses ascending, and dates (ISO strings) are
- * monotonic.
+ * no collation and does not say where nulls sort, so the sort checks hold for any usual order: nulls form one
+ * block at either end, equal values are contiguous, descending reverses ascending, dates (ISO strings) are
+ * monotonic, and free-text references ascend wherever binary, case-insensitive, locale, numeric and
+ * punctuation-blind collations all agree. Codes (office, status) may ascend by a rank of the server's own.
  */
 import { isCalendarDate, isDateTime } from '../helpers/calendar';
 import { isPatentClaimed } from '../helpers/claim-status';
@@ -186,13 +187,47 @@ const FIELD_RULES: { id: string; title: string; rule: Rule }[] = [
 
 type SortField = 'clientCaseReference' | 'office' | 'applicationDate' | 'publicationNumber' | 'status';
 
-const SORT_FIELDS: { field: SortField; kind: 'date' | 'text' }[] = [
+/**
+ * date: ISO strings, chronological as plain strings. text: free references, ascending wherever every usual
+ * collation agrees. code: codes (office, status) whose ascending order may be alphabetical or a rank of the
+ * server's own: only grouping and reversal are checked.
+ */
+type SortKind = 'date' | 'text' | 'code';
+
+const SORT_FIELDS: { field: SortField; kind: SortKind }[] = [
   { field: 'clientCaseReference', kind: 'text' },
-  { field: 'office', kind: 'text' },
+  { field: 'office', kind: 'code' },
   { field: 'applicationDate', kind: 'date' },
   { field: 'publicationNumber', kind: 'text' },
-  { field: 'status', kind: 'text' },
+  { field: 'status', kind: 'code' },
 ];
+
+const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Collations a server may use for "ascending" text (binary, case-insensitive, locale, numeric, punctuation-blind). */
+const COLLATIONS: ((a: string, b: string) => number)[] = [
+  byCodeUnit,
+  (a, b) => byCodeUnit(a.toLowerCase(), b.toLowerCase()),
+  (a, b) => a.localeCompare(b, 'en'),
+  (a, b) => a.localeCompare(b, 'en', { numeric: true }),
+  (a, b) => a.localeCompare(b, 'en', { ignorePunctuation: true }),
+];
+
+/** -1 or 1 when every collation orders the two strings the same way, 0 when they disagree or tie. */
+function agreedOrder(a: string, b: string): number {
+  const signs = new Set(COLLATIONS.map((compare) => Math.sign(compare(a, b))));
+  return signs.size === 1 ? [...signs][0]! : 0;
+}
+
+/** Pairs of the ascending order that every collation puts the other way round. */
+function directionProblems(ascending: string[]): string[] {
+  const problems: string[] = [];
+  ascending.forEach((a, i) => {
+    for (const b of ascending.slice(i + 1))
+      if (agreedOrder(a, b) > 0) problems.push(`${JSON.stringify(a)} comes before ${JSON.stringify(b)}`);
+  });
+  return problems.slice(0, 5);
+}
 
 /** Key under which case, accent, width and punctuation-insensitive collations may tie two strings. */
 function foldKey(value: string): string {
@@ -216,7 +251,7 @@ function runs(values: string[]): string[] {
 }
 
 /** Order problems of one sweep, for any collation the contract leaves open. */
-function sweepProblems(values: (string | null)[], kind: 'date' | 'text', descending: boolean): string[] {
+function sweepProblems(values: (string | null)[], kind: SortKind, descending: boolean): string[] {
   const problems: string[] = [];
   const first = values.findIndex((v) => v !== null);
   const last = values.findLastIndex((v) => v !== null);
@@ -325,6 +360,10 @@ test.describe('patents', () => {
           `distinct ${field} values of sort=-${field} reverse those of sort=${field}`,
         ).toEqual([...ascOrder].reverse());
         if (kind === 'text') {
+          expect(
+            directionProblems(ascOrder),
+            `sort=${field} is ascending where every collation agrees`,
+          ).toEqual([]);
           const codeUnit = ascOrder.every((v, i) => i === 0 || ascOrder[i - 1]! < v);
           test.info().annotations.push({
             type: 'observation',
