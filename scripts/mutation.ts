@@ -6,7 +6,7 @@
  *
  *   npm run mutation                      # everything
  *   npm run mutation -- --only a,b        # some faults/variants (and the clean reference)
- *   npm run mutation -- --sample 12       # a representative part: every area's first faults, all variants
+ *   npm run mutation -- --sample 24       # a representative part: 24 faults and 6 variants spread over the catalogues
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -72,11 +72,11 @@ function parseArgs(argv: string[]): { only?: Set<string>; sample?: number } {
   return out;
 }
 
-/** A representative part: faults spread over the catalogue's order (which follows the areas), all variants. */
-function sampleFaults(faults: readonly FaultDefinition[], size: number): FaultDefinition[] {
-  if (size >= faults.length) return [...faults];
-  const step = faults.length / size;
-  return Array.from({ length: size }, (_, i) => faults[Math.floor(i * step)]!);
+/** A representative part: entries spread evenly over a catalogue (whose order follows the areas). */
+function spread<T>(entries: readonly T[], size: number): T[] {
+  if (size >= entries.length) return [...entries];
+  const step = entries.length / size;
+  return Array.from({ length: size }, (_, i) => entries[Math.floor(i * step)]!);
 }
 
 export function selectTargets(args: { only?: Set<string>; sample?: number }): TargetSpec[] {
@@ -90,7 +90,8 @@ export function selectTargets(args: { only?: Set<string>; sample?: number }): Ta
     faults = FAULTS.filter((f) => args.only!.has(f.name));
     variants = VARIANTS.filter((v) => args.only!.has(v.name));
   } else if (args.sample) {
-    faults = sampleFaults(FAULTS, args.sample);
+    faults = spread(FAULTS, args.sample);
+    variants = spread(VARIANTS, Math.max(3, Math.round(args.sample / 4)));
   }
   return [
     { project: CLEAN, kind: 'clean', name: CLEAN },
