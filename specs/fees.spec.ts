@@ -26,7 +26,7 @@ interface FeesRead {
 interface FeesReads {
   /** GET .../fees of a few events of unclaimed patents, one per fee status (and due period) found. */
   samples: FeesRead[];
-  /** The fees attached to the events of the first page (100) of a wide window with include=fees. */
+  /** The fees attached to the renewal events of the first page (100) of a wide window with include=fees. */
   attached: FeesRead[];
 }
 
@@ -61,7 +61,7 @@ function feesReads(portfolio: Portfolio, api: ApiClient, namespace: string): Pro
       expect(page, 'the first page of a wide window with include=fees').toHaveStatus(200);
       const attached = page
         .json<PatentEventList>()
-        .data.filter((event) => event.fees !== undefined)
+        .data.filter((event) => event.eventType === 'RENEWAL' && event.fees !== undefined)
         .map((event) => ({ where: 'include=fees', event, fees: event.fees! }));
       return { samples, attached };
     })();
