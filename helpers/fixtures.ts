@@ -142,27 +142,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   portfolio: [
-    async ({ requestContext, target }, use) => {
-      const key = target.keys.all;
-      await use(
-        new Portfolio(
-          clientFor(requestContext, target, key, () => {}),
-          `the primary tenant (${keyEnvName('all')})`,
-        ),
-      );
+    async ({ requestContext, target, ledger }, use) => {
+      const client = clientFor(requestContext, target, target.keys.all, (e) => {
+        ledger.add('discovery', 1);
+        ledger.addOrigin(e.request.url);
+      });
+      await use(new Portfolio(client, `the primary tenant (${keyEnvName('all')})`));
     },
     { scope: 'worker' },
   ],
 
   otherPortfolio: [
-    async ({ requestContext, target }, use) => {
-      const key = target.keys.otherTenant;
-      await use(
-        new Portfolio(
-          clientFor(requestContext, target, key, () => {}),
-          `the other tenant (${keyEnvName('otherTenant')})`,
-        ),
-      );
+    async ({ requestContext, target, ledger }, use) => {
+      const client = clientFor(requestContext, target, target.keys.otherTenant, (e) => {
+        ledger.add('discovery', 1);
+        ledger.addOrigin(e.request.url);
+      });
+      await use(new Portfolio(client, `the other tenant (${keyEnvName('otherTenant')})`));
     },
     { scope: 'worker' },
   ],
