@@ -3,6 +3,7 @@
  * prints the same keys); the store only ever sees their SHA-256 hashes.
  */
 import { createHash } from 'node:crypto';
+import { KEY_SETTINGS, type KeyRole } from '../helpers/settings';
 
 export const SCOPES = [
   'patents:read',
@@ -13,33 +14,13 @@ export const SCOPES = [
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
-export type KeyRole =
-  | 'all'
-  | 'patentsRead'
-  | 'patentsWrite'
-  | 'instructionsWrite'
-  | 'invoicesRead'
-  | 'freezesWrite'
-  | 'noScopes'
-  | 'expired'
-  | 'lowQuota'
-  | 'otherTenant'
-  | 'noFreeze';
+/** The key roles and their environment variables are the suite's declared inputs (helpers/settings.ts). */
+export type { KeyRole };
 
 /** Environment variable the suite reads for each role. */
-export const KEY_ENV_VARS: Readonly<Record<KeyRole, string>> = {
-  all: 'API_KEY',
-  patentsRead: 'API_KEY_PATENTS_READ',
-  patentsWrite: 'API_KEY_PATENTS_WRITE',
-  instructionsWrite: 'API_KEY_INSTRUCTIONS_WRITE',
-  invoicesRead: 'API_KEY_INVOICES_READ',
-  freezesWrite: 'API_KEY_FREEZES_WRITE',
-  noScopes: 'API_KEY_NO_SCOPES',
-  expired: 'API_KEY_EXPIRED',
-  lowQuota: 'API_KEY_LOW_QUOTA',
-  otherTenant: 'API_KEY_OTHER_TENANT',
-  noFreeze: 'API_KEY_NO_FREEZE',
-};
+export const KEY_ENV_VARS = Object.fromEntries(KEY_SETTINGS.map((k) => [k.role, k.env])) as Readonly<
+  Record<KeyRole, string>
+>;
 
 export type TenantSlot = 'A' | 'B' | 'C';
 
