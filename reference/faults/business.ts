@@ -329,7 +329,7 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
   },
   {
     name: 'sync-item-without-identifier-accepted',
-    requirements: ['SYNC-044'],
+    requirements: ['SYNC-044', 'SYNC-015'],
     summary:
       'An item with neither providerId nor servicePatentId is treated as a create instead of being rejected.',
   },
