@@ -17,6 +17,9 @@ export const API_KEY_HEADER = 'x-api-key';
 
 export function authenticate(ctx: ServerContext, headerValue: string | undefined): Caller {
   const { fault } = ctx.behaviour;
+  if (fault === 'missing-key-400' && !headerValue) {
+    throw validationFailed([{ pointer: '/x-api-key', code: 'required', message: 'is required' }]);
+  }
   if (fault === 'malformed-key-400' && headerValue && !/^[0-9a-f]{64}$/i.test(headerValue)) {
     throw validationFailed([
       { pointer: '/x-api-key', code: 'invalid_string', message: 'must be 64 hexadecimal characters' },

@@ -54,7 +54,7 @@ export function page<T>(items: readonly T[], request: PageRequest): Page<T> {
   return {
     pagination: {
       totalItems: fault === 'total-items-of-page' ? data.length : totalItems,
-      currentPage,
+      currentPage: fault === 'current-page-always-one' ? 1 : currentPage,
       itemsPerPage,
       totalPages,
       hasMore,

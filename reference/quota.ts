@@ -20,7 +20,7 @@ export function countCall(ctx: ServerContext, key: ApiKeyRecord): RateLimitState
   const used = (ctx.store.quotaUsage.get(slot) ?? 0) + (fault === 'quota-counted-twice' ? 2 : 1);
   ctx.store.quotaUsage.set(slot, used);
   const resetSeconds = ctx.clock.secondsUntilNextMidnight();
-  if (used > key.dailyQuota) {
+  if (used > key.dailyQuota && fault !== 'quota-never-enforced') {
     throw new ProblemError(
       'rate_limit_exceeded',
       'The daily call quota of this API key is exhausted.',

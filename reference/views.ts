@@ -73,6 +73,9 @@ export function patentView(p: PatentRecord): Patent {
   };
   if (currentBehaviour().fault === 'patents-official-numbers-missing')
     delete (view as Partial<Patent>).officialNumbers;
+  // The stored record's owner serialized with the rest.
+  if (currentBehaviour().fault === 'patent-view-leaks-tenant-id')
+    Object.assign(view, { tenantId: p.tenantId });
   return view;
 }
 

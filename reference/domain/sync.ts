@@ -217,7 +217,10 @@ function triageItem(
   let target: PatentRecord | undefined;
   if (typeof item.servicePatentId === 'string') {
     // servicePatentId forces an update of that exact patent; an unknown one never creates.
-    target = findPatent(ctx.store, tenant, item.servicePatentId);
+    target =
+      fault === 'sync-reaches-other-tenant'
+        ? ctx.store.patents.get(item.servicePatentId) // looked up by id alone, whoever owns it
+        : findPatent(ctx.store, tenant, item.servicePatentId);
     if (target === undefined && fault !== 'sync-unknown-service-patent-id-falls-back') {
       return reject('servicePatentId does not match any patent of the portfolio.');
     }

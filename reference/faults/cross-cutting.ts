@@ -13,6 +13,12 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
       'A key that is not 64 hexadecimal characters is refused as a bad request (400 validation_failed) instead of 401 invalid_api_key.',
   },
   {
+    name: 'missing-key-400',
+    requirements: ['AUTH-005'],
+    summary:
+      'A request without the x-api-key header is refused as a bad request (400 validation_failed) instead of 401 invalid_api_key.',
+  },
+  {
     name: 'unknown-key-forbidden',
     requirements: ['AUTH-006', 'AUTH-002'],
     summary: 'A key the service does not know gets 403 forbidden instead of 401 invalid_api_key.',
@@ -87,6 +93,24 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     requirements: ['ISO-001'],
     summary: "The invoice list query has no tenant filter and returns every tenant's patent invoices.",
   },
+  {
+    name: 'patent-view-leaks-tenant-id',
+    requirements: ['ISO-002'],
+    summary:
+      'The patent representation carries the owning tenant id (tenantId), serialized with the stored record.',
+  },
+  {
+    name: 'instruction-reaches-other-tenant',
+    requirements: ['ISO-005'],
+    summary:
+      "The instruction POST looks events up by id alone, so it executes a decision on another tenant's event instead of 404.",
+  },
+  {
+    name: 'sync-reaches-other-tenant',
+    requirements: ['ISO-004'],
+    summary:
+      "A sync item's servicePatentId is looked up by id alone, so the item updates another tenant's patent instead of being REJECTED.",
+  },
 
   // ---------------------------------------------------------------- problem bodies (http.ts, problems.ts, validation.ts)
   {
@@ -150,6 +174,12 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     summary:
       'Path identifiers are not checked as UUIDs, so a malformed id gives 404 not_found instead of 400.',
   },
+  {
+    name: 'unknown-event-id-500',
+    requirements: ['PROB-016'],
+    summary:
+      'The event lookup lacks its missing-record check: an unknown event id under a known patent fails with 500 instead of 404.',
+  },
 
   // ---------------------------------------------------------------- correlation (request-id.ts, problems.ts)
   {
@@ -196,6 +226,11 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     requirements: ['PAG-009', 'PAG-010'],
     summary:
       'currentPage is taken as 0-based: currentPage=1 serves the second page and the first is unreachable.',
+  },
+  {
+    name: 'current-page-always-one',
+    requirements: ['PAG-002'],
+    summary: 'pagination.currentPage is always 1, whatever page is served.',
   },
   {
     name: 'has-more-on-last-page',
@@ -248,6 +283,12 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     summary: 'RateLimit-Reset gives the time to the next reset in milliseconds instead of seconds.',
   },
   {
+    name: 'quota-never-enforced',
+    requirements: ['RATE-002'],
+    summary:
+      'The quota is counted but never enforced: past it, calls still succeed with RateLimit-Remaining 0.',
+  },
+  {
     name: 'failed-calls-not-counted',
     requirements: ['RATE-003'],
     summary:
@@ -291,5 +332,11 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     requirements: ['DOC-006'],
     summary:
       'The official receipt is served as soon as a PROCEED is executed, before the office has issued it, instead of 404.',
+  },
+  {
+    name: 'invoice-document-while-locked',
+    requirements: ['DOC-007'],
+    summary:
+      'The invoice download serves a pro-forma PDF for an event whose fees are LOCKED, before it is invoiced.',
   },
 ];

@@ -60,6 +60,22 @@ const getInvoiceDocument: OperationHandler = (req) => {
     event.feesStatus === 'INVOICED' && event.invoiceId !== null
       ? req.ctx.store.invoices.get(event.invoiceId)
       : undefined;
+  if (
+    invoice === undefined &&
+    event.feesStatus === 'LOCKED' &&
+    req.ctx.behaviour.fault === 'invoice-document-while-locked'
+  ) {
+    // A pro-forma served as the invoice before the event is invoiced.
+    return pdfResponse(req.c, {
+      title: 'Invoice (pro forma)',
+      reference: '-',
+      fileName: `invoice-${event.id}.pdf`,
+      lines: [
+        `Patent: ${patent.clientCaseReference ?? patent.id} (${patent.office})`,
+        `Due date: ${event.dueDate}`,
+      ],
+    });
+  }
   if (invoice === undefined || !invoice.hasPdfDocument) throw notFound();
   return pdfResponse(req.c, {
     title: 'Invoice',

@@ -19,6 +19,11 @@ export function patentOf(req: OperationRequest): PatentRecord {
 export function eventOf(req: OperationRequest): { patent: PatentRecord; event: EventRecord } {
   const patent = patentOf(req);
   const event = findEvent(req.ctx.store, req.caller.tenant, req.path.eventId as string);
+  if (req.ctx.behaviour.fault === 'unknown-event-id-500') {
+    // The missing-event check forgotten: an unknown id fails on the undefined record (500).
+    if (event!.patentId !== patent.id) throw notFound();
+    return { patent, event: event! };
+  }
   if (event === undefined || event.patentId !== patent.id) throw notFound();
   return { patent, event };
 }
