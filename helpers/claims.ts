@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-function claimDir(): string {
+export function claimDir(): string {
   const runId = process.env.CONFORMANCE_RUN_ID ?? `pid-${process.ppid}`;
   const dir = path.join(os.tmpdir(), 'prs-conformance-claims', runId.replace(/[^\w.-]/g, '_'));
   fs.mkdirSync(dir, { recursive: true });

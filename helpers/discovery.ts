@@ -7,6 +7,7 @@ import type { Patent, PatentEvent } from '../schemas/types';
 import type { ApiClient } from './api-client';
 import { claim } from './claims';
 import { walkList } from './pagination';
+import { sharedSweep } from './shared-sweeps';
 
 /** A due window wide enough to hold every event of a portfolio. */
 export const WIDE_WINDOW = { dueFrom: '1900-01-01', dueTo: '2199-12-31' } as const;
@@ -26,20 +27,29 @@ export class Portfolio {
     private readonly api: ApiClient,
     /** Label used in skip reasons, e.g. "the primary tenant (API_KEY)". */
     readonly label: string,
+    /** Names the tenant's sweeps among the run's workers (helpers/shared-sweeps.ts); unset: not shared. */
+    private readonly shareAs?: string,
   ) {}
 
-  /** Every patent of the tenant (one sweep per worker). */
+  private sweep<T>(name: string, walk: () => Promise<T>): Promise<T> {
+    return this.shareAs === undefined ? walk() : sharedSweep(this.shareAs, name, walk);
+  }
+
+  /** Every patent of the tenant (one sweep per run). */
   patents(): Promise<Patent[]> {
-    this.patentsPromise ??= walkList<Patent>(this.api, 'listPatents', { maxPages: 10 }).then((w) => w.items);
+    this.patentsPromise ??= this.sweep('patents', () =>
+      walkList<Patent>(this.api, 'listPatents', { maxPages: 10 }).then((w) => w.items),
+    );
     return this.patentsPromise;
   }
 
-  /** Every event of the tenant as the by-period list returns it over a wide window (one sweep per worker). */
+  /** Every event of the tenant as the by-period list returns it over a wide window (one sweep per run). */
   events(): Promise<PatentEvent[]> {
-    this.eventsPromise ??= walkList<PatentEvent>(this.api, 'listEventsByPeriod', {
-      query: WIDE_WINDOW,
-      maxPages: 10,
-    }).then((w) => w.items);
+    this.eventsPromise ??= this.sweep('events', () =>
+      walkList<PatentEvent>(this.api, 'listEventsByPeriod', { query: WIDE_WINDOW, maxPages: 10 }).then(
+        (w) => w.items,
+      ),
+    );
     return this.eventsPromise;
   }
 

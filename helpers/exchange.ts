@@ -21,12 +21,14 @@ export interface Exchange {
   durationMs: number;
   /** Set on a retry of the exchange before it: 1 for the first retry, 2 for the second. */
   retryAttempt?: number;
+  /** Made by another test of the run and reused here (helpers/shared-sweeps.ts): not a request of this test. */
+  shared?: true;
 }
 
 const BODY_EVIDENCE_LIMIT = 4_000;
 const KEY_HEADER = 'x-api-key';
 
-function redactHeaders(headers: Record<string, string>): Record<string, string> {
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     out[name] = name.toLowerCase() === KEY_HEADER ? '$API_KEY' : value;
@@ -58,6 +60,7 @@ export function exchangeEvidence(exchange: Exchange): object {
     response: { status: exchange.status, headers: exchange.headers, body: bodyText(exchange) },
     durationMs: exchange.durationMs,
     ...(exchange.retryAttempt === undefined ? {} : { retryAttempt: exchange.retryAttempt }),
+    ...(exchange.shared ? { shared: true } : {}),
   };
 }
 

@@ -8,14 +8,17 @@ import {
   type APIRequestContext,
   type TestDetails,
 } from '@playwright/test';
+import path from 'node:path';
 import * as allure from 'allure-js-commons';
 import { requirementById } from '../schemas/requirements';
 import { allureLabelsFor } from './allure-labels';
-import { ApiClient, type ClientDeps } from './api-client';
+import { ApiClient, type ApiResponse, type ClientDeps } from './api-client';
 import { Portfolio, skipBecause } from './discovery';
 import { curlCommand, exchangeEvidence, type Exchange } from './exchange';
 import { fcSeed } from './generated-inputs';
+import { PROBES, type ProbeName } from './probes';
 import { RequestLedger } from './request-ledger';
+import { sharedResponse } from './shared-sweeps';
 import type { KeyRole } from './settings';
 import { keyEnvName, readTarget, type Target, type TargetOverride } from './target';
 
@@ -58,6 +61,8 @@ interface TestFixtures {
   as: (role: KeyRole) => ApiClient;
   /** Client that sends no key at all. */
   anonymous: ApiClient;
+  /** A shared answer (helpers/probes.ts), made once per run whichever test asks first. */
+  probe: (name: ProbeName) => Promise<ApiResponse>;
   /** Skips the test unless the target configuration allows what it needs. */
   requireSetting: (setting: Setting) => void;
   /** Drives a back-office state through the provider-states endpoint; skips when none is configured. */
@@ -147,7 +152,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         ledger.add('discovery', 1);
         ledger.addOrigin(e.request.url);
       });
-      await use(new Portfolio(client, `the primary tenant (${keyEnvName('all')})`));
+      await use(new Portfolio(client, `the primary tenant (${keyEnvName('all')})`, `${target.baseUrl}-all`));
     },
     { scope: 'worker' },
   ],
@@ -158,7 +163,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         ledger.add('discovery', 1);
         ledger.addOrigin(e.request.url);
       });
-      await use(new Portfolio(client, `the other tenant (${keyEnvName('otherTenant')})`));
+      await use(
+        new Portfolio(
+          client,
+          `the other tenant (${keyEnvName('otherTenant')})`,
+          `${target.baseUrl}-otherTenant`,
+        ),
+      );
     },
     { scope: 'worker' },
   ],
@@ -192,6 +203,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   anonymous: async ({ requestContext, target, exchanges }, use) => {
     await use(clientFor(requestContext, target, undefined, (e) => exchanges.push(e)));
+  },
+
+  probe: async ({ as, anonymous, target, exchanges }, use) => {
+    await use(async (name) => {
+      const { role, send } = PROBES[name] as {
+        role: KeyRole | undefined;
+        send: (c: ApiClient) => Promise<ApiResponse>;
+      };
+      const client = role === undefined ? anonymous : as(role);
+      const response = await sharedResponse(target.baseUrl, name, () => send(client));
+      if (response.exchange.shared) exchanges.push(response.exchange);
+      return response;
+    });
   },
 
   requireSetting: async ({ target }, use) => {
@@ -267,7 +291,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use();
       const area =
         testInfo.tags.find((t) => !['@must', '@should', '@may'].includes(t))?.slice(1) ?? 'untagged';
-      ledger.add(area, exchanges.length);
+      const own = exchanges.filter((e) => !e.shared).length;
+      ledger.add(area, own, `${path.basename(testInfo.file)} › ${testInfo.title}`);
       for (const exchange of exchanges) ledger.addOrigin(exchange.request.url);
       if (testInfo.status === testInfo.expectedStatus || exchanges.length === 0) return;
       await testInfo.attach('http-exchanges.json', {

@@ -16,6 +16,8 @@ export function runDir(): string {
 
 export class RequestLedger {
   readonly byArea = new Map<string, number>();
+  /** Requests per test (file › title), so that a quota-bound user sees where the calls go. */
+  readonly byTest = new Map<string, number>();
   /** Every origin a request went to (the run must contact the target only). */
   readonly origins = new Set<string>();
   retries = 0;
@@ -26,8 +28,10 @@ export class RequestLedger {
     this.origins.add(new URL(url).origin);
   }
 
-  add(area: string, count: number): void {
-    if (count > 0) this.byArea.set(area, (this.byArea.get(area) ?? 0) + count);
+  add(area: string, count: number, test?: string): void {
+    if (count <= 0) return;
+    this.byArea.set(area, (this.byArea.get(area) ?? 0) + count);
+    if (test !== undefined) this.byTest.set(test, (this.byTest.get(test) ?? 0) + count);
   }
 
   /** Writes this worker's counts to the run folder. */
@@ -38,6 +42,7 @@ export class RequestLedger {
       file,
       JSON.stringify({
         byArea: Object.fromEntries(this.byArea),
+        byTest: Object.fromEntries(this.byTest),
         retries: this.retries,
         origins: [...this.origins],
         overheadMs: this.overheadMs,
@@ -53,7 +58,11 @@ export interface RequestTotals {
   origins: string[];
   /** Median of the suite's own time per request, in milliseconds. */
   overheadMedianMs: number | null;
+  /** The tests that made the most requests, heaviest first. */
+  heaviestTests: { test: string; requests: number }[];
 }
+
+const HEAVIEST_LISTED = 20;
 
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
@@ -64,16 +73,27 @@ function median(values: number[]): number | null {
 
 /** Adds up what every worker of the run wrote. */
 export function collectRequestTotals(dir: string = runDir()): RequestTotals {
-  const totals: RequestTotals = { total: 0, retries: 0, byArea: {}, origins: [], overheadMedianMs: null };
+  const totals: RequestTotals = {
+    total: 0,
+    retries: 0,
+    byArea: {},
+    origins: [],
+    overheadMedianMs: null,
+    heaviestTests: [],
+  };
   const overhead: number[] = [];
+  const byTest = new Map<string, number>();
   for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
     if (!name.startsWith('requests-')) continue;
     const part = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as {
       byArea: Record<string, number>;
+      byTest?: Record<string, number>;
       retries: number;
       origins: string[];
       overheadMs: number[];
     };
+    for (const [test, count] of Object.entries(part.byTest ?? {}))
+      byTest.set(test, (byTest.get(test) ?? 0) + count);
     overhead.push(...part.overheadMs);
     totals.retries += part.retries;
     for (const origin of part.origins) if (!totals.origins.includes(origin)) totals.origins.push(origin);
@@ -82,6 +102,10 @@ export function collectRequestTotals(dir: string = runDir()): RequestTotals {
       totals.total += count;
     }
   }
+  totals.heaviestTests = [...byTest]
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, HEAVIEST_LISTED)
+    .map(([test, requests]) => ({ test, requests }));
   const m = median(overhead);
   totals.overheadMedianMs = m === null ? null : Math.round(m * 1000) / 1000;
   return totals;

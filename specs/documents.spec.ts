@@ -12,6 +12,7 @@ import { claim } from '../helpers/claims';
 import type { Portfolio } from '../helpers/discovery';
 import { earliestPending, skipBecause } from '../helpers/discovery';
 import { covers, expect, test } from '../helpers/fixtures';
+import { sharedSweep } from '../helpers/shared-sweeps';
 import type { Target } from '../helpers/target';
 import type { Invoice, PatentEvent } from '../schemas/types';
 
@@ -111,13 +112,14 @@ const KINDS: DocumentKind[] = [
   },
 ];
 
-/** The located document of each kind, shared by the tests of this worker. */
+/** The located document of each kind, shared by the tests of the run. */
 const located = new Map<DocumentOperation, Promise<Located>>();
 
 async function existingDocument(kind: DocumentKind, context: Context): Promise<ApiResponse> {
   let shared = located.get(kind.operationId);
   if (!shared) {
-    shared = kind.locate(context);
+    // Located once for the run, whichever worker asks first.
+    shared = sharedSweep(context.api.baseUrl, `document-${kind.operationId}`, () => kind.locate(context));
     located.set(kind.operationId, shared);
   }
   const found = await shared;

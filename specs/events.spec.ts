@@ -14,6 +14,7 @@ import { isPatentClaimed } from '../helpers/claim-status';
 import { earliestPending, renewals, skipBecause, type Portfolio } from '../helpers/discovery';
 import { pickDocumented } from '../helpers/documented-members';
 import { covers, expect, test } from '../helpers/fixtures';
+import { sharedSweep } from '../helpers/shared-sweeps';
 import { walkList } from '../helpers/pagination';
 import type { Decision, Patent, PatentEvent, PatentEventList } from '../schemas/types';
 
@@ -59,10 +60,14 @@ function eventReads(portfolio: Portfolio, namespace: string): Promise<EventReads
   if (!reads) {
     reads = (async () => {
       const snapshot = await portfolio.events();
-      const perPatent = new Map<string, PatentEvent[]>();
-      for (const patentId of samplePatents(snapshot, namespace))
-        perPatent.set(patentId, await portfolio.eventsOf(patentId));
-      return { snapshot, perPatent };
+      // The per-patent sweeps are read once for the run, whichever worker asks first.
+      const sweeps = await sharedSweep(namespace, 'per-patent-events', async () => {
+        const entries: [string, PatentEvent[]][] = [];
+        for (const patentId of samplePatents(snapshot, namespace))
+          entries.push([patentId, await portfolio.eventsOf(patentId)]);
+        return entries;
+      });
+      return { snapshot, perPatent: new Map(sweeps) };
     })();
     readsByPortfolio.set(portfolio, reads);
   }

@@ -12,6 +12,7 @@ import type { ApiClient } from '../helpers/api-client';
 import { isPatentClaimed } from '../helpers/claim-status';
 import { earliestPending, skipBecause, WIDE_WINDOW, type Portfolio } from '../helpers/discovery';
 import { covers, expect, test } from '../helpers/fixtures';
+import { sharedSweep } from '../helpers/shared-sweeps';
 import type { Fees, Invoice, PatentEvent, PatentEventList } from '../schemas/types';
 
 const COMPONENT_TYPES = ['OFFICE', 'AGENT', 'SERVICE', 'GRACE_PERIOD'];
@@ -46,7 +47,8 @@ function pickSamples(snapshot: PatentEvent[], namespace: string): PatentEvent[] 
 function feesReads(portfolio: Portfolio, api: ApiClient, namespace: string): Promise<FeesReads> {
   let reads = readsByPortfolio.get(portfolio);
   if (!reads) {
-    reads = (async () => {
+    // One read for the run, whichever worker asks first.
+    reads = sharedSweep(namespace, 'fees-reads', async () => {
       const samples: FeesRead[] = [];
       for (const event of pickSamples(await portfolio.events(), namespace)) {
         const response = await api.call('getEventFees', {
@@ -64,7 +66,7 @@ function feesReads(portfolio: Portfolio, api: ApiClient, namespace: string): Pro
         .data.filter((event) => event.eventType === 'RENEWAL' && event.fees !== undefined)
         .map((event) => ({ where: 'include=fees', event, fees: event.fees! }));
       return { samples, attached };
-    })();
+    });
     readsByPortfolio.set(portfolio, reads);
   }
   return reads;

@@ -6,6 +6,7 @@
 import type { ApiClient } from '../helpers/api-client';
 import { renewals, skipBecause, WIDE_WINDOW } from '../helpers/discovery';
 import { covers, expect, test } from '../helpers/fixtures';
+import { sharedSweep } from '../helpers/shared-sweeps';
 import { walkList } from '../helpers/pagination';
 import type { Invoice, PatentEvent } from '../schemas/types';
 
@@ -17,13 +18,15 @@ const DAY_MS = 86_400_000;
 const snapshots = new Map<string, Promise<Invoice[]>>();
 
 /**
- * Every invoice of the primary tenant, in the default order, read once per worker and target. Invoices are only ever
+ * Every invoice of the primary tenant, in the default order, read once per run and target. Invoices are only ever
  * added, so a later read holds at least these.
  */
 function allInvoices(api: ApiClient): Promise<Invoice[]> {
   let snapshot = snapshots.get(api.baseUrl);
   if (!snapshot) {
-    snapshot = walkList<Invoice>(api, 'listInvoices', { maxPages: 10 }).then((walk) => walk.items);
+    snapshot = sharedSweep(api.baseUrl, 'invoices', () =>
+      walkList<Invoice>(api, 'listInvoices', { maxPages: 10 }).then((walk) => walk.items),
+    );
     snapshots.set(api.baseUrl, snapshot);
   }
   return snapshot;

@@ -9,26 +9,17 @@ import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import { earliestPending, renewals } from '../helpers/discovery';
 import { covers, expect, test } from '../helpers/fixtures';
 import { isJsonPointer, pointsIntoDocument } from '../helpers/json-pointer';
+import type { ProbeName } from '../helpers/probes';
 import type { PatentEvent } from '../schemas/types';
 
 const PREFIX = '/api/v2/external';
 
 type Body = Record<string, unknown>;
-interface Clients {
-  api: ApiClient;
-  anonymous: ApiClient;
-}
 
 /** Problems provoked before and after authentication: the two places a server builds its error bodies. */
-const BASE_CASES: { label: string; provoke: (c: Clients) => Promise<ApiResponse> }[] = [
-  {
-    label: '401 without a key',
-    provoke: ({ anonymous }) => anonymous.call('listPatents', { query: { itemsPerPage: 1 } }),
-  },
-  {
-    label: '404 for an unknown patent',
-    provoke: ({ api }) => api.call('getPatent', { path: { patentId: randomUUID() } }),
-  },
+const BASE_CASES: { label: string; probe: ProbeName }[] = [
+  { label: '401 without a key', probe: 'withoutKey' },
+  { label: '404 for an unknown patent', probe: 'unknownPatent' },
 ];
 
 function problemBody(response: ApiResponse): Body {
@@ -62,12 +53,12 @@ function fieldErrors(response: ApiResponse): FieldError[] {
 
 test.describe('problems', () => {
   test.describe('base members', () => {
-    for (const { label, provoke } of BASE_CASES) {
+    for (const { label, probe: name } of BASE_CASES) {
       test(
         `[PROB-001] a ${label} has content type application/problem+json`,
         covers('PROB-001'),
-        async ({ api, anonymous }) => {
-          const response = await provoke({ api, anonymous });
+        async ({ probe }) => {
+          const response = await probe(name);
           expect(response.mediaType, response.describe()).toBe('application/problem+json');
         },
       );
@@ -81,8 +72,8 @@ test.describe('problems', () => {
     test(
       `[PROB-002] a ${afterAuth.label} has a type that is a URI reference`,
       covers('PROB-002'),
-      async ({ api, anonymous }) => {
-        const body = problemBody(await afterAuth.provoke({ api, anonymous }));
+      async ({ probe }) => {
+        const body = problemBody(await probe(afterAuth.probe));
         expect(typeof body.type, 'type is a string').toBe('string');
         expect(
           isUriReference(String(body.type)),
@@ -91,20 +82,16 @@ test.describe('problems', () => {
       },
     );
 
-    test(
-      `[PROB-004] a ${beforeAuth.label} has a string title`,
-      covers('PROB-004'),
-      async ({ api, anonymous }) => {
-        const body = problemBody(await beforeAuth.provoke({ api, anonymous }));
-        expect(typeof body.title, 'title is a string').toBe('string');
-      },
-    );
+    test(`[PROB-004] a ${beforeAuth.label} has a string title`, covers('PROB-004'), async ({ probe }) => {
+      const body = problemBody(await probe(beforeAuth.probe));
+      expect(typeof body.title, 'title is a string').toBe('string');
+    });
 
     test(
       `[PROB-005] a ${afterAuth.label} has an integer status equal to the HTTP status`,
       covers('PROB-005'),
-      async ({ api, anonymous }) => {
-        const response = await afterAuth.provoke({ api, anonymous });
+      async ({ probe }) => {
+        const response = await probe(afterAuth.probe);
         const body = problemBody(response);
         expect(Number.isInteger(body.status), 'status is an integer').toBe(true);
         expect(body.status, 'status mirrors the HTTP status').toBe(response.status);
@@ -114,8 +101,8 @@ test.describe('problems', () => {
     test(
       `[PROB-006] a ${beforeAuth.label} has detail and instance as strings when present`,
       covers('PROB-006'),
-      async ({ api, anonymous }) => {
-        const body = problemBody(await beforeAuth.provoke({ api, anonymous }));
+      async ({ probe }) => {
+        const body = problemBody(await probe(beforeAuth.probe));
         for (const member of ['detail', 'instance'])
           if (member in body) expect(typeof body[member], `${member} is a string`).toBe('string');
       },
@@ -124,8 +111,8 @@ test.describe('problems', () => {
     test(
       `[PROB-007] a ${afterAuth.label} has a non-empty string code`,
       covers('PROB-007'),
-      async ({ api, anonymous }) => {
-        const body = problemBody(await afterAuth.provoke({ api, anonymous }));
+      async ({ probe }) => {
+        const body = problemBody(await probe(afterAuth.probe));
         expect(typeof body.code, 'code is a string').toBe('string');
         expect(String(body.code), 'code is not empty').not.toBe('');
       },
@@ -134,8 +121,8 @@ test.describe('problems', () => {
     test(
       `[PROB-008] a ${beforeAuth.label} has a requestId, a string or null`,
       covers('PROB-008'),
-      async ({ api, anonymous }) => {
-        const body = problemBody(await beforeAuth.provoke({ api, anonymous }));
+      async ({ probe }) => {
+        const body = problemBody(await probe(beforeAuth.probe));
         expect('requestId' in body, 'requestId is present').toBe(true);
         expect(
           body.requestId === null || typeof body.requestId === 'string',
@@ -149,8 +136,8 @@ test.describe('problems', () => {
     test(
       '[PROB-012] a request without a key gets 401 invalid_api_key of type /errors/invalid-api-key',
       covers('PROB-012'),
-      async ({ anonymous }) => {
-        const response = await anonymous.call('getPatent', { path: { patentId: randomUUID() } });
+      async ({ probe }) => {
+        const response = await probe('withoutKey');
         expect(response).toBeProblem({ status: 401, code: 'invalid_api_key' });
       },
     );
@@ -167,8 +154,8 @@ test.describe('problems', () => {
     test(
       '[PROB-010, PROB-014] a key lacking the scope gets 403 insufficient_scope with requiredScope at the top level',
       covers('PROB-010', 'PROB-014'),
-      async ({ as }) => {
-        const response = await as('patentsRead').call('listInvoices', { query: { itemsPerPage: 1 } });
+      async ({ probe }) => {
+        const response = await probe('lackingScope');
         expect(response).toBeProblem({ status: 403, code: 'insufficient_scope' });
         expect(typeof response.json<Body>().requiredScope, 'requiredScope is a top-level string').toBe(
           'string',
@@ -179,8 +166,8 @@ test.describe('problems', () => {
     test(
       '[PROB-015] a tenant without the freeze capability gets 403 forbidden of type /errors/forbidden',
       covers('PROB-015'),
-      async ({ as }) => {
-        const response = await as('noFreeze').call('listExchangeRateFreezes');
+      async ({ probe }) => {
+        const response = await probe('withoutFreezeCapability');
         expect(response).toBeProblem({ status: 403, code: 'forbidden' });
       },
     );
@@ -188,8 +175,8 @@ test.describe('problems', () => {
     test(
       '[PROB-003, PROB-016] an unknown patent id gets 404 not_found of type /errors/not-found',
       covers('PROB-003', 'PROB-016'),
-      async ({ api }) => {
-        const response = await api.call('getPatent', { path: { patentId: randomUUID() } });
+      async ({ probe }) => {
+        const response = await probe('unknownPatent');
         expect(response).toBeProblem({ status: 404, code: 'not_found' });
       },
     );

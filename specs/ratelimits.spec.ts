@@ -10,6 +10,7 @@ import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import type { Portfolio } from '../helpers/discovery';
 import { covers, expect, test, type Setting } from '../helpers/fixtures';
 import { intHeader, RATE_LIMIT_HEADERS } from '../helpers/matchers';
+import type { ProbeName } from '../helpers/probes';
 import type { KeyRole } from '../helpers/settings';
 import type { PatentEvent } from '../schemas/types';
 
@@ -36,6 +37,7 @@ interface Clients {
   as: (role: KeyRole) => ApiClient;
   portfolio: Portfolio;
   requireSetting: (setting: Setting) => void;
+  probe: (name: ProbeName) => Promise<ApiResponse>;
 }
 
 const isRenewal = (e: PatentEvent) => e.eventType === 'RENEWAL';
@@ -50,22 +52,22 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
     {
       label: '400 validation_failed',
       status: 400,
-      send: ({ api }) => api.call('getPatent', { path: { patentId: 'not-a-uuid' } }),
+      send: ({ probe }) => probe('malformedPatentId'),
     },
     {
       label: '403 insufficient_scope',
       status: 403,
-      send: ({ as }) => as('patentsRead').call('listInvoices', { query: { itemsPerPage: 1 } }),
+      send: ({ probe }) => probe('lackingScope'),
     },
     {
       label: '403 forbidden',
       status: 403,
-      send: ({ as }) => as('noFreeze').call('listExchangeRateFreezes'),
+      send: ({ probe }) => probe('withoutFreezeCapability'),
     },
     {
       label: '404 not_found',
       status: 404,
-      send: ({ api }) => api.call('getPatent', { path: { patentId: randomUUID() } }),
+      send: ({ probe }) => probe('unknownPatent'),
     },
     {
       label: '409 instruction_already_set',
@@ -104,8 +106,8 @@ test.describe('rate limits', () => {
     test(
       `[RATE-006, RATE-007, RATE-009] a ${label} answer carries RateLimit-Limit, -Remaining and -Reset`,
       covers('RATE-006', 'RATE-007', 'RATE-009'),
-      async ({ api, as, portfolio, requireSetting }) => {
-        const response = await send({ api, as, portfolio, requireSetting });
+      async ({ api, as, portfolio, requireSetting, probe }) => {
+        const response = await send({ api, as, portfolio, requireSetting, probe });
         expect(response).toHaveStatus(status);
         const quota = quotaOf(response);
         expect(quota.remaining, 'RateLimit-Remaining is at most RateLimit-Limit').toBeLessThanOrEqual(
