@@ -70,11 +70,13 @@ export class Portfolio {
 
   /**
    * Claims, for the rest of the run, a patent whose fresh events satisfy `predicate`, so that no other
-   * test changes it. Candidates come from the worker's snapshot and are re-read after the claim.
+   * test changes it. Candidates come from the run's snapshot and are re-read after the claim; those that
+   * satisfy `prefer` (when given) are tried first.
    */
   async claimPatent(
     predicate: (events: PatentEvent[]) => boolean,
     what: string,
+    prefer?: (events: PatentEvent[]) => boolean,
   ): Promise<{ patentId: string; events: PatentEvent[] }> {
     const byPatent = new Map<string, PatentEvent[]>();
     for (const event of await this.events()) {
@@ -82,7 +84,12 @@ export class Portfolio {
       list.push(event);
       byPatent.set(event.patent.id, list);
     }
-    for (const [patentId, snapshot] of byPatent) {
+    const candidates = [...byPatent];
+    if (prefer) {
+      const preferred = (snapshot: PatentEvent[]) => (prefer(sortByDue(snapshot)) ? 0 : 1);
+      candidates.sort(([, a], [, b]) => preferred(a) - preferred(b));
+    }
+    for (const [patentId, snapshot] of candidates) {
       if (!predicate(sortByDue(snapshot))) continue;
       if (!claim(this.api.baseUrl, 'patent', patentId)) continue;
       const events = await this.eventsOf(patentId);

@@ -11,7 +11,7 @@
  */
 import { addDays, isCalendarDate, isDateTime, utcToday } from '../helpers/calendar';
 import { isPatentClaimed } from '../helpers/claim-status';
-import { earliestPending, renewals, skipBecause, type Portfolio } from '../helpers/discovery';
+import { earliestPending, renewals, skipBecause, sortByDue, type Portfolio } from '../helpers/discovery';
 import { pickDocumented } from '../helpers/documented-members';
 import { covers, expect, test } from '../helpers/fixtures';
 import { sharedSweep } from '../helpers/shared-sweeps';
@@ -636,11 +636,19 @@ test.describe('events', () => {
     covers('EVT-028'),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
+      const allowed = (list: PatentEvent[]) =>
+        sortByDue(renewals(list)).filter((e) => e.appliedDecision === null && e.instructability.isAllowed);
       const { events } = await portfolio.claimPatent(
-        (list) => earliestPending(list)?.instructability.isAllowed === true,
-        'whose earliest pending event is allowed',
+        (list) => allowed(list).length > 0,
+        'with an allowed renewal event',
+        // Preferably one where a later event waits for an earlier one (and so could wrongly read allowed).
+        (list) =>
+          allowed(list).length > 1 ||
+          list.some((e) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING'),
       );
-      const event = earliestPending(events)!;
+      // The latest allowed event of the patent: every event that reads allowed must be instructable, not
+      // only the earliest pending one (a view that ignores the earlier events would offer later ones).
+      const event = allowed(events).at(-1)!;
       const offered = event.instructability.allowedDecisions;
       // A decision that does not pay: it leaves the PROCEED path to the fees tests.
       const decision = offered.find((d) => d !== 'PROCEED') ?? offered[0]!;

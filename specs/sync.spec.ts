@@ -340,6 +340,8 @@ test.describe('sync', () => {
         const response = await push(api, [
           anonymousItem('neither'),
           { providerId: null, servicePatentId: null, title: 'Conformance anonymous neither (nulls)' },
+          // Everything a create would carry but the identifier: only the missing identifier can reject it.
+          { office: 'EP', title: 'Conformance anonymous neither (complete)', applicationNumber: 'EP0000001' },
         ]);
         expect(response).toHaveStatus(201);
         for (const result of batchOf(response).results.data) {
