@@ -15,14 +15,26 @@ import {
  * project whose metadata carries its base URL (read by the `target` fixture).
  */
 const mutationTargets = process.env.MUTATION_TARGETS
-  ? (JSON.parse(process.env.MUTATION_TARGETS) as { name: string; baseUrl: string; specs?: string[] }[])
+  ? (JSON.parse(process.env.MUTATION_TARGETS) as {
+      name: string;
+      baseUrl: string;
+      specs?: string[];
+      ids?: string[];
+      fault?: boolean;
+    }[])
   : undefined;
-/** A fault's first pass runs only the specs of the areas it breaks (`specs`: spec base names). */
+/** A fault's first passes run only the specs of the areas it breaks (`specs`: spec base names)... */
 const specsMatch = (specs: string[]) => new RegExp(`[\\/]specs[\\/](${specs.join('|')})\\.spec\\.ts$`);
+/** ...and, first of all, only the tests citing its requirements (`ids` in the title's brackets). */
+const idsMatch = (ids: string[]) => new RegExp(`\\[[^\\]]*\\b(?:${ids.join('|')})\\b[^\\]]*\\]`);
 const projects: Project[] | undefined = mutationTargets?.map((t) => ({
   name: t.name,
-  metadata: { baseUrl: t.baseUrl },
+  // A fault's failures are kills (helpers/fixtures.ts, _killExpected), and its few tests run file by file
+  // so that one worker serves them.
+  metadata: { baseUrl: t.baseUrl, ...(t.fault ? { killsExpected: true } : {}) },
+  ...(t.fault ? { fullyParallel: false } : {}),
   ...(t.specs ? { testMatch: specsMatch(t.specs) } : {}),
+  ...(t.ids ? { grep: idsMatch(t.ids) } : {}),
 }));
 
 /**

@@ -67,6 +67,7 @@ interface TestFixtures {
   requireSetting: (setting: Setting) => void;
   /** Drives a back-office state through the provider-states endpoint; skips when none is configured. */
   providerState: (name: string, body: object) => Promise<unknown>;
+  _killExpected: void;
   _requirementMetadata: void;
   _evidence: void;
 }
@@ -260,6 +261,18 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       return JSON.parse(responseBody.toString()) as unknown;
     });
   },
+
+  _killExpected: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      await use();
+      // In the mutation run a failure against a fault is the outcome sought (a kill): marked expected, so
+      // that Playwright keeps the worker instead of starting a new one for the fault's next test.
+      const { killsExpected } = testInfo.project.metadata as { killsExpected?: boolean };
+      if (killsExpected && testInfo.status === 'failed') testInfo.expectedStatus = 'failed';
+    },
+    { auto: true },
+  ],
 
   _requirementMetadata: [
     // eslint-disable-next-line no-empty-pattern

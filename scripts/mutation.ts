@@ -31,8 +31,10 @@ interface TargetSpec {
   name: string;
   fault?: FaultDefinition;
   variant?: VariantDefinition;
-  /** Spec base names to run (a fault's first pass); undefined: the whole suite. */
+  /** Spec base names to run (a fault's first passes); undefined: the whole suite. */
   specs?: string[];
+  /** Only the tests citing these requirement ids (a fault's first pass). */
+  ids?: string[];
 }
 
 interface JsonTestResult {
@@ -122,8 +124,12 @@ export function outcomesFrom(report: { suites: JsonSuite[] }, targets: TargetSpe
       for (const test of spec.tests) {
         const outcome = byProject.get(test.projectName);
         if (!outcome) continue;
-        if (test.status === 'unexpected' || test.status === 'flaky')
-          outcome.failed.push(`${spec.file} › ${spec.title}`);
+        // A fault's failures are reported as expected (kills); the result's own status tells.
+        const failed =
+          test.status === 'unexpected' ||
+          test.status === 'flaky' ||
+          test.results.some((r) => r.status === 'failed' || r.status === 'timedOut');
+        if (failed) outcome.failed.push(`${spec.file} › ${spec.title}`);
         else if (test.status === 'skipped') outcome.skipped += 1;
         else outcome.passed += 1;
       }
@@ -212,6 +218,8 @@ async function runPass(targets: TargetSpec[], resultsFile: string): Promise<Proj
         name: t.project,
         baseUrl: listening[i]!.url,
         ...(t.specs ? { specs: t.specs } : {}),
+        ...(t.ids ? { ids: t.ids } : {}),
+        ...(t.kind === 'fault' ? { fault: true } : {}),
       })),
     ),
     ALLOW_WRITES: 'true',
@@ -243,8 +251,8 @@ async function runPass(targets: TargetSpec[], resultsFile: string): Promise<Proj
   return outcomesFrom(report, targets);
 }
 
-/** For each fault, the spec files holding a test that cites one of its requirements. */
-function specsByFault(targets: TargetSpec[]): void {
+/** For each fault, the tests citing one of its requirements and the spec files that hold them. */
+function scopeFaults(targets: TargetSpec[]): void {
   const tests = listTests();
   for (const target of targets) {
     if (!target.fault) continue;
@@ -252,35 +260,39 @@ function specsByFault(targets: TargetSpec[]): void {
     const files = new Set(
       tests.filter((t) => t.ids.some((id) => ids.has(id))).map((t) => path.basename(t.file, '.spec.ts')),
     );
-    if (files.size > 0) target.specs = [...files].sort();
+    if (files.size === 0) continue;
+    target.specs = [...files].sort();
+    target.ids = [...ids];
   }
 }
+
+const killed = (outcomes: ProjectOutcome[], t: TargetSpec) =>
+  outcomes.find((o) => o.project === t.project)!.failed.length > 0;
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const targets = selectTargets(args);
   const started = performance.now();
   fs.mkdirSync(REPORTS, { recursive: true });
-  specsByFault(targets);
+  scopeFaults(targets);
   process.stdout.write(
     `mutation run: ${targets.length} references (${targets.filter((t) => t.kind === 'fault').length} faults, ${targets.filter((t) => t.kind === 'variant').length} variants)\n`,
   );
-  // Pass 1: the clean reference and the variants run the whole suite; a fault runs the specs that cite
-  // the requirements it breaks. Pass 2: a fault that survived runs the whole suite on a fresh reference.
+  // Pass 1: the clean reference and the variants run the whole suite; a fault runs the tests that cite
+  // the requirements it breaks. A fault that survives a pass runs a wider scope on a fresh reference:
+  // the spec files of those tests (pass 2), then the whole suite (pass 3).
   let outcomes = await runPass(targets, path.join(REPORTS, 'mutation-results.json'));
-  const survivors = targets.filter(
-    (t) =>
-      t.kind === 'fault' && t.specs && outcomes.find((o) => o.project === t.project)!.failed.length === 0,
-  );
-  if (survivors.length) {
-    process.stdout.write(
-      `\nsecond pass, whole suite: ${survivors.length} fault(s) not killed by their own areas' specs\n`,
-    );
-    const second = await runPass(
-      survivors.map((t) => ({ ...t, specs: undefined })),
-      path.join(REPORTS, 'mutation-results-pass2.json'),
-    );
-    outcomes = outcomes.map((o) => second.find((s) => s.project === o.project) ?? o);
+  const widen: { what: string; scope: (t: TargetSpec) => TargetSpec }[] = [
+    { what: "their areas' spec files", scope: (t) => ({ ...t, ids: undefined }) },
+    { what: 'the whole suite', scope: (t) => ({ ...t, ids: undefined, specs: undefined }) },
+  ];
+  let scoped = targets.filter((t) => t.kind === 'fault' && t.ids);
+  for (const [index, { what, scope }] of widen.entries()) {
+    scoped = scoped.filter((t) => !killed(outcomes, t)).map(scope);
+    if (scoped.length === 0) break;
+    process.stdout.write(`\npass ${index + 2}, ${what}: ${scoped.length} fault(s) not killed yet\n`);
+    const next = await runPass(scoped, path.join(REPORTS, `mutation-results-pass${index + 2}.json`));
+    outcomes = outcomes.map((o) => next.find((n) => n.project === o.project) ?? o);
   }
   const wallSeconds = Math.round((performance.now() - started) / 100) / 10;
   const clean = outcomes.find((o) => o.kind === 'clean')!;

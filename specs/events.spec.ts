@@ -598,19 +598,16 @@ test.describe('events', () => {
   test(
     '[EVT-031] GET /patents/{patentId}/events/{eventId} returns each event as the list shows it',
     covers('EVT-031'),
-    async ({ api, portfolio, target }) => {
-      const { perPatent } = await eventReads(portfolio, target.baseUrl);
-      // Preferably a patent whose events are in several states (one waits for an earlier one).
-      const unchanged = [...perPatent].filter(([id]) => !isPatentClaimed(target.baseUrl, id));
-      const [patentId] =
-        unchanged.find(([, events]) =>
-          events.some((e) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING'),
-        ) ??
-        unchanged[0] ??
-        [];
-      test.skip(!patentId, 'every sampled patent has been claimed by a test that changes it');
+    async ({ api, portfolio }) => {
+      // Claimed, so that no test instructs an event between the list and the single reads; preferably a
+      // patent whose events are in several states (one waits for an earlier one).
+      const { patentId } = await portfolio.claimPatent(
+        (events) => events.length > 0,
+        'with events',
+        (events) => events.some((e) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING'),
+      );
       const list = await api.call('listPatentEvents', {
-        path: { patentId: patentId! },
+        path: { patentId },
         query: { itemsPerPage: 100 },
       });
       expect(list).toHaveStatus(200);
@@ -619,7 +616,7 @@ test.describe('events', () => {
       const picks = [listed[0]!, earliestPending(listed), listed[listed.length - 1]!];
       for (const event of new Set(picks.filter((e): e is PatentEvent => e !== undefined))) {
         const response = await api.call('getPatentEvent', {
-          path: { patentId: patentId!, eventId: event.id },
+          path: { patentId, eventId: event.id },
         });
         expect(response).toHaveStatus(200);
         const single = response.json<PatentEvent>();
