@@ -81,6 +81,8 @@ function runMutation(): { wallSeconds: number; exitCode: number | null } {
 
 function main(): void {
   const args = process.argv.slice(2);
+  // Timings are only comparable on a quiet machine: the load at the start is recorded with them.
+  const loadAtStart = os.loadavg().map((l) => round(l));
   const runsArg = args.indexOf('--runs');
   const runs = runsArg >= 0 ? Number(args[runsArg + 1]) : 3;
   const suiteRuns: SuiteRun[] = [];
@@ -99,6 +101,7 @@ function main(): void {
       cpus: os.availableParallelism(),
       memoryGiB: round(os.totalmem() / 2 ** 30, 1),
       node: process.version,
+      loadAverageAtStart: loadAtStart,
     },
     runs,
     suite: {
@@ -133,6 +136,8 @@ function main(): void {
     'written: reports/bench.json',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+  // A missed target fails the command, so that a pipeline can gate on it.
+  if (Object.values(met).includes(false)) process.exitCode = 1;
 }
 
 main();
