@@ -5,7 +5,7 @@
 import { currentBehaviour } from './behaviour';
 import type { ServerContext } from './context';
 import { sha256Hex, type Scope } from './keys';
-import { ProblemError, validationFailed } from './problems';
+import { ProblemError, notFound, validationFailed } from './problems';
 import type { ApiKeyRecord, Tenant } from './store';
 
 export interface Caller {
@@ -36,6 +36,11 @@ export function authenticate(ctx: ServerContext, headerValue: string | undefined
     }
     throw new ProblemError('invalid_api_key', 'The API key is missing or unknown.');
   }
+  if (fault === 'one-key-per-tenant') {
+    // Keys indexed by tenant: the first issued key of the tenant is the only one looked up.
+    const first = [...ctx.store.keysByHash.values()].find((k) => k.tenantId === key.tenantId);
+    if (first !== key) throw new ProblemError('invalid_api_key', 'The API key is missing or unknown.');
+  }
   if (ctx.clock.now().getTime() >= Date.parse(key.expiresAt) && fault !== 'expired-key-accepted') {
     throw new ProblemError('api_key_expired', 'The API key has expired.');
   }
@@ -63,6 +68,8 @@ export function requireScope(caller: Caller, scope: string): void {
 export function requireCapability(caller: Caller, capability: string): void {
   const enabled = capability === 'exchange-rate-freeze' ? caller.tenant.canFreezeExchangeRates : false;
   if (!enabled) {
+    // Routes of a disabled capability hidden as if they did not exist.
+    if (currentBehaviour().fault === 'capability-missing-as-not-found') throw notFound();
     if (currentBehaviour().fault === 'freezes-no-capability-as-insufficient-scope') {
       throw new ProblemError('insufficient_scope', `This operation requires the ${capability} capability.`, {
         requiredScope: 'exchange-rate-freezes:write',

@@ -87,6 +87,8 @@ export function errorHandler(): ErrorHandler<AppEnv> {
 }
 
 export function json(c: AppContext, data: unknown, status = 200): Response {
+  // Without a Content-Type, the runtime labels a string body text/plain;charset=UTF-8.
+  if (currentBehaviour().fault === 'json-content-type-missing') return respond(c, jsonText(data), status, {});
   return respond(c, jsonText(data), status, { 'Content-Type': mediaType('application/json') });
 }
 

@@ -49,7 +49,7 @@ export function page<T>(items: readonly T[], request: PageRequest): Page<T> {
   // totalPages of an empty list is open: the variant counts one (empty) page.
   if (variant === 'empty-list-one-page' && totalItems === 0) totalPages = 1;
   const start = (fault === 'zero-based-pages' ? currentPage : currentPage - 1) * itemsPerPage;
-  const data = items.slice(start, start + itemsPerPage);
+  const data = fault === 'page-data-not-sliced' ? [...items] : items.slice(start, start + itemsPerPage);
   const hasMore = fault === 'has-more-on-last-page' ? currentPage <= totalPages : currentPage < totalPages;
   return {
     pagination: {

@@ -33,7 +33,10 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 /** `/errors/<code with dashes>`, as in the contract's error table. */
 export function problemType(code: ProblemCode): string {
-  if (currentBehaviour().fault === 'problem-type-underscored') return `/errors/${code}`;
+  const { fault } = currentBehaviour();
+  if (fault === 'problem-type-underscored') return `/errors/${code}`;
+  if (fault === 'instruction-skipped-type-from-reason' && code === 'instruction_skipped')
+    return '/errors/earlier-event-pending';
   return `/errors/${code.replace(/_/g, '-')}`;
 }
 
@@ -58,6 +61,8 @@ export class ProblemError extends Error {
   }
 
   get status(): number {
+    if (currentBehaviour().fault === 'instruction-too-early-as-425' && this.code === 'instruction_too_early')
+      return 425;
     return PROBLEMS[this.code].status;
   }
 }
@@ -78,7 +83,8 @@ export function problemBody(
   requestId: string,
   instance: string,
 ): Record<string, unknown> {
-  const { status, title } = PROBLEMS[problem.code];
+  const { status } = problem;
+  const { title } = PROBLEMS[problem.code];
   const body: Record<string, unknown> = {
     type: problemType(problem.code),
     title,
@@ -94,6 +100,10 @@ export function problemBody(
   if (fault === 'problem-code-missing') delete body.code;
   if (fault === 'problem-title-missing') delete body.title;
   if (fault === 'problem-request-id-null') body.requestId = null;
+  if (fault === 'problem-request-id-missing') delete body.requestId;
+  if (fault === 'problem-type-missing') delete body.type;
+  // Every member written, null when unset.
+  if (fault === 'problem-instance-null') body.instance = null;
   if (fault === 'problem-extensions-nested') {
     for (const name of Object.keys(problem.extensions)) delete body[name];
     body.extensions = problem.extensions;

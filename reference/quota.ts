@@ -44,6 +44,7 @@ export function uncountCall(ctx: ServerContext, key: ApiKeyRecord): void {
 }
 
 function quotaSlot(ctx: ServerContext, key: ApiKeyRecord): string {
+  if (ctx.behaviour.fault === 'quota-per-tenant') return `${key.tenantId}|${ctx.clock.today()}`;
   return `${key.hash}|${ctx.clock.today()}`;
 }
 

@@ -93,7 +93,9 @@ function operationRoute(ctx: ServerContext, spec: OperationSpec, handler: Operat
       const scope =
         fault === 'sync-status-requires-read-scope' && spec.operationId === 'getSyncBatch'
           ? 'patents:read'
-          : spec.requiredScope;
+          : fault === 'instructions-require-patents-write' && spec.operationId === 'postInstructions'
+            ? 'patents:write'
+            : spec.requiredScope;
       if (!unguarded) requireScope(caller, scope);
       if (spec.requiredCapability !== undefined) requireCapability(caller, spec.requiredCapability);
     };
@@ -144,7 +146,10 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
   for (const spec of operationSpecs()) {
     const handler = HANDLERS[spec.operationId];
     if (handler === undefined) throw new Error(`no handler for operation ${spec.operationId}`);
-    app.on(spec.method, spec.path.replace(/\{(\w+)\}/g, ':$1'), operationRoute(ctx, spec, handler));
+    let path = spec.path;
+    if (ctx.behaviour.fault === 'invoice-routes-legacy-prefix' && spec.path.includes('/invoices'))
+      path = path.replace('/api/v2/', '/api/v1/');
+    app.on(spec.method, path.replace(/\{(\w+)\}/g, ':$1'), operationRoute(ctx, spec, handler));
   }
   registerProviderStates(app, ctx);
   return app;

@@ -194,7 +194,11 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix =
     const key = `${path}|${code}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ pointer: path, code, message });
+    out.push(
+      currentBehaviour().fault === 'field-error-code-missing'
+        ? ({ pointer: path, message } as FieldError)
+        : { pointer: path, code, message },
+    );
   }
   return out;
 }

@@ -15,7 +15,7 @@ import type {
   SyncResultItem,
 } from '../schemas/types';
 import { currentBehaviour } from './behaviour';
-import { currentFees, totalOf } from './domain/fees';
+import { currentFees, money, totalOf } from './domain/fees';
 import { duePeriod } from './domain/due-period';
 import { isFxRateFrozen } from './domain/freezes';
 import { instructability } from './domain/instructability';
@@ -37,6 +37,7 @@ import type {
 import { eventsOfPatent } from './store';
 
 export function patentView(p: PatentRecord): Patent {
+  const { fault } = currentBehaviour();
   const view: Patent = {
     object: 'patent',
     id: p.id,
@@ -46,7 +47,10 @@ export function patentView(p: PatentRecord): Patent {
     title: p.title,
     office: p.office,
     patentType: p.patentType as Patent['patentType'],
-    applicationNumber: p.applicationNumber,
+    applicationNumber:
+      fault === 'patents-application-number-normalized'
+        ? (p.applicationNumber?.toUpperCase().replace(/\s+/g, '') ?? null)
+        : p.applicationNumber,
     applicationDate: p.applicationDate,
     nationalPhaseEntryDate: p.nationalPhaseEntryDate,
     priorityDate: p.priorityDate,
@@ -60,7 +64,8 @@ export function patentView(p: PatentRecord): Patent {
     extendedExpirationDate: p.extendedExpirationDate,
     lapseDate: p.lapseDate,
     renewalsManagedFrom: p.renewalsManagedFrom,
-    status: p.status as Patent['status'],
+    status: (p.status ??
+      (fault === 'patents-missing-status-as-unknown' ? 'UNKNOWN' : null)) as Patent['status'],
     filingRoute: p.filingRoute as Patent['filingRoute'],
     applicantType: p.applicantType as Patent['applicantType'],
     claimCount: p.claimCount,
@@ -71,8 +76,17 @@ export function patentView(p: PatentRecord): Patent {
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
-  if (currentBehaviour().fault === 'patents-official-numbers-missing')
-    delete (view as Partial<Patent>).officialNumbers;
+  if (fault === 'patents-official-numbers-missing') delete (view as Partial<Patent>).officialNumbers;
+  if (fault === 'timestamps-without-offset') {
+    // Written as local date-times, without the zone.
+    view.createdAt = view.createdAt?.slice(0, 19) ?? null;
+    view.updatedAt = view.updatedAt?.slice(0, 19) ?? null;
+  }
+  // Date columns read back as midnight timestamps and serialized as such.
+  if (fault === 'patents-dates-as-timestamps') {
+    for (const name of ['applicationDate', 'priorityDate', 'grantDate'] as const)
+      if (view[name] !== null) view[name] = `${view[name]}T00:00:00.000Z`;
+  }
   // The stored record's owner serialized with the rest.
   if (currentBehaviour().fault === 'patent-view-leaks-tenant-id')
     Object.assign(view, { tenantId: p.tenantId });
@@ -110,7 +124,11 @@ function feesObject(
     object: 'fees',
     invoiceId: extra.invoiceId,
     eventId: extra.eventId,
-    patent: { id: patent?.id ?? null, providerId: patent?.providerId ?? null },
+    patent: {
+      id: patent?.id ?? null,
+      // Built from the event row, which carries no providerId.
+      providerId: fault === 'fees-patent-provider-id-missing' ? null : (patent?.providerId ?? null),
+    },
     currency: amounts.currency,
     total: fault === 'fees-amounts-as-numbers' ? (Number(total) as unknown as string) : total,
     components: components as Fees['components'],
@@ -130,7 +148,20 @@ export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, 
     // The invoice looked up by patent instead of by event.
     invoiceId = eventsOfPatent(store, event.patentId).find((e) => e.invoiceId !== null)?.invoiceId ?? null;
   }
-  return feesObject(store, tenant, event, currentFees(event, today), {
+  let amounts = currentFees(event, today);
+  // The billed amounts taken from the invoice's gross (VAT included) figures.
+  const vatRate =
+    fault === 'fees-invoiced-amounts-with-vat' && invoiceId !== null
+      ? store.invoices.get(invoiceId)?.vatRate
+      : null;
+  if (vatRate) {
+    const components = amounts.components.map((c) => ({
+      ...c,
+      amount: money(Number(c.amount) * (1 + vatRate)),
+    }));
+    amounts = { ...amounts, components };
+  }
+  return feesObject(store, tenant, event, amounts, {
     invoiceId,
     feesStatus:
       fault === 'fees-status-ignores-lock'
@@ -147,7 +178,7 @@ export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, 
 
 function invoiceLineView(store: Store, tenant: Tenant, invoice: InvoiceRecord, line: InvoiceLine): Fees {
   const event = line.eventId === null ? undefined : store.events.get(line.eventId);
-  return feesObject(store, tenant, event, line.fees, {
+  const view = feesObject(store, tenant, event, line.fees, {
     invoiceId: invoice.id,
     feesStatus: 'INVOICED',
     eventId: line.eventId,
@@ -158,6 +189,9 @@ function invoiceLineView(store: Store, tenant: Tenant, invoice: InvoiceRecord, l
         : line.regularizedInvoiceId,
     regularizationReason: line.regularizationReason,
   });
+  // The lines serialized as bare breakdowns.
+  if (currentBehaviour().fault === 'invoice-lines-without-object') delete (view as Partial<Fees>).object;
+  return view;
 }
 
 export function eventView(
@@ -181,10 +215,21 @@ export function eventView(
   const view: PatentEvent = {
     object: 'patentEvent',
     id: event.id,
-    patent: { id: event.patentId, providerId: patent?.providerId ?? null },
+    patent: {
+      id:
+        fault === 'event-patent-id-is-provider-id' ? (patent?.providerId ?? event.patentId) : event.patentId,
+      providerId:
+        (fault === 'events-patent-provider-id-from-case-reference'
+          ? patent?.clientCaseReference
+          : patent?.providerId) ?? null,
+    },
     eventType: event.eventType,
-    dueDate: event.dueDate,
-    gracePeriodEndDate: event.gracePeriodEndDate,
+    // Dates read into Date objects and serialized as such.
+    dueDate: fault === 'event-dates-as-timestamps' ? new Date(event.dueDate).toISOString() : event.dueDate,
+    gracePeriodEndDate:
+      fault === 'event-dates-as-timestamps' && event.gracePeriodEndDate !== null
+        ? new Date(event.gracePeriodEndDate).toISOString()
+        : event.gracePeriodEndDate,
     // paymentSequenceNumber is shown only when it differs from the annuity year (absent, not null, otherwise).
     renewal:
       isRenewal && (showSequence || fault !== 'events-renewal-null-without-sequence')
@@ -197,9 +242,17 @@ export function eventView(
         ? null
         : event.appliedDecision,
     duePeriod: duePeriod(event, today),
-    processingStatus: event.processingStatus,
+    // The status of the event's instruction shown in place of the event's own processing status.
+    processingStatus:
+      fault === 'events-processing-status-from-instruction' && event.instructionId !== null
+        ? ('EXECUTED' as PatentEvent['processingStatus'])
+        : event.processingStatus,
     processingStatusUpdatedAt: event.processingStatusUpdatedAt,
-    isFxRateFrozen: isFxRateFrozen(tenant, event),
+    // A left join on the frozen months: null for a month that has never been frozen.
+    isFxRateFrozen:
+      fault === 'events-fx-frozen-null-when-never-frozen' && !isFxRateFrozen(tenant, event)
+        ? (null as unknown as boolean)
+        : isFxRateFrozen(tenant, event),
     feesStatus:
       fault === 'events-fees-status-stale-after-invoicing' && event.feesStatus === 'INVOICED'
         ? 'LOCKED'
@@ -214,7 +267,9 @@ export function eventView(
         verdict.isAllowed &&
         patentEvents.some((e) => e.appliedDecision !== null)
           ? 'ALREADY_INSTRUCTED'
-          : verdict.blockedReason,
+          : fault === 'events-blocked-reason-as-error-code' && verdict.blockedReason === 'ALREADY_INSTRUCTED'
+            ? ('instruction_already_set' as PatentEvent['instructability']['blockedReason'])
+            : verdict.blockedReason,
       opensAt: verdict.opensAt,
       mode: verdict.mode,
     },
@@ -234,14 +289,25 @@ export function invoiceView(store: Store, tenant: Tenant, invoice: InvoiceRecord
     issueDate: invoice.issueDate,
     origin: invoice.origin,
     ipRightType: invoice.ipRightType,
-    currency: invoice.currency,
-    vatRate: invoice.vatRate,
+    currency:
+      currentBehaviour().fault === 'currency-lower-case' ? invoice.currency.toLowerCase() : invoice.currency,
+    vatRate:
+      currentBehaviour().fault === 'vat-rate-as-percentage' && invoice.vatRate !== null
+        ? invoice.vatRate * 100
+        : invoice.vatRate,
     vatNumber: invoice.vatNumber,
     subtotalExcludingTax: subtotalOf(invoice),
     totalIncludingTax: totalIncludingTaxOf(invoice),
     hasPdfDocument: invoice.hasPdfDocument,
     hasXlsxDocument: invoice.hasXlsxDocument,
-    fees: invoice.lines.map((line) => invoiceLineView(store, tenant, invoice, line)),
+    fees:
+      currentBehaviour().fault === 'invoices-line-per-component'
+        ? invoice.lines.flatMap((line) =>
+            line.fees.components.map((c) =>
+              invoiceLineView(store, tenant, invoice, { ...line, fees: { ...line.fees, components: [c] } }),
+            ),
+          )
+        : invoice.lines.map((line) => invoiceLineView(store, tenant, invoice, line)),
     createdAt: invoice.createdAt,
   };
 }
@@ -276,7 +342,11 @@ export function syncResultView(store: Store, changeRequestId: string): SyncResul
     servicePatentId: hidesCreatedId ? null : change.patentId,
     action: change.kind,
     outcome,
-    requestId: change.state === 'UNRECORDED' ? null : change.id,
+    requestId:
+      change.state === 'UNRECORDED' ||
+      (currentBehaviour().fault === 'sync-rejected-without-request-id' && change.state === 'REJECTED')
+        ? null
+        : change.id,
     reason,
   };
 }
@@ -296,7 +366,10 @@ export function batchView(store: Store, batch: SyncBatchRecord, results: PageReq
         ? Math.max(0, batch.results.length - 1)
         : batch.results.length,
     autoAppliedItems: batch.autoAppliedItems,
-    stagedItems: batch.stagedItems,
+    stagedItems:
+      fault === 'sync-staged-count-live'
+        ? batch.results.filter((id) => store.changeRequests.get(id)?.state === 'AWAITING_REVIEW').length
+        : batch.stagedItems,
     rejectedItems: batch.rejectedItems,
     suppressedItems: batch.suppressedItems,
     createdAt: batch.createdAt,
@@ -319,7 +392,10 @@ export function frozenRateEventView(
     object: 'frozenRateEvent',
     clientCaseReference: store.patents.get(event.patentId)?.clientCaseReference ?? null,
     dueDate: event.dueDate,
-    amount: totalOf(fees.components),
+    amount:
+      currentBehaviour().fault === 'freezes-amount-as-number'
+        ? (Number(totalOf(fees.components)) as unknown as string)
+        : totalOf(fees.components),
     currency: fees.currency,
     isFxRateFrozen: isFxRateFrozen(tenant, event),
     hasInstruction: event.instructionId !== null,

@@ -613,7 +613,16 @@ test.describe('events', () => {
       expect(list).toHaveStatus(200);
       const listed = list.json<PatentEventList>().data;
       expect(listed.length, `events listed for patent ${patentId}`).toBeGreaterThan(0);
-      const picks = [listed[0]!, earliestPending(listed), listed[listed.length - 1]!];
+      // The first, the earliest pending and the last event, and the first event of each blockedReason (a
+      // single read must compute instructability with the patent's other events, as the list does).
+      const reasons = new Set<string | null>();
+      const firstOfEachReason = listed.filter((e) => {
+        const reason = e.instructability?.blockedReason ?? null;
+        if (reasons.has(reason)) return false;
+        reasons.add(reason);
+        return true;
+      });
+      const picks = [listed[0]!, earliestPending(listed), ...firstOfEachReason, listed[listed.length - 1]!];
       for (const event of new Set(picks.filter((e): e is PatentEvent => e !== undefined))) {
         const response = await api.call('getPatentEvent', {
           path: { patentId, eventId: event.id },

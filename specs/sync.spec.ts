@@ -333,6 +333,17 @@ test.describe('sync', () => {
     );
 
     test(
+      '[SYNC-018] a create staged for review (neither rejected, suppressed nor refused) has reason null',
+      covers('SYNC-018'),
+      async ({ api, requireSetting }) => {
+        requireSetting('ALLOW_WRITES');
+        const { result } = await pushOne(api, createItem('reason'));
+        expect(result.outcome, 'precondition: the create is STAGED').toBe('STAGED');
+        expect(result.reason, 'reason of a STAGED item').toBeNull();
+      },
+    );
+
+    test(
       '[SYNC-044, SYNC-013, SYNC-014, SYNC-015] an item with neither providerId nor servicePatentId is REJECTED with a reason, providerId, servicePatentId and action null',
       covers('SYNC-044', 'SYNC-013', 'SYNC-014', 'SYNC-015'),
       async ({ api, requireSetting }) => {

@@ -29,7 +29,10 @@ export function estimateFees(event: EventRecord, today: string): FeeAmounts {
   if (basis.agent !== null) components.push({ type: 'AGENT', amount: basis.agent });
   components.push({ type: 'SERVICE', amount: basis.service });
   if (duePeriod(event, today) === 'GRACE_PERIOD') {
-    components.push({ type: 'GRACE_PERIOD', amount: basis.gracePeriodSurcharge });
+    // The surcharge labelled with the v1 component name.
+    const type =
+      currentBehaviour().fault === 'fees-grace-surcharge-typed-late-fee' ? 'LATE_FEE' : 'GRACE_PERIOD';
+    components.push({ type: type as FeeComponent['type'], amount: basis.gracePeriodSurcharge });
   }
   return { currency: basis.currency, components };
 }

@@ -47,14 +47,20 @@ export function instructability(
   patentEvents: EventRecord[],
   today: string,
 ): Instructability {
-  if (event.appliedDecision !== null) return blocked('ALREADY_INSTRUCTED', event);
+  const { fault } = currentBehaviour();
+  // Instructed-ness read from the fee lock, which only a PROCEED sets.
+  const instructed =
+    fault === 'events-instructed-read-from-fee-lock'
+      ? event.feesStatus !== 'ESTIMATED'
+      : event.appliedDecision !== null;
+  if (instructed) return blocked('ALREADY_INSTRUCTED', event);
   if (today < opensAt(event)) return blocked('TOO_EARLY', event);
   const pending = patentEvents
     .filter((e) => e.id !== event.id && e.dueDate < event.dueDate && awaitsDecision(e))
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   if (pending.length > 0) return blocked('EARLIER_EVENT_PENDING', event, pending);
   // A lapsed event can no longer be paid: only the decisions that do not pay remain.
-  const dropsProceed = isLapsed(event, today) && currentBehaviour().fault !== 'events-lapsed-offers-proceed';
+  const dropsProceed = isLapsed(event, today) && fault !== 'events-lapsed-offers-proceed';
   const allowedDecisions = dropsProceed ? DECISIONS.filter((d) => d !== 'PROCEED') : [...DECISIONS];
   return {
     isAllowed: true,

@@ -156,9 +156,12 @@ export function executeInstructions(
     const instruction: InstructionRecord = {
       id: ctx.random.uuid(),
       eventId: event.id,
-      decision: entry.decision,
+      decision:
+        ctx.behaviour.fault === 'instructions-receipt-decision-read-too-early'
+          ? (event.appliedDecision as Decision) // not written yet: null
+          : entry.decision,
       status: 'EXECUTED',
-      executedAt,
+      executedAt: ctx.behaviour.fault === 'instructions-executed-at-as-date' ? at.today : executedAt,
       renewedDesignatedCountries:
         patent?.office === 'WO' && patent.designatedCountries ? [...patent.designatedCountries] : null,
     };

@@ -55,7 +55,7 @@ function newInvoice(
   return {
     id,
     tenantId: tenant.id,
-    reference,
+    reference: ctx.behaviour.fault === 'invoices-reference-from-number' ? (number ?? '') : reference,
     number,
     issueDate,
     origin,
@@ -66,7 +66,10 @@ function newInvoice(
     hasPdfDocument: true,
     hasXlsxDocument: origin !== 'IMPORTED',
     lines: [],
-    createdAt: at.now.toISOString(),
+    createdAt:
+      ctx.behaviour.fault === 'invoices-imported-created-at-as-issue-date' && origin === 'IMPORTED'
+        ? issueDate
+        : at.now.toISOString(),
   };
 }
 
@@ -140,6 +143,8 @@ export function regularizeInvoice(
     throw new DomainRuleError('only an invoice of the tenant that is not itself a regularization');
   }
   const invoice = newInvoice(ctx, tenant, 'REGULARIZATION', original.currency, at.today, at);
+  if (ctx.behaviour.fault === 'invoices-regularization-reuses-reference')
+    invoice.reference = original.reference;
   for (const eventId of eventIds) {
     const line = original.lines.find((l) => l.eventId === eventId);
     if (line === undefined) throw new DomainRuleError(`event ${eventId} is not on invoice ${original.id}`);
@@ -147,8 +152,8 @@ export function regularizeInvoice(
       eventId,
       patentId: line.patentId,
       fees: { currency: line.fees.currency, components: correction(line.fees.components, reason) },
-      regularizedInvoiceId: original.id,
-      regularizationReason: reason,
+      regularizedInvoiceId: ctx.behaviour.fault === 'invoices-regularized-id-self' ? invoice.id : original.id,
+      regularizationReason: ctx.behaviour.fault === 'invoices-regularization-reason-dropped' ? null : reason,
     };
     invoice.lines.push(regularized);
   }

@@ -206,6 +206,7 @@ function triageItem(
   const reject = (reason: string): ChangeRequest => {
     change.state = 'REJECTED';
     change.reason = reason;
+    if (fault === 'sync-rejected-provider-id-dropped') change.providerId = null;
     if (fault !== 'sync-rejected-items-not-counted') batch.rejectedItems += 1;
     return change;
   };
@@ -215,7 +216,10 @@ function triageItem(
   change.changes = changesOf(item);
 
   let target: PatentRecord | undefined;
-  if (typeof item.servicePatentId === 'string') {
+  if (
+    typeof item.servicePatentId === 'string' &&
+    !(fault === 'sync-service-patent-id-needs-provider-id' && change.providerId === null)
+  ) {
     // servicePatentId forces an update of that exact patent; an unknown one never creates.
     target =
       fault === 'sync-reaches-other-tenant'
@@ -231,6 +235,7 @@ function triageItem(
 
   if (target === undefined) {
     change.kind = 'CREATE';
+    if (fault === 'sync-unknown-provider-id-rejected') return reject('providerId matches no patent.');
     if (typeof change.changes.office !== 'string') return reject('A new patent needs an office.');
     if (fault === 'sync-create-applied-at-triage') {
       change.patentId = newPatent(ctx, tenant, change.changes, at).id;
@@ -264,7 +269,9 @@ function triageItem(
   if (twin !== undefined) {
     change.state = 'SUPPRESSED';
     change.reason = `Identical to proposal ${twin.id}, refused in review: ${twin.reason ?? ''}`.trim();
-    batch.suppressedItems += 1;
+    if (fault === 'sync-suppressed-without-reason') change.reason = null;
+    if (fault === 'sync-suppressed-counted-as-staged') batch.stagedItems += 1;
+    else batch.suppressedItems += 1;
     return change;
   }
   change.state = 'AWAITING_REVIEW';
@@ -316,7 +323,8 @@ function runInBackground(ctx: ServerContext, tenant: Tenant, batch: SyncBatchRec
     if (batch.results.length >= batch.items.length) complete(batch, at);
     else setTimeout(step, 1);
   };
-  setTimeout(step, 1);
+  if (ctx.behaviour.fault === 'sync-background-starts-inline') step();
+  else setTimeout(step, 1);
 }
 
 function findByRef(store: Store, tenant: Tenant, ref: string): SyncBatchRecord | undefined {
@@ -398,6 +406,7 @@ export function batchStatus(store: Store, batch: SyncBatchRecord): BatchStatus {
   if (batch.progress !== 'DONE') return batch.progress;
   const states = batch.results.map((id) => store.changeRequests.get(id)?.state);
   if (states.includes('UNRECORDED')) return 'ERROR';
+  if (currentBehaviour().fault === 'sync-rejected-batch-error' && states.includes('REJECTED')) return 'ERROR';
   const awaiting =
     states.includes('AWAITING_REVIEW') && currentBehaviour().fault !== 'sync-triaged-reported-settled';
   return awaiting ? 'TRIAGED' : 'SETTLED';
@@ -411,7 +420,10 @@ export function resultOutcome(change: ChangeRequest): { outcome: Outcome; reason
     case 'APPLIED':
       return { outcome: 'APPLIED', reason: null };
     case 'AWAITING_REVIEW':
-      return { outcome: 'STAGED', reason: null };
+      return {
+        outcome: 'STAGED',
+        reason: currentBehaviour().fault === 'sync-staged-with-reason' ? 'Awaiting review.' : null,
+      };
     case 'ACCEPTED':
       return { outcome: 'ACCEPTED', reason: null };
     case 'SUPPRESSED':
@@ -439,6 +451,8 @@ export function reviewChange(
   if (decision === 'refuse') {
     change.state = 'REFUSED';
     change.reason = reason ?? 'Refused in review.';
+    if (ctx.behaviour.fault === 'sync-refusal-reason-prefixed')
+      change.reason = `Refused in review: ${change.reason}`;
     return change;
   }
   if (change.kind === 'CREATE') {

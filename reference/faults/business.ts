@@ -47,6 +47,34 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     requirements: ['PAT-007', 'PAT-009'],
     summary: 'The patent representation leaves officialNumbers out.',
   },
+  {
+    name: 'patents-listed-once-per-owner',
+    requirements: ['PAT-022'],
+    summary:
+      'The patent list is joined with the co-owners, so a patent with secondary owners is listed once per owner.',
+  },
+  {
+    name: 'patents-read-as-list-envelope',
+    requirements: ['PAT-023'],
+    summary:
+      'GET /patents/{patentId} reuses the list handler and answers a one-item list envelope instead of the Patent.',
+  },
+  {
+    name: 'patents-application-number-normalized',
+    requirements: ['PAT-005'],
+    summary: 'applicationNumber is shown upper-cased with its spaces removed instead of as recorded.',
+  },
+  {
+    name: 'patents-dates-as-timestamps',
+    requirements: ['PAT-006'],
+    summary:
+      'applicationDate, priorityDate and grantDate are read back as midnight timestamps and shown as date-times.',
+  },
+  {
+    name: 'patents-missing-status-as-unknown',
+    requirements: ['PAT-010'],
+    summary: 'A patent without a status reads status UNKNOWN instead of null.',
+  },
 
   // ---------------------------------------------------------------- events
   {
@@ -114,6 +142,46 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     requirements: ['EVT-016'],
     summary: 'The per-patent event routes attach the fees member although it was not requested.',
   },
+  {
+    name: 'events-patent-provider-id-from-case-reference',
+    requirements: ['EVT-002'],
+    summary: "The event's patent reference carries the patent's clientCaseReference as providerId.",
+  },
+  {
+    name: 'events-processing-status-from-instruction',
+    requirements: ['EVT-012'],
+    summary: 'An instructed event shows the status of its instruction (EXECUTED) as processingStatus.',
+  },
+  {
+    name: 'events-fx-frozen-null-when-never-frozen',
+    requirements: ['EVT-014'],
+    summary:
+      'isFxRateFrozen comes from a left join on the frozen months, so it is null for a month never frozen.',
+  },
+  {
+    name: 'events-blocked-reason-as-error-code',
+    requirements: ['EVT-021', 'EVT-025'],
+    summary:
+      'An instructed event reads blockedReason instruction_already_set (the error code) instead of ALREADY_INSTRUCTED.',
+  },
+  {
+    name: 'events-instructed-read-from-fee-lock',
+    requirements: ['EVT-017', 'EVT-021'],
+    summary:
+      'Instructability reads an event as instructed from its fee lock, so an event decided SKIP_THIS_TIME or DROP reads allowed again.',
+  },
+  {
+    name: 'events-list-omits-decided',
+    requirements: ['EVT-030'],
+    summary:
+      'The events of a patent are listed from the open-events query, leaving out the events already decided.',
+  },
+  {
+    name: 'events-single-read-ignores-earlier-pending',
+    requirements: ['EVT-031', 'EVT-017'],
+    summary:
+      'GET of one event computes instructability without the other events of its patent, so an event waiting for an earlier one reads allowed there while the list says EARLIER_EVENT_PENDING.',
+  },
 
   // ---------------------------------------------------------------- fees
   {
@@ -151,6 +219,23 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     name: 'fees-invoiced-without-invoice-id',
     requirements: ['FEE-013'],
     summary: 'The fees of an invoiced event read INVOICED with invoiceId null.',
+  },
+  {
+    name: 'fees-patent-provider-id-missing',
+    requirements: ['FEE-004'],
+    summary:
+      'The patent reference of a fees object is built from the event row alone, so its providerId is always null.',
+  },
+  {
+    name: 'fees-invoiced-amounts-with-vat',
+    requirements: ['FEE-014'],
+    summary:
+      "INVOICED fees show the amounts with the invoice's VAT added instead of the billed amounts of the line.",
+  },
+  {
+    name: 'fees-grace-surcharge-typed-late-fee',
+    requirements: ['FEE-007'],
+    summary: 'The late surcharge is listed under the v1 component type LATE_FEE instead of GRACE_PERIOD.',
   },
 
   // ---------------------------------------------------------------- events by period
@@ -203,6 +288,23 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     name: 'period-family-filter-on-case-reference',
     requirements: ['PER-009'],
     summary: 'The family filter is matched against clientCaseReference instead of clientFamilyReference.',
+  },
+  {
+    name: 'period-only-pending-events',
+    requirements: ['PER-002'],
+    summary: 'The window reuses the worklist query, so events that already have a decision are left out.',
+  },
+  {
+    name: 'period-event-types-on-patent-type',
+    requirements: ['PER-010'],
+    summary:
+      "The eventTypes filter is matched against the patent's patentType, so eventTypes=RENEWAL returns nothing.",
+  },
+  {
+    name: 'period-fees-cached-by-patent',
+    requirements: ['FEE-003', 'PER-012'],
+    summary:
+      'The fees attached with include=fees are cached by patent, so every event of a patent on the page carries the fees of the first one.',
   },
 
   // ---------------------------------------------------------------- instructions
@@ -273,6 +375,17 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     name: 'instructions-earlier-pending-not-enforced',
     requirements: ['INS-017', 'EVT-027'],
     summary: 'The POST executes an event although an earlier event of its patent still awaits a decision.',
+  },
+  {
+    name: 'instructions-receipt-decision-read-too-early',
+    requirements: ['INS-004'],
+    summary:
+      'Each receipt line takes its decision from the event before the event is written, so the receipt shows decision null.',
+  },
+  {
+    name: 'instructions-executed-at-as-date',
+    requirements: ['INS-006'],
+    summary: 'executedAt is the day of execution (YYYY-MM-DD) instead of a date-time.',
   },
 
   // ---------------------------------------------------------------- sync
@@ -384,6 +497,65 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     summary:
       'servicePatentId is shown only for updates, so an accepted create never shows the new patent id.',
   },
+  {
+    name: 'sync-background-starts-inline',
+    requirements: ['SYNC-021'],
+    summary:
+      'The first background chunk runs before the 202 is sent, so the answer already reads PROCESSING with results.',
+  },
+  {
+    name: 'sync-staged-count-live',
+    requirements: ['SYNC-008'],
+    summary: 'stagedItems counts the items still awaiting review, so it drops when a proposal is reviewed.',
+  },
+  {
+    name: 'sync-suppressed-counted-as-staged',
+    requirements: ['SYNC-010'],
+    summary: 'A suppressed re-push is counted in stagedItems, so suppressedItems stays 0.',
+  },
+  {
+    name: 'sync-rejected-provider-id-dropped',
+    requirements: ['SYNC-013'],
+    summary: 'A rejected item loses its providerId, so its result echoes null although the item had one.',
+  },
+  {
+    name: 'sync-rejected-without-request-id',
+    requirements: ['SYNC-017'],
+    summary:
+      'Rejected items are not given a change request id, so their requestId is null in a batch that is not ERROR.',
+  },
+  {
+    name: 'sync-staged-with-reason',
+    requirements: ['SYNC-018'],
+    summary: 'A staged item carries the reason "Awaiting review." instead of null.',
+  },
+  {
+    name: 'sync-rejected-batch-error',
+    requirements: ['SYNC-024', 'SYNC-025'],
+    summary: 'A batch with a REJECTED item reads ERROR although every item was recorded.',
+  },
+  {
+    name: 'sync-suppressed-without-reason',
+    requirements: ['SYNC-029'],
+    summary: 'A suppressed item has reason null.',
+  },
+  {
+    name: 'sync-refusal-reason-prefixed',
+    requirements: ['SYNC-051'],
+    summary:
+      'The reviewer\'s reason is stored with a "Refused in review: " prefix, so the result does not show it verbatim.',
+  },
+  {
+    name: 'sync-unknown-provider-id-rejected',
+    requirements: ['SYNC-037'],
+    summary: 'An item whose providerId matches no patent is REJECTED instead of proposing a create.',
+  },
+  {
+    name: 'sync-service-patent-id-needs-provider-id',
+    requirements: ['SYNC-041'],
+    summary:
+      'servicePatentId is looked up only on items that also carry a providerId, so an item with servicePatentId alone does not update that patent.',
+  },
 
   // ---------------------------------------------------------------- invoices
   {
@@ -427,6 +599,41 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     requirements: ['INV-018'],
     summary: 'sort=createdAt and sort=-createdAt order by issueDate.',
   },
+  {
+    name: 'invoices-regularized-id-self',
+    requirements: ['INV-002'],
+    summary:
+      'A REGULARIZATION line names its own invoice as regularizedInvoiceId instead of the original invoice.',
+  },
+  {
+    name: 'invoices-regularization-reuses-reference',
+    requirements: ['INV-006'],
+    summary:
+      'A REGULARIZATION invoice takes the display reference of the invoice it corrects, so two invoices share it.',
+  },
+  {
+    name: 'invoices-reference-from-number',
+    requirements: ['INV-007'],
+    summary:
+      'The display reference is built from the sequential number, so IMPORTED invoices get an empty reference.',
+  },
+  {
+    name: 'invoices-line-per-component',
+    requirements: ['INV-012'],
+    summary: 'The invoice shows one fees line per fee component, so an event appears on several lines.',
+  },
+  {
+    name: 'invoices-regularization-reason-dropped',
+    requirements: ['INV-004'],
+    summary:
+      'The reason is kept on the regularization invoice only, so its lines read regularizationReason null.',
+  },
+  {
+    name: 'invoices-imported-created-at-as-issue-date',
+    requirements: ['INV-013'],
+    summary:
+      'An IMPORTED invoice takes its hand-entered issue date (a date) as createdAt instead of when it was recorded.',
+  },
 
   // ---------------------------------------------------------------- exchange-rate freezes
   {
@@ -458,5 +665,15 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     name: 'freezes-unfrozen-month-not-found',
     requirements: ['FRZ-011'],
     summary: 'GET of a month that has never been frozen gives 404 instead of its potential freeze.',
+  },
+  {
+    name: 'freezes-amount-as-number',
+    requirements: ['FRZ-004'],
+    summary: 'The amount of a frozen-rate event is a JSON number instead of a decimal string.',
+  },
+  {
+    name: 'freezes-list-month-as-date',
+    requirements: ['FRZ-002'],
+    summary: 'The list gives each frozen month as its first day (YYYY-MM-01) instead of YYYY-MM.',
   },
 ];

@@ -33,6 +33,12 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     requirements: ['AUTH-007', 'PROB-013'],
     summary: 'The expiry date of a key is never checked, so a key past expiresAt is still served.',
   },
+  {
+    name: 'one-key-per-tenant',
+    requirements: ['AUTH-004'],
+    summary:
+      "Keys are indexed by tenant, so only the tenant's first issued key authenticates and a second valid key gets 401.",
+  },
 
   // ---------------------------------------------------------------- scopes (auth.ts, server.ts)
   {
@@ -73,6 +79,12 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     requirements: ['SCOPE-004', 'SCOPE-001'],
     summary:
       'The sync status GET requires patents:read (a GET taken for a read) instead of patents:write, and names it in requiredScope.',
+  },
+  {
+    name: 'instructions-require-patents-write',
+    requirements: ['SCOPE-005'],
+    summary:
+      'The instruction POST is registered with patents:write (a write to patents) instead of patents:instructions:write.',
   },
 
   // ---------------------------------------------------------------- tenant isolation (routes)
@@ -180,6 +192,45 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     summary:
       'The event lookup lacks its missing-record check: an unknown event id under a known patent fails with 500 instead of 404.',
   },
+  {
+    name: 'problem-type-missing',
+    requirements: ['PROB-002'],
+    summary:
+      "Problem bodies leave type out (RFC 9457's about:blank default) instead of carrying the /errors/... reference.",
+  },
+  {
+    name: 'problem-instance-null',
+    requirements: ['PROB-006'],
+    summary: 'Problem bodies carry "instance": null instead of a string or no instance member.',
+  },
+  {
+    name: 'problem-request-id-missing',
+    requirements: ['PROB-008'],
+    summary:
+      'Problem bodies carry no requestId member: the correlation id is only in the X-Request-Id header.',
+  },
+  {
+    name: 'capability-missing-as-not-found',
+    requirements: ['PROB-015'],
+    summary:
+      'The routes of a capability the tenant lacks are hidden as 404 not_found instead of 403 forbidden.',
+  },
+  {
+    name: 'instruction-too-early-as-425',
+    requirements: ['PROB-019'],
+    summary: 'instruction_too_early is mapped to HTTP 425 Too Early instead of 422.',
+  },
+  {
+    name: 'instruction-skipped-type-from-reason',
+    requirements: ['PROB-020'],
+    summary:
+      'instruction_skipped gets the type /errors/earlier-event-pending (named after the blockedReason) instead of /errors/instruction-skipped.',
+  },
+  {
+    name: 'field-error-code-missing',
+    requirements: ['PROB-026'],
+    summary: 'Field errors carry pointer and message only, without their stable code.',
+  },
 
   // ---------------------------------------------------------------- correlation (request-id.ts, problems.ts)
   {
@@ -248,6 +299,12 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     requirements: ['PAG-001'],
     summary: 'totalItems counts the items of the page served instead of the whole collection.',
   },
+  {
+    name: 'page-data-not-sliced',
+    requirements: ['PAG-006'],
+    summary:
+      'The pagination members are computed but data holds the whole collection instead of the requested page.',
+  },
 
   // ---------------------------------------------------------------- rate limits (quota.ts, http.ts, server.ts)
   {
@@ -293,6 +350,59 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     requirements: ['RATE-003'],
     summary:
       'A call that ends in an error (400, 403, 404...) is taken back from the quota: only successes count.',
+  },
+  {
+    name: 'quota-per-tenant',
+    requirements: ['RATE-001'],
+    summary:
+      "Calls are counted per tenant instead of per key, so one key's calls lower every key's RateLimit-Remaining.",
+  },
+
+  // ---------------------------------------------------------------- conventions and versioning (http.ts, views.ts, server.ts)
+  {
+    name: 'json-content-type-missing',
+    requirements: ['CONV-001'],
+    summary:
+      'JSON bodies are sent without a Content-Type, so the runtime labels them text/plain;charset=UTF-8.',
+  },
+  {
+    name: 'invoice-lines-without-object',
+    requirements: ['CONV-002'],
+    summary: 'The fee lines of an invoice are serialized as bare breakdowns, without object "fees".',
+  },
+  {
+    name: 'event-patent-id-is-provider-id',
+    requirements: ['CONV-003'],
+    summary:
+      "The patent reference of an event carries the client's providerId in id instead of the service UUID.",
+  },
+  {
+    name: 'event-dates-as-timestamps',
+    requirements: ['CONV-005'],
+    summary:
+      'Event dates (dueDate, gracePeriodEndDate) are serialized from Date objects as full timestamps (2026-03-31T00:00:00.000Z).',
+  },
+  {
+    name: 'timestamps-without-offset',
+    requirements: ['CONV-006'],
+    summary:
+      'Patent createdAt and updatedAt are written as local date-times without an offset (2026-01-05T09:30:00).',
+  },
+  {
+    name: 'currency-lower-case',
+    requirements: ['CONV-008'],
+    summary: 'Invoice currencies are passed through as stored in lower case (eur) instead of ISO 4217 codes.',
+  },
+  {
+    name: 'vat-rate-as-percentage',
+    requirements: ['CONV-009'],
+    summary: 'vatRate is given as a percentage (20) instead of a fraction (0.2).',
+  },
+  {
+    name: 'invoice-routes-legacy-prefix',
+    requirements: ['EVO-001'],
+    summary:
+      'The invoice operations are still mounted under the legacy /api/v1/external/ prefix instead of /api/v2/external/.',
   },
 
   // ---------------------------------------------------------------- documents (documents.ts, routes/documents.ts)

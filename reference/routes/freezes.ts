@@ -13,7 +13,10 @@ const listExchangeRateFreezes: OperationHandler = (req) => {
   const result = page(frozenMonths(req.caller.tenant), paging);
   return json(req.c, {
     pagination: result.pagination,
-    data: result.data.map((yearMonth) => ({ object: 'exchangeRateFreeze', yearMonth })),
+    data: result.data.map((yearMonth) => ({
+      object: 'exchangeRateFreeze',
+      yearMonth: req.ctx.behaviour.fault === 'freezes-list-month-as-date' ? `${yearMonth}-01` : yearMonth,
+    })),
   });
 };
 

@@ -7,6 +7,7 @@ import type { OperationHandler } from '../http';
 import { json } from '../http';
 import { page, pageRequest } from '../pagination';
 import { pointer, validationFailed } from '../problems';
+import type { Fees } from '../../schemas/types';
 import type { EventRecord, PatentRecord } from '../store';
 import { eventsOf, eventsOfPatent, patentsOf } from '../store';
 import { eventFeesView, eventView, patentView } from '../views';
@@ -55,19 +56,33 @@ const listPatents: OperationHandler = (req) => {
         : p.providerId === providerId,
     );
   }
+  // Joined with the co-owners: one row per owner.
+  if (fault === 'patents-listed-once-per-owner')
+    patents = patents.flatMap((p) => [p, ...(p.secondaryOwners ?? []).map(() => p)]);
   const result = page(sortPatents(patents, req.query.sort as string | undefined), paging);
   return json(req.c, { pagination: result.pagination, data: result.data.map(patentView) });
 };
 
-const getPatent: OperationHandler = (req) => json(req.c, patentView(patentOf(req)));
+const getPatent: OperationHandler = (req) => {
+  const patent = patentView(patentOf(req));
+  // The list handler reused with an id filter.
+  if (req.ctx.behaviour.fault === 'patents-read-as-list-envelope')
+    return json(req.c, { pagination: page([patent], pageRequest({})).pagination, data: [patent] });
+  return json(req.c, patent);
+};
 
 const listPatentEvents: OperationHandler = (req) => {
   const paging = pageRequest(req.query);
   const patent = patentOf(req);
   const events = eventsOfPatent(req.ctx.store, patent.id);
   const { store, behaviour } = req.ctx;
+  // The open-events query (the worklist) reused for the patent's list.
+  const listed =
+    behaviour.fault === 'events-list-omits-decided'
+      ? events.filter((e) => e.appliedDecision === null)
+      : events;
   const result = page(
-    behaviour.fault === 'events-listed-latest-first' ? [...events].reverse() : events,
+    behaviour.fault === 'events-listed-latest-first' ? [...listed].reverse() : listed,
     paging,
   );
   const withFees = behaviour.fault === 'events-fees-on-per-patent-routes';
@@ -82,7 +97,13 @@ const listPatentEvents: OperationHandler = (req) => {
 const getPatentEvent: OperationHandler = (req) => {
   const { event } = eventOf(req);
   const withFees = req.ctx.behaviour.fault === 'events-fees-on-per-patent-routes';
-  return json(req.c, eventView(req.ctx.store, req.caller.tenant, event, req.at.today, { withFees }));
+  // A single read that does not load the patent's other events.
+  const patentEvents =
+    req.ctx.behaviour.fault === 'events-single-read-ignores-earlier-pending' ? [event] : undefined;
+  return json(
+    req.c,
+    eventView(req.ctx.store, req.caller.tenant, event, req.at.today, { withFees, patentEvents }),
+  );
 };
 
 const getEventFees: OperationHandler = (req) => {
@@ -175,10 +196,13 @@ const listEventsByPeriod: OperationHandler = (req) => {
         (fault === 'period-due-to-exclusive' ? e.dueDate < window.to : e.dueDate <= window.to) &&
         matches(eventTypes, e.eventType),
     )
+    // The worklist query (events awaiting a decision) reused for the window.
+    .filter((e) => fault !== 'period-only-pending-events' || e.appliedDecision === null)
     .filter((e) => {
       const patent = store.patents.get(e.patentId);
       return (
         patent !== undefined &&
+        (fault !== 'period-event-types-on-patent-type' || matches(eventTypes, patent.patentType)) &&
         (fault === 'period-offices-filter-ignored' || matches(offices, patent.office)) &&
         (fault === 'period-owners-filter-inverted'
           ? owners === undefined || !matches(owners, patent.owner)
@@ -204,15 +228,21 @@ const listEventsByPeriod: OperationHandler = (req) => {
     }
     return list;
   };
-  return json(req.c, {
-    pagination: result.pagination,
-    data: result.data.map((e) =>
-      eventView(store, tenant, e, req.at.today, {
-        withFees: include.includes('fees') && fault !== 'period-include-fees-ignored',
-        patentEvents: patentEvents(e.patentId),
-      }),
-    ),
-  });
+  const data = result.data.map((e) =>
+    eventView(store, tenant, e, req.at.today, {
+      withFees: include.includes('fees') && fault !== 'period-include-fees-ignored',
+      patentEvents: patentEvents(e.patentId),
+    }),
+  );
+  // The attached fees cached by patent instead of by event: every event of a patent gets the first one's.
+  if (fault === 'period-fees-cached-by-patent') {
+    const cached = new Map<string, Fees | undefined>();
+    for (const view of data) {
+      if (!cached.has(view.patent.id)) cached.set(view.patent.id, view.fees);
+      view.fees = cached.get(view.patent.id);
+    }
+  }
+  return json(req.c, { pagination: result.pagination, data });
 };
 
 export const patentHandlers: Record<string, OperationHandler> = {
