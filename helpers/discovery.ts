@@ -19,9 +19,19 @@ export function skipBecause(reason: string): never {
   throw new Error(reason); // not reached: skip() throws
 }
 
+/** A sweep of a list: its items, and whether the walk reached the end of the list. */
+interface Snapshot<T> {
+  items: T[];
+  /** False when the walk stopped at its page limit: the items are then only a prefix of the list. */
+  complete: boolean;
+}
+
+/** Pages read by a discovery sweep, at most (100 items a page). */
+const SWEEP_PAGES = 10;
+
 export class Portfolio {
-  private patentsPromise: Promise<Patent[]> | undefined;
-  private eventsPromise: Promise<PatentEvent[]> | undefined;
+  private patentsPromise: Promise<Snapshot<Patent>> | undefined;
+  private eventsPromise: Promise<Snapshot<PatentEvent>> | undefined;
 
   constructor(
     private readonly api: ApiClient,
@@ -35,22 +45,55 @@ export class Portfolio {
     return this.shareAs === undefined ? walk() : sharedSweep(this.shareAs, name, walk);
   }
 
-  /** Every patent of the tenant (one sweep per run). */
-  patents(): Promise<Patent[]> {
+  private patentsSnapshot(): Promise<Snapshot<Patent>> {
     this.patentsPromise ??= this.sweep('patents', () =>
-      walkList<Patent>(this.api, 'listPatents', { maxPages: 10 }).then((w) => w.items),
+      walkList<Patent>(this.api, 'listPatents', { maxPages: SWEEP_PAGES }).then((w) => ({
+        items: w.items,
+        complete: !w.truncated,
+      })),
     );
     return this.patentsPromise;
   }
 
-  /** Every event of the tenant as the by-period list returns it over a wide window (one sweep per run). */
-  events(): Promise<PatentEvent[]> {
+  private eventsSnapshot(): Promise<Snapshot<PatentEvent>> {
     this.eventsPromise ??= this.sweep('events', () =>
-      walkList<PatentEvent>(this.api, 'listEventsByPeriod', { query: WIDE_WINDOW, maxPages: 10 }).then(
-        (w) => w.items,
-      ),
+      walkList<PatentEvent>(this.api, 'listEventsByPeriod', {
+        query: WIDE_WINDOW,
+        maxPages: SWEEP_PAGES,
+      }).then((w) => ({ items: w.items, complete: !w.truncated })),
     );
     return this.eventsPromise;
+  }
+
+  /** Every patent of the tenant (one sweep per run), or its first pages on a large tenant (see `complete`). */
+  async patents(): Promise<Patent[]> {
+    return (await this.patentsSnapshot()).items;
+  }
+
+  /**
+   * Every event of the tenant as the by-period list returns it over a wide window (one sweep per run), or its
+   * first pages on a large tenant (see `complete`).
+   */
+  async events(): Promise<PatentEvent[]> {
+    return (await this.eventsSnapshot()).items;
+  }
+
+  /** Whether the sweep of the patents (or of the events) holds the whole list, not only its first pages. */
+  async complete(what: 'patents' | 'events'): Promise<boolean> {
+    return (await (what === 'patents' ? this.patentsSnapshot() : this.eventsSnapshot())).complete;
+  }
+
+  /**
+   * Skips the test unless the named sweeps hold their whole lists: a test that needs every patent or every
+   * event cannot judge a server against a prefix (the sweep reads at most 10 pages of 100, no more requests).
+   */
+  async requireComplete(...what: ('patents' | 'events')[]): Promise<void> {
+    for (const kind of what) {
+      if (!(await this.complete(kind)))
+        skipBecause(
+          `the ${kind} of ${this.label} span more than ${SWEEP_PAGES} pages of 100: the snapshot is partial`,
+        );
+    }
   }
 
   async patent(predicate: (p: Patent) => boolean, what: string): Promise<Patent> {

@@ -4,7 +4,8 @@
  */
 import type { PatentEvent } from '../schemas/types';
 import type { ApiClient, ApiResponse } from './api-client';
-import { renewals, sortByDue } from './discovery';
+import { renewals, skipBecause, sortByDue, type Portfolio } from './discovery';
+import { sharedResponse, sharedSweep } from './shared-sweeps';
 
 export type DocumentOperation =
   'getInstructionReceiptDocument' | 'getOfficialReceiptDocument' | 'getInvoiceDocument';
@@ -54,4 +55,71 @@ export async function findEventWithDocument(
     if (response.status === 200) return { event, response };
   }
   return undefined;
+}
+
+export interface EventRef {
+  patentId: string;
+  eventId: string;
+}
+
+/** Where a document exists, or why none was found (the skip reason). */
+export type Located = { ref: EventRef } | { skip: string };
+
+export const refOf = (e: PatentEvent): EventRef => ({ patentId: e.patent.id, eventId: e.id });
+
+/** How many events with an applied decision are probed for an instruction receipt. */
+export const INSTRUCTION_RECEIPT_PROBES = 6;
+
+/**
+ * An event with an instruction receipt. A receipt is 404 "until an instruction receipt exists", and a decision
+ * entered otherwise than through the instruction POST may have none, so decided events are probed.
+ */
+export async function locateInstructionReceipt(api: ApiClient, portfolio: Portfolio): Promise<Located> {
+  const events = await portfolio.events();
+  const operationId = 'getInstructionReceiptDocument';
+  const found = await findEventWithDocument(api, events, operationId, INSTRUCTION_RECEIPT_PROBES);
+  if (found) return { ref: refOf(found.event) };
+  const decided = renewals(events).filter((e) => e.appliedDecision !== null).length;
+  return {
+    skip:
+      decided === 0
+        ? `no event with an applied decision found in ${portfolio.label}`
+        : `none of the ${Math.min(decided, INSTRUCTION_RECEIPT_PROBES)} oldest events with an applied decision in ${portfolio.label} has an instruction receipt`,
+  };
+}
+
+const locatedInWorker = new Map<string, Promise<Located>>();
+
+/** An event whose document exists, located once for the run (whichever worker asks first). */
+export function sharedLocate(
+  namespace: string,
+  operationId: DocumentOperation,
+  locate: () => Promise<Located>,
+): Promise<Located> {
+  const key = `${namespace}|${operationId}`;
+  let located = locatedInWorker.get(key);
+  if (!located) {
+    located = sharedSweep(namespace, `document-${operationId}`, locate);
+    locatedInWorker.set(key, located);
+  }
+  return located;
+}
+
+/**
+ * The download of an existing document, made once for the run and shared by the tests that check different
+ * clauses of it (helpers/shared-sweeps.ts). Skips with the locator's reason when no document was found.
+ * `namespace` names the tenant of `api` (the primary tenant's by default).
+ */
+export async function sharedDocumentDownload(
+  api: ApiClient,
+  operationId: DocumentOperation,
+  locate: () => Promise<Located>,
+  namespace = api.baseUrl,
+): Promise<{ ref: EventRef; response: ApiResponse }> {
+  const found = await sharedLocate(namespace, operationId, locate);
+  if ('skip' in found) skipBecause(found.skip);
+  const response = await sharedResponse(namespace, `document-${operationId}`, () =>
+    api.call(operationId, { path: { ...found.ref } }),
+  );
+  return { ref: found.ref, response };
 }

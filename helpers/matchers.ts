@@ -9,6 +9,13 @@ import { responseSchemaErrors } from './schema-validator';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 export const RATE_LIMIT_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] as const;
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** What an internal failure's detail must not show: a stack frame line, or a source file with a line number. */
+const INTERNAL_LEAKS = [
+  /^\s*at\s.*\.\w+:\d+/m,
+  /[\w-]\.(?:[cm]?[jt]sx?|py|java|kt|rb|go|cs|php|scala)(?::\d+|", line \d+)/i,
+];
 
 interface MatcherResult {
   pass: boolean;
@@ -66,6 +73,14 @@ export function problemViolations(
   }
   if (body.status !== response.status)
     problems.push(`member status ${String(body.status)} differs from HTTP ${response.status}`);
+  // Authentication 8: every response carries X-Request-Id; the same value is requestId in every problem body.
+  const requestId = response.header(REQUEST_ID_HEADER);
+  if (requestId === undefined || requestId.trim() === '')
+    problems.push(`header ${REQUEST_ID_HEADER} is missing or empty`);
+  else if ('requestId' in body && body.requestId !== requestId)
+    problems.push(
+      `member requestId ${JSON.stringify(body.requestId)} differs from header ${REQUEST_ID_HEADER} ${JSON.stringify(requestId)}`,
+    );
   const code = typeof body.code === 'string' ? body.code : undefined;
   if (expected.code !== undefined && code !== expected.code) {
     problems.push(`code: expected ${expected.code}, received ${String(body.code)}`);
@@ -86,6 +101,11 @@ export function problemViolations(
       for (const ext of known.extensions)
         if (!(ext in body)) problems.push(`extension member ${ext} of ${checkedCode} is missing`);
     }
+  }
+  if (checkedCode === 'internal_error' && typeof body.detail === 'string') {
+    // Errors: internal_error has a "generic detail": no stack frame, no source file of the implementation.
+    const leak = INTERNAL_LEAKS.find((pattern) => pattern.test(body.detail as string));
+    if (leak) problems.push(`detail of internal_error is not generic: it matches ${String(leak)}`);
   }
   problems.push(...responseSchemaErrors(response).map((e) => `schema: ${e}`));
   return problems;

@@ -118,6 +118,11 @@ export const SETTINGS: readonly Setting[] = [
     default: '10000',
   },
   {
+    env: 'ASYNC_TIMEOUT_MS',
+    meaning: 'how long to poll a background sync batch (202) for a final status before failing the test',
+    default: '10000',
+  },
+  {
     env: 'FC_SEED',
     meaning: 'seed of the generated (fast-check) inputs, to replay a run',
     default: '(random, printed)',

@@ -51,6 +51,8 @@ export async function pdfResponse(c: AppContext, content: DocumentContent): Prom
   const { fault } = currentBehaviour();
   let bytes = fault === 'document-body-html' ? renderHtml(content) : await renderPdf(content);
   if (fault === 'document-truncated') bytes = bytes.subarray(0, Math.floor(bytes.length / 2));
+  // The binary download served past the RateLimit-* header layer.
+  if (fault === 'pdf-download-without-rate-limit-headers') c.set('rateLimitHeaders', {});
   return respond(c, Buffer.from(bytes), 200, {
     'Content-Type':
       fault === 'document-served-as-octet-stream' ? 'application/octet-stream' : 'application/pdf',

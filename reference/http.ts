@@ -49,8 +49,19 @@ function mediaType(type: string): string {
   return currentBehaviour().variant === 'json-charset-utf8' ? `${type}; charset=utf-8` : type;
 }
 
-/** JSON text of a body; the variant writes every object's members in reverse order (member order is free). */
+/** A date-time with fractional seconds, as toISOString prints it. */
+const FRACTIONAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d+Z$/;
+
+/**
+ * JSON text of a body; the variants write every object's members in reverse order (member order is free),
+ * or every date-time without its fractional seconds (ISO 8601 makes them optional).
+ */
 function jsonText(data: unknown): string {
+  if (currentBehaviour().variant === 'timestamps-whole-seconds') {
+    return JSON.stringify(data, (_key, value: unknown) =>
+      typeof value === 'string' ? value.replace(FRACTIONAL_DATE_TIME, '$1Z') : value,
+    );
+  }
   if (currentBehaviour().variant !== 'json-members-reversed') return JSON.stringify(data);
   const reversed = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(reversed);
@@ -78,10 +89,11 @@ export function problemResponse(c: AppContext, problem: ProblemError): Response 
 /** Known problems become their response; anything else a generic 500 that leaks nothing internal. */
 export function errorHandler(): ErrorHandler<AppEnv> {
   return (error, c) => {
-    const problem =
-      error instanceof ProblemError
-        ? error
-        : new ProblemError('internal_error', 'An unexpected error occurred. Retry later.');
+    const generic =
+      currentBehaviour().fault === 'internal-error-detail-stack'
+        ? String((error as Error).stack) // the failure's stack trace handed to the client
+        : 'An unexpected error occurred. Retry later.';
+    const problem = error instanceof ProblemError ? error : new ProblemError('internal_error', generic);
     return problemResponse(c, problem);
   };
 }

@@ -19,6 +19,9 @@ export const PROBLEMS = {
   instruction_lapsed: { status: 422, title: 'Decision not available' },
   rate_limit_exceeded: { status: 429, title: 'Rate limit exceeded' },
   internal_error: { status: 500, title: 'Internal error' },
+  // Not in the contract's table ("Other 422 codes beyond the three instruction ones: not shown"): a code of the
+  // server's own, used only by the variant other-422-code-same-patent.
+  instruction_batch_invalid: { status: 422, title: 'Invalid instruction batch' },
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEMS;
@@ -80,7 +83,7 @@ export function notFound(): ProblemError {
 
 export function problemBody(
   problem: ProblemError,
-  requestId: string,
+  requestId: string | null,
   instance: string,
 ): Record<string, unknown> {
   const { status } = problem;

@@ -2,9 +2,12 @@
  * Daily call quota per key. Every authenticated request counts; the counter resets at midnight in the
  * server's time zone (not UTC, not a rolling window).
  */
+import type { MiddlewareHandler } from 'hono';
 import { currentBehaviour } from './behaviour';
 import type { ServerContext } from './context';
-import { ProblemError } from './problems';
+import type { AppEnv } from './http';
+import { sha256Hex } from './keys';
+import { PROBLEM_CONTENT_TYPE, ProblemError, problemBody } from './problems';
 import type { ApiKeyRecord } from './store';
 
 export interface RateLimitState {
@@ -46,6 +49,30 @@ export function uncountCall(ctx: ServerContext, key: ApiKeyRecord): void {
 function quotaSlot(ctx: ServerContext, key: ApiKeyRecord): string {
   if (ctx.behaviour.fault === 'quota-per-tenant') return `${key.tenantId}|${ctx.clock.today()}`;
   return `${key.hash}|${ctx.clock.today()}`;
+}
+
+/**
+ * Only the `rate-limit-before-request-id` fault mounts it: a limiter ahead of the request-id middleware that
+ * answers an exhausted key with its own 429, before any request id exists.
+ */
+export function limiterAheadOfRequestId(ctx: ServerContext): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const header = c.req.header('x-api-key');
+    const key = header ? ctx.store.keysByHash.get(sha256Hex(header)) : undefined;
+    if (key === undefined || (ctx.store.quotaUsage.get(quotaSlot(ctx, key)) ?? 0) < key.dailyQuota)
+      return next();
+    const problem = new ProblemError(
+      'rate_limit_exceeded',
+      'The daily call quota of this API key is exhausted.',
+    );
+    return new Response(JSON.stringify(problemBody(problem, null, c.req.path)), {
+      status: 429,
+      headers: {
+        'Content-Type': PROBLEM_CONTENT_TYPE,
+        'Retry-After': String(ctx.clock.secondsUntilNextMidnight()),
+      },
+    });
+  };
 }
 
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {

@@ -19,7 +19,7 @@ import type { KeyRole, TenantSlot } from './keys';
 import { createRandom } from './prng';
 import { notFound } from './problems';
 import { registerProviderStates } from './provider-states';
-import { countCall, rateLimitHeaders, uncountCall } from './quota';
+import { countCall, limiterAheadOfRequestId, rateLimitHeaders, uncountCall } from './quota';
 import { requestIdMiddleware } from './request-id';
 import { documentHandlers } from './routes/documents';
 import { freezeHandlers } from './routes/freezes';
@@ -123,6 +123,9 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
   );
   // Everything a request does (background sync steps included) sees this server's behaviour.
   app.use('*', (_c, next) => withBehaviour(ctx.behaviour, next));
+  // The rate limiter mounted ahead of the request id: its 429 carries none.
+  if (ctx.behaviour.fault === 'rate-limit-before-request-id')
+    app.use(`${API_PREFIX}/*`, limiterAheadOfRequestId(ctx));
   app.use('*', requestIdMiddleware());
 
   app.use(`${API_PREFIX}/*`, async (c, next) => {

@@ -177,7 +177,9 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix =
     let path = prefix + error.instancePath;
     let message = error.message ?? 'is not valid';
     if (error.keyword === 'required') {
-      path += pointer(String((error.params as { missingProperty: string }).missingProperty));
+      // Ajv's own choice: the pointer stays on the object lacking the member.
+      if (currentBehaviour().variant !== 'missing-member-pointer-parent')
+        path += pointer(String((error.params as { missingProperty: string }).missingProperty));
       message = 'is required';
     } else if (error.keyword === 'additionalProperties') {
       path += pointer(String((error.params as { additionalProperty: string }).additionalProperty));
@@ -320,6 +322,8 @@ export function parseJsonBody(contentType: string | undefined, text: string): un
   try {
     return JSON.parse(text) as unknown;
   } catch {
+    // Nothing to point into: no field error at all.
+    if (currentBehaviour().variant === 'malformed-json-empty-errors') throw validationFailed([]);
     throw validationFailed([{ pointer: '', code: 'invalid_json', message: 'The body is not valid JSON.' }]);
   }
 }

@@ -351,20 +351,27 @@ export function syncResultView(store: Store, changeRequestId: string): SyncResul
   };
 }
 
+const TRIAGE_STATES = ['APPLIED', 'AWAITING_REVIEW', 'REJECTED', 'SUPPRESSED', 'UNRECORDED'];
+
 export function batchView(store: Store, batch: SyncBatchRecord, results: PageRequest): PatentSyncBatch {
-  const { fault } = currentBehaviour();
+  const { fault, variant } = currentBehaviour();
   const ordered = fault === 'sync-results-ordered-by-request-id' ? [...batch.results].sort() : batch.results;
   const resultsPage: Page<string> = page(ordered, results);
+  const status = batchStatus(store, batch);
   return {
     object: 'patentSyncBatch',
     importId: batch.id,
-    status: batchStatus(store, batch),
+    status,
     mode: batch.mode,
     totalItems: batch.items.length,
     processedItems:
       fault === 'sync-processed-items-short-by-one'
         ? Math.max(0, batch.results.length - 1)
-        : batch.results.length,
+        : fault === 'sync-processed-items-from-triage-outcomes'
+          ? // counts triage outcomes only: a proposal reviewed since (accepted or refused) drops out
+            batch.results.filter((id) => TRIAGE_STATES.includes(store.changeRequests.get(id)?.state ?? ''))
+              .length
+          : batch.results.length,
     autoAppliedItems: batch.autoAppliedItems,
     stagedItems:
       fault === 'sync-staged-count-live'
@@ -373,7 +380,8 @@ export function batchView(store: Store, batch: SyncBatchRecord, results: PageReq
     rejectedItems: batch.rejectedItems,
     suppressedItems: batch.suppressedItems,
     createdAt: batch.createdAt,
-    completedAt: batch.completedAt,
+    completedAt:
+      variant === 'triaged-batch-completed-at-null' && status === 'TRIAGED' ? null : batch.completedAt,
     results: {
       pagination: resultsPage.pagination,
       data: resultsPage.data.map((id) => syncResultView(store, id)),

@@ -1,14 +1,14 @@
 /**
- * Correlation: every response carries X-Request-Id (2xx, 4xx, PDF downloads, unknown routes); a problem's
- * requestId is the same value; a non-empty inbound X-Request-Id is echoed; without one (or with an empty one)
- * a value is generated. Any format of the generated value is accepted.
+ * Correlation: every response carries X-Request-Id (2xx, 4xx, PDF downloads, unknown routes; the 429 in
+ * specs/ratelimits.spec.ts); a problem's requestId is the same value (also checked by `toBeProblem`); a
+ * non-empty inbound X-Request-Id is echoed; without one (or with an empty one) a value is generated. Any
+ * format of the generated value is accepted.
  * Contract: Authentication, point 8; Errors (member requestId, "mirrors `X-Request-Id`").
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
-import { findEventWithDocument } from '../helpers/document-discovery';
-import { skipBecause } from '../helpers/discovery';
+import { locateInstructionReceipt, sharedDocumentDownload } from '../helpers/document-discovery';
 import { covers, expect, test } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import type { KeyRole } from '../helpers/settings';
@@ -82,14 +82,26 @@ test.describe('correlation', () => {
     '[CORR-001] a PDF download carries a non-empty X-Request-Id',
     covers('CORR-001'),
     async ({ api, portfolio }) => {
-      const found = await findEventWithDocument(
-        api,
-        await portfolio.events(),
-        'getInstructionReceiptDocument',
+      // The run's shared download of an existing instruction receipt (specs/documents.spec.ts checks the PDF).
+      const { response } = await sharedDocumentDownload(api, 'getInstructionReceiptDocument', () =>
+        locateInstructionReceipt(api, portfolio),
       );
-      if (!found) skipBecause(`no event whose instruction receipt answers 200 found in ${portfolio.label}`);
-      expect(found.response.mediaType).toBe('application/pdf');
-      expectRequestId(found.response);
+      expect(response).toHaveStatus(200);
+      expectRequestId(response);
+    },
+  );
+
+  test(
+    '[CORR-001] a 201 sync answer carries a non-empty X-Request-Id',
+    covers('CORR-001'),
+    async ({ api, requireSetting }) => {
+      requireSetting('ALLOW_WRITES');
+      // One item with neither providerId nor servicePatentId: REJECTED, no patent changes.
+      const response = await api.call('syncPatents', {
+        body: { items: [{ title: 'correlation probe: neither providerId nor servicePatentId' }] },
+      });
+      expect(response).toHaveStatus(201);
+      expectRequestId(response);
     },
   );
 

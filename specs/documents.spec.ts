@@ -10,19 +10,18 @@ import { PDFDocument } from 'pdf-lib';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import { claim } from '../helpers/claims';
 import type { Portfolio } from '../helpers/discovery';
-import { earliestPending, skipBecause } from '../helpers/discovery';
+import { earliestPending } from '../helpers/discovery';
+import {
+  locateInstructionReceipt,
+  refOf,
+  sharedDocumentDownload,
+  type DocumentOperation,
+  type EventRef,
+  type Located,
+} from '../helpers/document-discovery';
 import { covers, expect, test } from '../helpers/fixtures';
-import { sharedSweep } from '../helpers/shared-sweeps';
 import type { Target } from '../helpers/target';
 import type { Invoice, PatentEvent } from '../schemas/types';
-
-type DocumentOperation =
-  'getInstructionReceiptDocument' | 'getOfficialReceiptDocument' | 'getInvoiceDocument';
-
-interface EventRef {
-  patentId: string;
-  eventId: string;
-}
 
 interface Context {
   api: ApiClient;
@@ -30,8 +29,6 @@ interface Context {
   /** Drives a back-office state; undefined when no provider-states endpoint is configured. */
   providerState?: (name: string, body: object) => Promise<unknown>;
 }
-
-type Located = { ref: EventRef } | { skip: string };
 
 interface DocumentKind {
   label: string;
@@ -41,7 +38,6 @@ interface DocumentKind {
 }
 
 const isRenewal = (e: PatentEvent) => e.eventType === 'RENEWAL';
-const refOf = (e: PatentEvent): EventRef => ({ patentId: e.patent.id, eventId: e.id });
 
 function download(api: ApiClient, operationId: DocumentOperation, ref: EventRef): Promise<ApiResponse> {
   return api.call(operationId, { path: { ...ref } });
@@ -92,13 +88,9 @@ const KINDS: DocumentKind[] = [
   {
     label: 'instruction receipt',
     operationId: 'getInstructionReceiptDocument',
-    // An executed instruction sets appliedDecision; its POST returned the receipt.
-    locate: async ({ portfolio }) => {
-      const event = (await portfolio.events()).find((e) => isRenewal(e) && e.appliedDecision !== null);
-      return event
-        ? { ref: refOf(event) }
-        : { skip: `no event with an applied decision found in ${portfolio.label}` };
-    },
+    // Decided events are probed: a decision entered otherwise than by an instruction may have no receipt.
+    // The receipt of an instruction executed by the suite is checked by the DOC-005 test below.
+    locate: ({ api, portfolio }) => locateInstructionReceipt(api, portfolio),
   },
   {
     label: 'official receipt',
@@ -112,20 +104,12 @@ const KINDS: DocumentKind[] = [
   },
 ];
 
-/** The located document of each kind, shared by the tests of the run. */
-const located = new Map<DocumentOperation, Promise<Located>>();
-
+/** The document of a kind, located and downloaded once for the run and shared by the tests of its clauses. */
 async function existingDocument(kind: DocumentKind, context: Context): Promise<ApiResponse> {
-  let shared = located.get(kind.operationId);
-  if (!shared) {
-    // Located once for the run, whichever worker asks first.
-    shared = sharedSweep(context.api.baseUrl, `document-${kind.operationId}`, () => kind.locate(context));
-    located.set(kind.operationId, shared);
-  }
-  const found = await shared;
-  if ('skip' in found) skipBecause(found.skip);
-  const response = await download(context.api, kind.operationId, found.ref);
-  expect(response, `the ${kind.label} of event ${found.ref.eventId}`).toHaveStatus(200);
+  const { ref, response } = await sharedDocumentDownload(context.api, kind.operationId, () =>
+    kind.locate(context),
+  );
+  expect(response, `the ${kind.label} of event ${ref.eventId}`).toHaveStatus(200);
   return response;
 }
 

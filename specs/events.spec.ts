@@ -74,6 +74,17 @@ function eventReads(portfolio: Portfolio, namespace: string): Promise<EventReads
   return reads;
 }
 
+/** An event of the snapshot and a patent of the same tenant that the event does not belong to. */
+async function eventUnderAnotherPatent(portfolio: Portfolio): Promise<{ eventId: string; patentId: string }> {
+  const events = await portfolio.events();
+  const event = events[0] ?? skipBecause(`no event found in ${portfolio.label}`);
+  const other =
+    events.find((e) => e.patent.id !== event.patent.id)?.patent.id ??
+    (await portfolio.patents()).find((p) => p.id !== event.patent.id)?.id ??
+    skipBecause(`no second patent found in ${portfolio.label}`);
+  return { eventId: event.id, patentId: other };
+}
+
 interface Labelled {
   where: string;
   event: PatentEvent;
@@ -278,11 +289,12 @@ const FIELD_RULES: {
   },
   {
     id: 'EVT-022',
-    title: 'blockedReason is null exactly when isAllowed is true',
+    // Only "allowed => null" is stated; a blocked event's reason is checked where a rule gives it (OPEN-POINTS B21).
+    title: 'blockedReason is null when isAllowed is true',
     renewalsOnly: true,
     rule: (e) => {
       const { isAllowed, blockedReason } = e.instructability;
-      return isAllowed === (blockedReason === null)
+      return !isAllowed || blockedReason === null
         ? undefined
         : `isAllowed ${isAllowed} with blockedReason ${blockedReason}`;
     },
@@ -586,6 +598,8 @@ test.describe('events', () => {
     covers('EVT-030'),
     async ({ portfolio, target }) => {
       const { snapshot, perPatent } = await eventReads(portfolio, target.baseUrl);
+      // The snapshot must hold every event of the tenant to tell a missing one from one past its pages.
+      await portfolio.requireComplete('events');
       const unchanged = [...perPatent].filter(([id]) => !isPatentClaimed(target.baseUrl, id));
       test.skip(unchanged.length === 0, 'every sampled patent has been claimed by a test that changes it');
       for (const [patentId, events] of unchanged) {
@@ -634,6 +648,82 @@ test.describe('events', () => {
           pickDocumented('PatentEvent', event),
         );
       }
+    },
+  );
+
+  test(
+    "[EVT-032] the by-period list gives each event its patent list's instructability, in a wide and a one-day window",
+    covers('EVT-032'),
+    async ({ api, portfolio, target }) => {
+      const { snapshot, perPatent } = await eventReads(portfolio, target.baseUrl);
+      test.skip(perPatent.size === 0, 'no patent with events found in the primary tenant');
+      // A one-day window holding an event that waits for an earlier one: the earlier one is outside it.
+      const waiting = [...perPatent.values()]
+        .flat()
+        .find(
+          (e) => e.eventType === 'RENEWAL' && e.instructability.blockedReason === 'EARLIER_EVENT_PENDING',
+        );
+      let narrow: PatentEvent[] = [];
+      if (waiting) {
+        const response = await api.call('listEventsByPeriod', {
+          query: { dueFrom: waiting.dueDate, dueTo: waiting.dueDate, itemsPerPage: 100 },
+        });
+        expect(response).toHaveStatus(200);
+        narrow = response.json<PatentEventList>().data;
+      }
+      test.info().annotations.push({
+        type: 'observation',
+        description: waiting
+          ? `one-day window ${waiting.dueDate} (event ${waiting.id} waits for an earlier one): ${narrow.length} events`
+          : 'no sampled event waits for an earlier one: the wide window alone is compared',
+      });
+      // Checked after the reads: a patent claimed by then may have changed since its per-patent read.
+      const perPatentRead = new Map(
+        [...perPatent]
+          .filter(([patentId]) => !isPatentClaimed(target.baseUrl, patentId))
+          .flatMap(([, events]) => events.map((e) => [e.id, e] as const)),
+      );
+      const compared = [
+        ...snapshot.map((event) => ({ where: 'wide window', event })),
+        ...narrow.map((event) => ({ where: `window ${waiting!.dueDate}`, event })),
+      ].filter(({ event }) => perPatentRead.has(event.id));
+      expect(compared.length, 'events read both by period and in their patent list').toBeGreaterThan(0);
+      const differing = compared.flatMap(({ where, event }) => {
+        const own = pickDocumented('Instructability', perPatentRead.get(event.id)!.instructability);
+        const shown = pickDocumented('Instructability', event.instructability);
+        return JSON.stringify(shown) === JSON.stringify(own)
+          ? []
+          : [
+              `${where}, event ${event.id}: ${JSON.stringify(shown)}, its patent list: ${JSON.stringify(own)}`,
+            ];
+      });
+      expect(differing).toEqual([]);
+    },
+  );
+
+  test(
+    '[EVT-033] GET /patents/{patentId}/events/{eventId} with an event of another patent gives 404 not_found',
+    covers('EVT-033'),
+    async ({ api, portfolio }) => {
+      const { eventId, patentId } = await eventUnderAnotherPatent(portfolio);
+      const response = await api.call('getPatentEvent', { path: { patentId, eventId } });
+      expect(response, `event ${eventId} under patent ${patentId}`).toBeProblem({
+        status: 404,
+        code: 'not_found',
+      });
+    },
+  );
+
+  test(
+    '[EVT-033] GET /patents/{patentId}/events/{eventId}/fees with an event of another patent gives 404 not_found',
+    covers('EVT-033'),
+    async ({ api, portfolio }) => {
+      const { eventId, patentId } = await eventUnderAnotherPatent(portfolio);
+      const response = await api.call('getEventFees', { path: { patentId, eventId } });
+      expect(response, `fees of event ${eventId} under patent ${patentId}`).toBeProblem({
+        status: 404,
+        code: 'not_found',
+      });
     },
   );
 

@@ -169,10 +169,11 @@ const FIELD_RULES: {
   },
   {
     id: 'FEE-007',
-    title: 'component types are OFFICE, AGENT, SERVICE or GRACE_PERIOD, each at most once',
+    // Whether a type may appear twice is not stated ("items: `type` and `amount`"): not asserted.
+    title: 'component types are OFFICE, AGENT, SERVICE or GRACE_PERIOD',
     rule: (f) => {
       const types = f.components.map((c) => c?.type);
-      return types.every((t) => COMPONENT_TYPES.includes(t)) && new Set(types).size === types.length
+      return types.every((t) => COMPONENT_TYPES.includes(t))
         ? undefined
         : `component types ${JSON.stringify(types)}`;
     },

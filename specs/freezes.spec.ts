@@ -150,6 +150,11 @@ const notYearMonth = fc
   .filter((s: string) => !YEAR_MONTH.test(s) && s !== '.' && s !== '..');
 
 test.describe('freezes', () => {
+  // The file's tests run in order in one worker: which events a month's freeze affects is not stated (it may
+  // reach events another month lists, schemas/OPEN-POINTS.md B22), so no PUT of another test may fall between
+  // two reads a test compares. A failure does not skip the tests after it.
+  test.describe.configure({ mode: 'default' });
+
   test(
     '[FRZ-001] freezes carry object "exchangeRateFreeze" in the list and in a single read',
     covers('FRZ-001'),
@@ -195,23 +200,41 @@ test.describe('freezes', () => {
   );
 
   test(
-    '[FRZ-010] the events of a month read are renewal events due in that month',
+    '[FRZ-010] the events of a month read are renewal events of the tenant',
     covers('FRZ-010'),
     async ({ api, portfolio }) => {
       const { yearMonth } = await monthToRead(api, portfolio);
       const freeze = await readMonth(api, yearMonth);
       if (freeze.events.length === 0) skipBecause(`the freeze read of ${yearMonth} lists no event`);
+      // Which events a month's freeze affects is not stated (schemas/OPEN-POINTS.md B22): only that they are
+      // renewal events of the tenant. Each due date of the freeze must be that of as many renewal events.
+      const observed = freeze.events.filter((e) => e.dueDate.slice(0, 7) !== yearMonth).length;
+      test.info().annotations.push({
+        type: 'observation',
+        description: `${observed} of the ${freeze.events.length} events of ${yearMonth} are due in another month`,
+      });
+      const inFreeze = countBy(freeze.events, (e) => e.dueDate);
+      const uncovered = (events: PatentEvent[]) => {
+        const due = countBy(renewals(events), (e) => e.dueDate);
+        return [...inFreeze]
+          .filter(([date, count]) => count > (due.get(date) ?? 0))
+          .map(([date]) => date)
+          .sort();
+      };
+      let dates = uncovered(await portfolio.events());
+      // An event added since the snapshot (or past its pages): the uncovered days are read again, once.
+      if (dates.length > 0) {
+        const walk = await walkList<PatentEvent>(api, 'listEventsByPeriod', {
+          query: { dueFrom: dates[0]!, dueTo: dates[dates.length - 1]! },
+        });
+        dates = uncovered(walk.items);
+      }
       expect(
-        freeze.events.filter((e) => e.dueDate.slice(0, 7) !== yearMonth).map((e) => e.dueDate),
-        `due outside ${yearMonth}`,
+        dates.map(
+          (date) =>
+            `${date}: ${inFreeze.get(date)} in the freeze, fewer renewal events of the tenant due that day`,
+        ),
       ).toEqual([]);
-      // Read after the freeze: renewal events only ever get added, so each due date must be covered.
-      const walk = await walkList<PatentEvent>(api, 'listEventsByPeriod', { query: { dueMonth: yearMonth } });
-      const due = countBy(renewals(walk.items), (e) => e.dueDate);
-      const unmatched = [...countBy(freeze.events, (e) => e.dueDate)]
-        .filter(([date, count]) => count > (due.get(date) ?? 0))
-        .map(([date, count]) => `${date}: ${count} in the freeze, ${due.get(date) ?? 0} renewal events due`);
-      expect(unmatched).toEqual([]);
     },
   );
 
@@ -336,48 +359,15 @@ test.describe('freezes', () => {
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
       const yearMonth = await claimMonthToFreeze(api, portfolio);
-      await putMonth(api, yearMonth);
+      const put = await putMonth(api, yearMonth);
+      // Whether every affected event reads isFxRateFrozen true is not stated ("(potential) frozen fees",
+      // schemas/OPEN-POINTS.md B22): observed only.
+      const frozen = put.events.filter((e) => e.isFxRateFrozen === true).length;
+      test.info().annotations.push({
+        type: 'observation',
+        description: `${frozen} of the ${put.events.length} events affected by the PUT of ${yearMonth} read isFxRateFrozen true`,
+      });
       expect(await frozenMonths(api)).toContain(yearMonth);
-    },
-  );
-
-  test(
-    '[FRZ-008] after a PUT of a month, its events read isFxRateFrozen true in the PUT response and the read',
-    covers('FRZ-008'),
-    async ({ api, portfolio, requireSetting }) => {
-      requireSetting('ALLOW_WRITES');
-      const yearMonth = await claimMonthToFreeze(api, portfolio);
-      const put = await putMonth(api, yearMonth);
-      if (put.events.length === 0) skipBecause(`the PUT of ${yearMonth} lists no affected event`);
-      expect(
-        put.events.filter((e) => e.isFxRateFrozen !== true).map((e) => e.dueDate),
-        'PUT',
-      ).toEqual([]);
-      const read = await readMonth(api, yearMonth);
-      expect(
-        read.events.filter((e) => e.isFxRateFrozen !== true).map((e) => e.dueDate),
-        'GET',
-      ).toEqual([]);
-    },
-  );
-
-  test(
-    '[FRZ-008] after a PUT of a month, the renewal events it affects read isFxRateFrozen true',
-    covers('FRZ-008'),
-    async ({ api, portfolio, requireSetting }) => {
-      requireSetting('ALLOW_WRITES');
-      const yearMonth = await claimMonthToFreeze(api, portfolio);
-      const put = await putMonth(api, yearMonth);
-      if (put.events.length === 0) skipBecause(`the PUT of ${yearMonth} lists no affected event`);
-      const walk = await walkList<PatentEvent>(api, 'listEventsByPeriod', { query: { dueMonth: yearMonth } });
-      const frozenDue = countBy(
-        renewals(walk.items).filter((e) => e.isFxRateFrozen),
-        (e) => e.dueDate,
-      );
-      const notFrozen = [...countBy(put.events, (e) => e.dueDate)]
-        .filter(([date, count]) => count > (frozenDue.get(date) ?? 0))
-        .map(([date, count]) => `${date}: ${count} affected, ${frozenDue.get(date) ?? 0} events frozen`);
-      expect(notFrozen).toEqual([]);
     },
   );
 

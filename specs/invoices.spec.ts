@@ -5,6 +5,7 @@
  */
 import type { ApiClient } from '../helpers/api-client';
 import { renewals, skipBecause, WIDE_WINDOW } from '../helpers/discovery';
+import { pickDocumented } from '../helpers/documented-members';
 import { covers, expect, test } from '../helpers/fixtures';
 import { sharedSweep } from '../helpers/shared-sweeps';
 import { walkList } from '../helpers/pagination';
@@ -60,6 +61,42 @@ function shiftDay(day: string, days: number): string {
 function zoneSafe(timestamp: string): boolean {
   const hour = new Date(Date.parse(timestamp)).getUTCHours();
   return hour >= 10 && hour < 14;
+}
+
+/** A JSON text of a value whose object members are sorted by name: a sort key independent of member order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, member: unknown) =>
+    member !== null && typeof member === 'object' && !Array.isArray(member)
+      ? Object.fromEntries(Object.entries(member).sort(([a], [b]) => a.localeCompare(b)))
+      : member,
+  );
+}
+
+function sortedCanonically<T>(values: T[]): T[] {
+  return values
+    .map((value) => ({ key: canonicalJson(value), value }))
+    .sort((a, b) => a.key.localeCompare(b.key))
+    .map(({ value }) => value);
+}
+
+/**
+ * The members of an invoice that the contract documents (extra members are a freedom of the server), with its
+ * fee lines and their components in a canonical order: the contract orders neither.
+ */
+function documented(invoice: Invoice): Record<string, unknown> {
+  const lines = (Array.isArray(invoice.fees) ? invoice.fees : []).map((line) => {
+    const picked = pickDocumented('Fees', line);
+    if (line.patent !== null && typeof line.patent === 'object')
+      picked.patent = pickDocumented('FeesPatentRef', line.patent);
+    if (Array.isArray(line.components))
+      picked.components = sortedCanonically(
+        line.components.map((c) =>
+          c !== null && typeof c === 'object' ? pickDocumented('FeeComponent', c) : c,
+        ),
+      );
+    return picked;
+  });
+  return { ...pickDocumented('Invoice', invoice), fees: sortedCanonically(lines) };
 }
 
 /** Bounds taken from discovered values: inner values when there are enough, so that some lie outside. */
@@ -325,20 +362,30 @@ test.describe('invoices', () => {
   );
 
   test(
-    '[INV-022] GET /invoices/{invoiceId} returns the invoice exactly as the list shows it',
+    '[INV-022] GET /invoices/{invoiceId} returns the invoice as the list shows it: documented members, lines in any order',
     covers('INV-022'),
     async ({ api }) => {
       const list = await api.call('listInvoices', { query: { itemsPerPage: 100 } });
       expect(list).toHaveStatus(200);
       const invoices = list.json<{ data: Invoice[] }>().data;
       test.skip(invoices.length === 0, 'no invoice found for the primary tenant (API_KEY)');
+      // Of each origin, the invoice with the most fee lines: their order is compared as a set.
       const samples = ['GENERATED', 'IMPORTED', 'REGULARIZATION']
-        .map((origin) => invoices.find((i) => i.origin === origin))
+        .map((origin) =>
+          invoices
+            .filter((i) => i.origin === origin)
+            .reduce<Invoice | undefined>(
+              (most, i) => (most && most.fees.length >= i.fees.length ? most : i),
+              undefined,
+            ),
+        )
         .filter((i): i is Invoice => i !== undefined);
       for (const item of samples) {
         const single = await api.call('getInvoice', { path: { invoiceId: item.id } });
         expect(single).toHaveStatus(200);
-        expect(single.json<Invoice>(), `single read of ${item.reference}`).toEqual(item);
+        expect(documented(single.json<Invoice>()), `single read of ${item.reference}`).toEqual(
+          documented(item),
+        );
       }
     },
   );

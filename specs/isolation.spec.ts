@@ -11,15 +11,23 @@ import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import type { OperationId } from '../helpers/contract';
 import { renewals, skipBecause, type Portfolio } from '../helpers/discovery';
-import { findEventWithDocument, type DocumentOperation } from '../helpers/document-discovery';
+import {
+  DOCUMENT_OPERATIONS,
+  findEventWithDocument,
+  refOf,
+  sharedLocate,
+  type DocumentOperation,
+} from '../helpers/document-discovery';
 import { covers, expect, test, type Setting } from '../helpers/fixtures';
 import { walkList } from '../helpers/pagination';
 import type {
+  ExchangeRateFreeze,
   ExchangeRateFreezeList,
   Invoice,
   InvoiceList,
   Patent,
   PatentEvent,
+  PatentList,
   PatentSyncBatch,
   Problem,
 } from '../schemas/types';
@@ -39,10 +47,19 @@ async function otherEvent(otherPortfolio: Portfolio): Promise<PatentEvent> {
   return event ?? skipBecause(`no renewal event found in ${otherPortfolio.label}`);
 }
 
-async function otherDocument(ctx: Context, operationId: DocumentOperation): Promise<Record<string, string>> {
-  const found = await findEventWithDocument(ctx.other, await ctx.otherPortfolio.events(), operationId);
-  if (!found) skipBecause(`no event whose ${operationId} answers 200 found in ${ctx.otherPortfolio.label}`);
-  return { patentId: found.event.patent.id, eventId: found.event.id };
+/** An event of the other tenant whose document exists, probed once for the run with the other tenant's key. */
+async function otherDocument(
+  ctx: Pick<Context, 'other' | 'otherPortfolio'>,
+  operationId: DocumentOperation,
+): Promise<{ patentId: string; eventId: string }> {
+  const located = await sharedLocate(`${ctx.other.baseUrl}-otherTenant`, operationId, async () => {
+    const found = await findEventWithDocument(ctx.other, await ctx.otherPortfolio.events(), operationId);
+    return found
+      ? { ref: refOf(found.event) }
+      : { skip: `no event whose ${operationId} answers 200 found in ${ctx.otherPortfolio.label}` };
+  });
+  if ('skip' in located) skipBecause(located.skip);
+  return { ...located.ref };
 }
 
 /** The by-id routes, with a way to find a real id of the other tenant for each. */
@@ -172,6 +189,77 @@ test.describe('isolation', () => {
       },
     );
   }
+
+  for (const operationId of DOCUMENT_OPERATIONS) {
+    test(
+      `[ISO-003] ${operationId} answers another tenant's event under one of the caller's patents with 404 not_found`,
+      covers('ISO-003'),
+      async ({ api, as, portfolio, otherPortfolio }) => {
+        // An event whose document exists for the other tenant: only the event id says whose it is.
+        const { eventId } = await otherDocument({ other: as('otherTenant'), otherPortfolio }, operationId);
+        const own = await portfolio.patent(() => true, 'at all');
+        const response = await api.call(operationId, { path: { patentId: own.id, eventId } });
+        expect(response).toBeProblem({ status: 404, code: 'not_found' });
+      },
+    );
+  }
+
+  test(
+    '[ISO-001] the patent list filtered by a providerId that only another tenant has is empty',
+    covers('ISO-001'),
+    async ({ api, portfolio, otherPortfolio }) => {
+      const own = new Set((await portfolio.patents()).map((p) => p.providerId));
+      const providerId =
+        (await otherPortfolio.patents()).map((p) => p.providerId).find((id) => id !== null && !own.has(id)) ??
+        skipBecause(`no providerId found in ${otherPortfolio.label} that ${portfolio.label} does not have`);
+      const response = await api.call('listPatents', { query: { providerId } });
+      expect(response).toHaveStatus(200);
+      const list = response.json<PatentList>();
+      expect(
+        list.data.map((p) => p.id),
+        `patents listed for the other tenant's providerId ${providerId}`,
+      ).toEqual([]);
+      expect(list.pagination.totalItems).toBe(0);
+    },
+  );
+
+  test(
+    "[ISO-001] the freeze read of a month lists none of another tenant's events",
+    covers('ISO-001'),
+    async ({ api, portfolio, otherPortfolio }) => {
+      // Frozen-rate events carry no id: an event is told by its patent's clientCaseReference and its due date.
+      const keysOf = async (tenant: Portfolio) => {
+        const references = new Map((await tenant.patents()).map((p) => [p.id, p.clientCaseReference]));
+        return renewals(await tenant.events())
+          .map((e) => ({ reference: references.get(e.patent.id) ?? null, dueDate: e.dueDate }))
+          .filter((k) => k.reference !== null)
+          .map((k) => `${k.reference}|${k.dueDate}`);
+      };
+      const own = new Set(await keysOf(portfolio));
+      const foreign = (await keysOf(otherPortfolio)).filter((k) => !own.has(k));
+      const byMonth = new Map<string, number>();
+      for (const key of foreign) {
+        const month = key.slice(-10, -3);
+        byMonth.set(month, (byMonth.get(month) ?? 0) + 1);
+      }
+      // The month with the most events of the other tenant only.
+      const [yearMonth] =
+        [...byMonth].sort(([a, x], [b, y]) => y - x || a.localeCompare(b))[0] ??
+        skipBecause(
+          `no renewal event with a clientCaseReference found in ${otherPortfolio.label} that ${portfolio.label} lacks`,
+        );
+      const response = await api.call('getExchangeRateFreeze', { path: { yearMonth } });
+      if (response.status === 403)
+        skipBecause(`${portfolio.label} has no exchange-rate freeze capability (403 on the freeze read)`);
+      expect(response).toHaveStatus(200);
+      const others = new Set(foreign);
+      const leaked = response
+        .json<ExchangeRateFreeze>()
+        .events.map((e) => `${e.clientCaseReference}|${e.dueDate}`)
+        .filter((k) => others.has(k));
+      expect(leaked, `events of ${yearMonth} that belong to the other tenant`).toEqual([]);
+    },
+  );
 
   test(
     "[ISO-001] the patent list holds none of another tenant's patents",

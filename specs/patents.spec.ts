@@ -58,6 +58,11 @@ const OFFICIAL_NUMBER_MEMBERS = [
   'grantPublicationNumber',
   'pctApplicationNumber',
 ];
+/**
+ * WO, EP, EA or an ISO 3166-1 code in any of its three forms: alpha-2 and alpha-3 (upper-case letters, as the
+ * standard writes them) or numeric (three digits). Which codes a server knows is not stated (OPEN-POINTS B11).
+ */
+const OFFICE_CODE = /^(?:[A-Z]{2,3}|\d{3})$/;
 const ALPHA_2 = /^[A-Z]{2}$/;
 
 function members(
@@ -95,9 +100,9 @@ const FIELD_RULES: { id: string; title: string; rule: Rule }[] = [
   },
   {
     id: 'PAT-003',
-    title: 'office is WO, EP, EA or a two-letter ISO 3166-1 code on every patent',
+    title: 'office is WO, EP, EA or an ISO 3166-1 code (alpha-2, alpha-3 or numeric) on every patent',
     rule: (p) =>
-      typeof p.office === 'string' && ALPHA_2.test(p.office)
+      typeof p.office === 'string' && OFFICE_CODE.test(p.office)
         ? undefined
         : `office is ${JSON.stringify(p.office)}`,
   },

@@ -153,6 +153,8 @@ test.describe('events by period', () => {
     covers('PER-002'),
     async ({ api, portfolio, target }) => {
       const snapshot = await snapshotEvents(portfolio);
+      // Events of the patent lists are looked up in the snapshot: it must hold the whole window.
+      await portfolio.requireComplete('events');
       const patents = (await portfolio.patents()).filter((p) => !isPatentClaimed(target.baseUrl, p.id));
       const picks = [...new Set([0, patents.length - 1])]
         .map((i) => patents[i])
@@ -274,6 +276,9 @@ test.describe('events by period', () => {
       covers(id),
       async ({ api, portfolio, target }) => {
         const snapshot = await snapshotEvents(portfolio);
+        // The answers are compared with the snapshot's events of the same values: it must hold them all (a
+        // partial patent list only leaves events unjudged).
+        await portfolio.requireComplete('events');
         const patents = new Map((await portfolio.patents()).map((p) => [p.id, p]));
         const valueOf = (e: PatentEvent) => patents.get(e.patent.id)?.[member] ?? null;
         const counts = new Map<string, number>();

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import { earliestPending, renewals } from '../helpers/discovery';
-import { covers, expect, test } from '../helpers/fixtures';
+import { STATE_NOT_OFFERED, covers, expect, test } from '../helpers/fixtures';
 import { isJsonPointer, pointsIntoDocument } from '../helpers/json-pointer';
 import type { ProbeName } from '../helpers/probes';
 import type { PatentEvent } from '../schemas/types';
@@ -210,7 +210,10 @@ test.describe('problems', () => {
           body: await state.body(),
           durationMs: 0,
         });
-        test.skip(state.status() === 404, 'the provider-states endpoint offers no fail-next-requests state');
+        test.skip(
+          STATE_NOT_OFFERED.includes(state.status()),
+          `the provider-states endpoint offers no fail-next-requests state (answered ${state.status()})`,
+        );
         expect(state.ok(), `provider state fail-next-requests answered ${state.status()}`).toBe(true);
         const response = await client.call('listPatents', { query: { itemsPerPage: 1 }, retry: false });
         expect(response).toBeProblem({ status: 500, code: 'internal_error' });
@@ -290,8 +293,11 @@ test.describe('problems', () => {
       label: string;
       operation: 'postInstructions' | 'syncPatents';
       body: Body;
-      /** The pointer one of the field errors must carry. */
-      pointer: string;
+      /**
+       * One of these pointers must be among the field errors: the member's, or for a member that was not sent
+       * (or an entry that is not an object) the object or array holding it (as Ajv-based servers report it).
+       */
+      pointers: string[];
     }[] = [
       {
         label: 'an eventId that is not a UUID in the second instruction',
@@ -302,7 +308,7 @@ test.describe('problems', () => {
             { eventId: 'not-a-uuid', decision: 'PROCEED' },
           ],
         },
-        pointer: '/instructions/1/eventId',
+        pointers: ['/instructions/1/eventId'],
       },
       {
         label: 'a decision outside the allowed values in the second instruction',
@@ -313,25 +319,25 @@ test.describe('problems', () => {
             { eventId: randomUUID(), decision: 'MAYBE' },
           ],
         },
-        pointer: '/instructions/1/decision',
+        pointers: ['/instructions/1/decision'],
       },
       {
         label: 'an instruction without eventId',
         operation: 'postInstructions',
         body: { instructions: [{ decision: 'DROP' }] },
-        pointer: '/instructions/0/eventId',
+        pointers: ['/instructions/0/eventId', '/instructions/0'],
       },
       {
         label: 'a body without instructions',
         operation: 'postInstructions',
         body: {},
-        pointer: '/instructions',
+        pointers: ['/instructions', ''],
       },
       {
         label: 'instructions that are not an array',
         operation: 'postInstructions',
         body: { instructions: 'PROCEED' },
-        pointer: '/instructions',
+        pointers: ['/instructions'],
       },
       {
         label: 'members whose keys hold "/" and "~" beside an eventId that is not a UUID',
@@ -340,30 +346,30 @@ test.describe('problems', () => {
           'meta/data~1': { 'a~b/c': true },
           instructions: [{ eventId: 'not/a~uuid', decision: 'PROCEED', 'note/x~0': 'kept' }],
         },
-        pointer: '/instructions/0/eventId',
+        pointers: ['/instructions/0/eventId'],
       },
       {
         label: 'sync items that are empty',
         operation: 'syncPatents',
         body: { items: [] },
-        pointer: '/items',
+        pointers: ['/items'],
       },
       {
         label: 'a sync item that is not an object',
         operation: 'syncPatents',
         body: { items: [{ title: 'Conformance probe' }, 42] },
-        pointer: '/items/1',
+        pointers: ['/items/1', '/items'],
       },
       {
         label: 'an empty externalImportRef',
         operation: 'syncPatents',
         body: { externalImportRef: '', items: [{ title: 'Conformance probe' }] },
-        pointer: '/externalImportRef',
+        pointers: ['/externalImportRef'],
       },
     ];
-    for (const { label, operation, body, pointer } of bodyCases) {
+    for (const { label, operation, body, pointers: expected } of bodyCases) {
       test(
-        `[PROB-024, PROB-025] ${operation} with ${label}: field error pointers resolve into the body, one is ${pointer}`,
+        `[PROB-024, PROB-025] ${operation} with ${label}: field error pointers resolve into the body, one is ${expected.join(' or ')}`,
         covers('PROB-024', 'PROB-025'),
         async ({ api }) => {
           const response = await api.call(operation, { body });
@@ -378,7 +384,10 @@ test.describe('problems', () => {
               `pointer ${JSON.stringify(p)} resolves into the body`,
             ).toBe(true);
           }
-          expect(pointers, 'pointers of the field errors').toContain(pointer);
+          expect(
+            pointers.some((p) => expected.includes(String(p))),
+            `one pointer among ${JSON.stringify(expected)}, received ${JSON.stringify(pointers)}`,
+          ).toBe(true);
         },
       );
     }
@@ -413,13 +422,17 @@ test.describe('problems', () => {
       covers('PROB-017'),
       async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
+        // Blocked as ALREADY_INSTRUCTED ("computed by the same rule that the instruction POST enforces"): an old
+        // decided event may also be lapsed, and which of 409 and 422 wins then is not stated.
         const event = await portfolio.event(
-          (e) => isRenewal(e) && e.appliedDecision !== null,
-          'with an applied decision',
+          (e) => isRenewal(e) && e.instructability.blockedReason === 'ALREADY_INSTRUCTED',
+          'blocked as ALREADY_INSTRUCTED',
         );
         // The decision already applied: even a faulty server would not change the event.
         const response = await api.call('postInstructions', {
-          body: { instructions: [{ eventId: event.id, decision: event.appliedDecision }] },
+          body: {
+            instructions: [{ eventId: event.id, decision: event.appliedDecision ?? 'SKIP_THIS_TIME' }],
+          },
         });
         expect(response).toBeProblem({ status: 409, code: 'instruction_already_set' });
       },

@@ -8,11 +8,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import type { Portfolio } from '../helpers/discovery';
+import { locateInstructionReceipt, sharedDocumentDownload } from '../helpers/document-discovery';
 import { covers, expect, test, type Setting } from '../helpers/fixtures';
-import { intHeader, RATE_LIMIT_HEADERS } from '../helpers/matchers';
+import { intHeader, RATE_LIMIT_HEADERS, REQUEST_ID_HEADER } from '../helpers/matchers';
 import type { ProbeName } from '../helpers/probes';
 import type { KeyRole } from '../helpers/settings';
-import type { PatentEvent } from '../schemas/types';
+import type { PatentEvent, Problem } from '../schemas/types';
 
 /** The next reset is the next local midnight: at most a day away, 25 hours on the day a DST change adds one. */
 const LONGEST_LOCAL_DAY_SECONDS = 25 * 3600;
@@ -50,6 +51,28 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
       send: ({ api }) => api.call('listPatents', { query: { itemsPerPage: 1 } }),
     },
     {
+      label: '200 PDF download',
+      status: 200,
+      // The run's shared download of an existing instruction receipt.
+      send: async ({ api, portfolio }) =>
+        (
+          await sharedDocumentDownload(api, 'getInstructionReceiptDocument', () =>
+            locateInstructionReceipt(api, portfolio),
+          )
+        ).response,
+    },
+    {
+      label: '201 sync',
+      status: 201,
+      send: ({ api, requireSetting }) => {
+        requireSetting('ALLOW_WRITES');
+        // One item with neither providerId nor servicePatentId: REJECTED, no patent changes.
+        return api.call('syncPatents', {
+          body: { items: [{ title: 'rate-limit probe: neither providerId nor servicePatentId' }] },
+        });
+      },
+    },
+    {
       label: '400 validation_failed',
       status: 400,
       send: ({ probe }) => probe('malformedPatentId'),
@@ -74,13 +97,16 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
       status: 409,
       send: async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
+        // Blocked as ALREADY_INSTRUCTED, not merely decided: a decided event may also be lapsed (422).
         const event = await portfolio.event(
-          (e) => isRenewal(e) && e.appliedDecision !== null,
-          'with an applied decision',
+          (e) => isRenewal(e) && e.instructability.blockedReason === 'ALREADY_INSTRUCTED',
+          'blocked as ALREADY_INSTRUCTED',
         );
         // The decision already applied: no change even on a server that would accept it.
         return api.call('postInstructions', {
-          body: { instructions: [{ eventId: event.id, decision: event.appliedDecision }] },
+          body: {
+            instructions: [{ eventId: event.id, decision: event.appliedDecision ?? 'SKIP_THIS_TIME' }],
+          },
         });
       },
     },
@@ -300,6 +326,28 @@ test.describe('rate limits', () => {
         const response = await call(api);
         expect(response).toHaveStatus(200);
         expect(quotaOf(response).remaining, 'RateLimit-Remaining of the primary key').toBeGreaterThan(0);
+      },
+    );
+
+    test(
+      '[CORR-001, CORR-002] a 429 answer carries a non-empty X-Request-Id and the same value as requestId',
+      covers('CORR-001', 'CORR-002'),
+      async ({ as, requireSetting }) => {
+        requireSetting('ALLOW_QUOTA_EXHAUSTION');
+        const low = as('lowQuota');
+        // Exhausted by the sequence above; run alone, this test uses the quota up itself.
+        let response = await call(low);
+        const limit = intHeader(response, 'ratelimit-limit') ?? 0;
+        test.skip(
+          limit > 200,
+          `the low-quota key has a daily quota of ${limit}: too large to exhaust in a test`,
+        );
+        for (let calls = 1; response.status !== 429 && calls <= limit + 5; calls++)
+          response = await call(low);
+        expect(response).toHaveStatus(429);
+        const requestId = response.header(REQUEST_ID_HEADER);
+        expect(requestId, `${response.describe()} carries a non-empty ${REQUEST_ID_HEADER}`).toBeTruthy();
+        expect(response.json<Problem>().requestId, 'requestId of the 429 problem').toBe(requestId);
       },
     );
   });

@@ -20,10 +20,15 @@ export function frozenMonths(tenant: Tenant): string[] {
   return [...tenant.frozenMonths].sort();
 }
 
-/** Renewal events due in the month, by due date. */
+/**
+ * Renewal events due in the month, by due date: the events the freeze of the month affects. Which events
+ * those are is the server's reading (schemas/OPEN-POINTS.md B22); the variant takes those due from it on.
+ */
 export function eventsDueInMonth(store: Store, tenant: Tenant, yearMonth: string): EventRecord[] {
-  const fromMonthOn = currentBehaviour().fault === 'freezes-month-read-includes-later-months';
-  return eventsOf(store, tenant)
+  const fromMonthOn = currentBehaviour().variant === 'freezes-month-affects-later-months';
+  // The month's events read from the whole store, whoever owns them.
+  const all = currentBehaviour().fault === 'freezes-month-read-all-tenants';
+  return (all ? [...store.events.values()] : eventsOf(store, tenant))
     .filter(
       (e) =>
         e.eventType === 'RENEWAL' &&

@@ -41,6 +41,13 @@ function checkOneEventPerPatent(ctx: ServerContext, events: EventRecord[]): void
     }
     const sameEvent = first.id === event.id;
     if (!sameEvent && ctx.behaviour.fault === 'instructions-two-events-of-a-patent-accepted') return;
+    // A batch rule refused with a 422 code of the server's own instead of a field error.
+    if (!sameEvent && ctx.behaviour.variant === 'other-422-code-same-patent') {
+      throw new ProblemError(
+        'instruction_batch_invalid',
+        `Event ${event.id} is the second event of its patent in the batch.`,
+      );
+    }
     throw validationFailed([
       {
         pointer: pointer('instructions', index),
@@ -53,12 +60,16 @@ function checkOneEventPerPatent(ctx: ServerContext, events: EventRecord[]): void
   });
 }
 
-/** Throws the problem of the first entry (in body order) that cannot be executed now. */
+/**
+ * Throws the problem of the first entry (in body order) that cannot be executed now. `phase`: `batch` for the
+ * check of the whole batch before anything is written, `entry` for a check while executing.
+ */
 function checkInstructable(
   ctx: ServerContext,
   entries: InstructionEntry[],
   events: EventRecord[],
   today: string,
+  phase: 'batch' | 'entry' = 'batch',
 ) {
   const { fault } = ctx.behaviour;
   entries.forEach((entry, index) => {
@@ -99,6 +110,8 @@ function checkInstructable(
         );
       }
       case null:
+        // The decision checked only when its entry comes to be executed.
+        if (fault === 'instructions-offered-decision-checked-while-executing' && phase === 'batch') return;
         if (
           !verdict.allowedDecisions.includes(entry.decision) &&
           fault !== 'instructions-lapsed-proceed-executed'
@@ -133,7 +146,13 @@ export function executeInstructions(
   }
   const events = resolveEvents(ctx, tenant, entries);
   checkOneEventPerPatent(ctx, events);
-  const atomic = ctx.behaviour.fault !== 'instructions-batch-not-atomic';
+  const { fault } = ctx.behaviour;
+  // The fees of the PROCEED entries locked while the batch is checked, and left so when it is refused.
+  if (fault === 'instructions-refused-batch-keeps-fees-locked')
+    entries.forEach((entry, index) => {
+      if (entry.decision === 'PROCEED') lockFees(events[index] as EventRecord, at.today);
+    });
+  const atomic = fault !== 'instructions-batch-not-atomic';
   if (atomic) checkInstructable(ctx, entries, events, at.today);
 
   const executedAt = at.now.toISOString();
@@ -150,7 +169,8 @@ export function executeInstructions(
   ctx.store.receipts.set(receipt.id, receipt);
   entries.forEach((entry, index) => {
     const event = events[index] as EventRecord;
-    if (!atomic) checkInstructable(ctx, [entry], [event], at.today);
+    if (!atomic || fault === 'instructions-offered-decision-checked-while-executing')
+      checkInstructable(ctx, [entry], [event], at.today, 'entry');
     if (index > 0 && ctx.behaviour.fault === 'instructions-only-first-entry-executed') return;
     const patent = ctx.store.patents.get(event.patentId);
     const instruction: InstructionRecord = {
@@ -171,15 +191,17 @@ export function executeInstructions(
     event.processingStatusUpdatedAt = executedAt;
     event.instructionId = instruction.id;
     event.instructionReceiptId = receipt.id;
-    if (entry.decision === 'PROCEED') {
-      // ESTIMATED -> LOCKED: the amounts of this moment become fixed.
-      event.lockedFees = estimateFees(event, at.today);
-      event.feesStatus = 'LOCKED';
-      event.invoiceId = null;
-    }
+    if (entry.decision === 'PROCEED') lockFees(event, at.today);
     event.updatedAt = executedAt;
   });
   return receipt;
+}
+
+/** ESTIMATED -> LOCKED: the amounts of this moment become fixed. */
+function lockFees(event: EventRecord, today: string): void {
+  event.lockedFees = estimateFees(event, today);
+  event.feesStatus = 'LOCKED';
+  event.invoiceId = null;
 }
 
 export class DomainRuleError extends Error {}

@@ -168,7 +168,8 @@ function refusedTwin(store: Store, change: ChangeRequest): ChangeRequest | undef
       (change.kind === 'UPDATE'
         ? other.patentId === change.patentId
         : other.providerId === change.providerId) &&
-      canonicalJson(other.changes) === fingerprint
+      (canonicalJson(other.changes) === fingerprint ||
+        currentBehaviour().fault === 'sync-suppression-keyed-on-provider-id')
     ) {
       return other;
     }
@@ -216,7 +217,11 @@ function triageItem(
   change.changes = changesOf(item);
 
   let target: PatentRecord | undefined;
+  if (fault === 'sync-provider-id-matched-first' && change.providerId !== null) {
+    target = patentsOf(ctx.store, tenant).find((p) => p.providerId === change.providerId);
+  }
   if (
+    target === undefined &&
     typeof item.servicePatentId === 'string' &&
     !(fault === 'sync-service-patent-id-needs-provider-id' && change.providerId === null)
   ) {
@@ -230,7 +235,11 @@ function triageItem(
     }
   }
   if (target === undefined && change.providerId !== null) {
-    target = patentsOf(ctx.store, tenant).find((p) => p.providerId === change.providerId);
+    const candidates =
+      fault === 'sync-provider-id-matched-across-tenants'
+        ? [...ctx.store.patents.values()] // every tenant's patents, not only the caller's
+        : patentsOf(ctx.store, tenant);
+    target = candidates.find((p) => p.providerId === change.providerId);
   }
 
   if (target === undefined) {
@@ -392,11 +401,26 @@ export function submitSync(
   if (inline) {
     batch.progress = 'PROCESSING';
     for (let index = 0; index < batch.items.length; index += 1) processItem(ctx, tenant, batch, index, at);
-    complete(batch, at);
+    // The trigger of SETTLED is not shown: the variant leaves a batch with nothing to wait on PROCESSING
+    // until its first status read (settleOnRead).
+    const waitsOn = (id: string) =>
+      ['AWAITING_REVIEW', 'UNRECORDED'].includes(ctx.store.changeRequests.get(id)?.state ?? '');
+    if (ctx.behaviour.variant !== 'inline-batch-settles-on-read' || batch.results.some(waitsOn))
+      complete(batch, at);
   } else {
     runInBackground(ctx, tenant, batch);
   }
   return batch;
+}
+
+/** A status read of a batch: (variant) an inline batch left PROCESSING by submitSync settles now. */
+export function settleOnRead(ctx: ServerContext, batch: SyncBatchRecord, at: Moment): void {
+  if (
+    ctx.behaviour.variant === 'inline-batch-settles-on-read' &&
+    batch.mode === 'SYNC' &&
+    batch.progress === 'PROCESSING'
+  )
+    complete(batch, at);
 }
 
 export type BatchStatus = 'PENDING' | 'PROCESSING' | 'TRIAGED' | 'SETTLED' | 'ERROR';
@@ -451,6 +475,13 @@ export function reviewChange(
   if (decision === 'refuse') {
     change.state = 'REFUSED';
     change.reason = reason ?? 'Refused in review.';
+    if (ctx.behaviour.fault === 'sync-refusal-moves-staged-to-rejected') {
+      const batch = ctx.store.syncBatches.get(change.batchId);
+      if (batch !== undefined) {
+        batch.stagedItems -= 1;
+        batch.rejectedItems += 1;
+      }
+    }
     if (ctx.behaviour.fault === 'sync-refusal-reason-prefixed')
       change.reason = `Refused in review: ${change.reason}`;
     return change;

@@ -94,6 +94,12 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     summary: 'renewal.paymentSequenceNumber is shown even when it equals annuityYear.',
   },
   {
+    name: 'period-instructability-within-window',
+    requirements: ['EVT-032'],
+    summary:
+      'The by-period list computes instructability from the events of the window only, so an event whose earlier pending event is due before the window reads allowed there while its patent list says EARLIER_EVENT_PENDING.',
+  },
+  {
     name: 'events-allowed-ignores-earlier-pending',
     requirements: ['EVT-028'],
     summary:
@@ -313,6 +319,18 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     requirements: ['INS-018'],
     summary:
       'A batch checks and executes its entries one by one, so the entries before a failing one stay executed.',
+  },
+  {
+    name: 'instructions-offered-decision-checked-while-executing',
+    requirements: ['INS-018'],
+    summary:
+      'Whether the decision is offered (instruction_lapsed) is checked per entry while executing, so the entries before PROCEED on a lapsed event stay executed.',
+  },
+  {
+    name: 'instructions-refused-batch-keeps-fees-locked',
+    requirements: ['INS-018'],
+    summary:
+      'A refused batch leaves no appliedDecision, but the fees of its PROCEED entries stay LOCKED (locked while checking, never released).',
   },
   {
     name: 'instructions-too-early-as-conflict',
@@ -556,6 +574,36 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     summary:
       'servicePatentId is looked up only on items that also carry a providerId, so an item with servicePatentId alone does not update that patent.',
   },
+  {
+    name: 'sync-provider-id-matched-first',
+    requirements: ['SYNC-041'],
+    summary:
+      "Items are matched by providerId before servicePatentId, so an item naming patent X by servicePatentId and another patent's providerId targets that other patent.",
+  },
+  {
+    name: 'sync-suppression-keyed-on-provider-id',
+    requirements: ['SYNC-052'],
+    summary:
+      'A re-push is suppressed when a proposal with the same target was refused, whatever its fields, so a corrected re-push of a refused create is SUPPRESSED.',
+  },
+  {
+    name: 'sync-refusal-moves-staged-to-rejected',
+    requirements: ['SYNC-008'],
+    summary:
+      'Refusing a staged proposal in review moves it from stagedItems to rejectedItems, so stagedItems drops.',
+  },
+  {
+    name: 'sync-provider-id-matched-across-tenants',
+    requirements: ['SYNC-037'],
+    summary:
+      "providerId is matched against every tenant's patents, so an item carrying another tenant's providerId updates that tenant's patent instead of proposing a create.",
+  },
+  {
+    name: 'sync-processed-items-from-triage-outcomes',
+    requirements: ['SYNC-053'],
+    summary:
+      'processedItems counts the results whose outcome is still a triage outcome, so it drops when a staged proposal is reviewed.',
+  },
 
   // ---------------------------------------------------------------- invoices
   {
@@ -643,8 +691,9 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
   },
   {
     name: 'freezes-put-answers-before-freezing',
-    requirements: ['FRZ-008', 'FRZ-010'],
-    summary: 'The PUT answers the month as read before the freeze, so its events show isFxRateFrozen false.',
+    requirements: ['FRZ-009', 'FRZ-010'],
+    summary:
+      'The PUT answers the month as read before the freeze, so its events show isFxRateFrozen false where a later read of the month (or a repeated PUT) shows true.',
   },
   {
     name: 'freezes-no-capability-as-insufficient-scope',
@@ -655,11 +704,6 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     name: 'freezes-month-13-accepted',
     requirements: ['FRZ-005'],
     summary: 'The yearMonth path parameter is checked for the YYYY-MM shape only, so 2026-13 is accepted.',
-  },
-  {
-    name: 'freezes-month-read-includes-later-months',
-    requirements: ['FRZ-010'],
-    summary: 'A month read returns the events due from that month on, not only those due in it.',
   },
   {
     name: 'freezes-unfrozen-month-not-found',

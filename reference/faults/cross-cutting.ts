@@ -106,6 +106,24 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     summary: "The invoice list query has no tenant filter and returns every tenant's patent invoices.",
   },
   {
+    name: 'patents-provider-id-lookup-all-tenants',
+    requirements: ['ISO-001'],
+    summary:
+      "The ?providerId= lookup of the patent list skips the tenant filter, so another tenant's patent with that providerId is listed.",
+  },
+  {
+    name: 'freezes-month-read-all-tenants',
+    requirements: ['ISO-001'],
+    summary:
+      "The events of a month's freeze are read from every tenant, so the freeze read lists another tenant's events due that month.",
+  },
+  {
+    name: 'document-event-looked-up-by-id-alone',
+    requirements: ['ISO-003'],
+    summary:
+      "The document routes check the patent's tenant, then load the document's event by its id alone, so another tenant's document is served under one of the caller's patents.",
+  },
+  {
     name: 'patent-view-leaks-tenant-id',
     requirements: ['ISO-002'],
     summary:
@@ -116,6 +134,12 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     requirements: ['ISO-005'],
     summary:
       "The instruction POST looks events up by id alone, so it executes a decision on another tenant's event instead of 404.",
+  },
+  {
+    name: 'event-found-under-any-patent',
+    requirements: ['EVT-033'],
+    summary:
+      'The event routes look the event up by its id alone, so /patents/{A}/events/{an event of patent B} answers the event (and its fees) instead of 404.',
   },
   {
     name: 'sync-reaches-other-tenant',
@@ -187,6 +211,12 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
       'Path identifiers are not checked as UUIDs, so a malformed id gives 404 not_found instead of 400.',
   },
   {
+    name: 'internal-error-detail-stack',
+    requirements: ['PROB-023'],
+    summary:
+      'The error handler puts the failure stack trace in the detail of 500 internal_error instead of a generic text.',
+  },
+  {
     name: 'unknown-event-id-500',
     requirements: ['PROB-016'],
     summary:
@@ -233,6 +263,12 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
   },
 
   // ---------------------------------------------------------------- correlation (request-id.ts, problems.ts)
+  {
+    name: 'rate-limit-before-request-id',
+    requirements: ['CORR-001', 'CORR-002'],
+    summary:
+      'The rate limiter is mounted ahead of the request-id middleware, so its 429 carries no X-Request-Id and a null requestId.',
+  },
   {
     name: 'problem-request-id-null',
     requirements: ['CORR-002'],
@@ -333,6 +369,12 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     requirements: ['RATE-008'],
     summary:
       'Every call is counted twice, so RateLimit-Remaining drops by two per call and the quota ends at half.',
+  },
+  {
+    name: 'pdf-download-without-rate-limit-headers',
+    requirements: ['RATE-006', 'RATE-007', 'RATE-009'],
+    summary:
+      'The binary (PDF) download route bypasses the rate-limit header layer, so a 200 document carries no RateLimit-* headers.',
   },
   {
     name: 'reset-in-milliseconds',

@@ -2,12 +2,25 @@
  * The three PDF downloads of an event; each is 404 until its document exists.
  */
 import { pdfResponse } from '../documents';
-import type { OperationHandler } from '../http';
+import type { OperationHandler, OperationRequest } from '../http';
 import { notFound } from '../problems';
-import { eventOf } from './lookup';
+import type { EventRecord, PatentRecord } from '../store';
+import { eventOf, patentOf } from './lookup';
+
+/** The event of a document route, found only through its own patent in the caller's portfolio. */
+function documentEventOf(req: OperationRequest): { patent: PatentRecord; event: EventRecord } {
+  if (req.ctx.behaviour.fault === 'document-event-looked-up-by-id-alone') {
+    // The patent checked against the tenant, then the document's event loaded by its id alone.
+    const patent = patentOf(req);
+    const event = req.ctx.store.events.get(req.path.eventId as string);
+    if (event === undefined) throw notFound();
+    return { patent, event };
+  }
+  return eventOf(req);
+}
 
 const getInstructionReceiptDocument: OperationHandler = (req) => {
-  const { patent, event } = eventOf(req);
+  const { patent, event } = documentEventOf(req);
   const receipt =
     event.instructionReceiptId === null ? undefined : req.ctx.store.receipts.get(event.instructionReceiptId);
   const instruction = receipt?.instructions.find((i) => i.eventId === event.id);
@@ -35,7 +48,7 @@ const getInstructionReceiptDocument: OperationHandler = (req) => {
 };
 
 const getOfficialReceiptDocument: OperationHandler = (req) => {
-  const { patent, event } = eventOf(req);
+  const { patent, event } = documentEventOf(req);
   let receipt = event.officialReceipt;
   // The receipt taken as issued as soon as the payment is decided, before the office has issued it.
   if (req.ctx.behaviour.fault === 'official-receipt-before-issue' && event.appliedDecision === 'PROCEED') {
@@ -55,7 +68,7 @@ const getOfficialReceiptDocument: OperationHandler = (req) => {
 };
 
 const getInvoiceDocument: OperationHandler = (req) => {
-  const { patent, event } = eventOf(req);
+  const { patent, event } = documentEventOf(req);
   const invoice =
     event.feesStatus === 'INVOICED' && event.invoiceId !== null
       ? req.ctx.store.invoices.get(event.invoiceId)

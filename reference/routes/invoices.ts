@@ -88,7 +88,16 @@ const getInvoice: OperationHandler = (req) => {
     }
   }
   if (invoice === undefined) throw notFound();
-  return json(req.c, invoiceView(req.ctx.store, req.caller.tenant, invoice));
+  const view = invoiceView(req.ctx.store, req.caller.tenant, invoice);
+  if (req.ctx.behaviour.variant === 'invoice-read-extra-members') {
+    // The single read is its own serializer: a links member, and the lines in reverse order.
+    return json(req.c, {
+      ...view,
+      fees: [...view.fees].reverse(),
+      links: { self: `/api/v2/external/invoices/${view.id}` },
+    });
+  }
+  return json(req.c, view);
 };
 
 export const invoiceHandlers: Record<string, OperationHandler> = { listInvoices, getInvoice };

@@ -24,6 +24,9 @@ export function eventOf(req: OperationRequest): { patent: PatentRecord; event: E
     if (event!.patentId !== patent.id) throw notFound();
     return { patent, event: event! };
   }
-  if (event === undefined || event.patentId !== patent.id) throw notFound();
+  if (event === undefined) throw notFound();
+  // The event looked up by its id alone: an event of another patent of the portfolio is served under this one.
+  if (event.patentId !== patent.id && req.ctx.behaviour.fault !== 'event-found-under-any-patent')
+    throw notFound();
   return { patent, event };
 }

@@ -50,6 +50,8 @@ const listPatents: OperationHandler = (req) => {
   const providerId = req.query.providerId as string | undefined;
   const { fault } = req.ctx.behaviour;
   if (providerId !== undefined && fault !== 'patents-provider-id-filter-ignored') {
+    // The providerId lookup run on every tenant's patents.
+    if (fault === 'patents-provider-id-lookup-all-tenants') patents = [...req.ctx.store.patents.values()];
     patents = patents.filter((p) =>
       fault === 'patents-provider-id-prefix-match'
         ? (p.providerId?.startsWith(providerId) ?? false)
@@ -223,7 +225,11 @@ const listEventsByPeriod: OperationHandler = (req) => {
   const patentEvents = (patentId: string): EventRecord[] => {
     let list = byPatent.get(patentId);
     if (list === undefined) {
-      list = eventsOfPatent(store, patentId);
+      // The patent's events taken from the window already read: earlier events outside it are not seen.
+      list =
+        fault === 'period-instructability-within-window'
+          ? events.filter((e) => e.patentId === patentId)
+          : eventsOfPatent(store, patentId);
       byPatent.set(patentId, list);
     }
     return list;

@@ -1,7 +1,7 @@
 /**
  * Portfolio sync POST and batch status: contract endpoints 8 and 9.
  */
-import { submitSync } from '../domain/sync';
+import { settleOnRead, submitSync } from '../domain/sync';
 import type { OperationHandler } from '../http';
 import { json } from '../http';
 import { MAX_PAGE_SIZE, pageRequest } from '../pagination';
@@ -25,6 +25,7 @@ const getSyncBatch: OperationHandler = (req) => {
   if (req.ctx.behaviour.fault === 'sync-results-page-size-ignored') paging.itemsPerPage = MAX_PAGE_SIZE;
   const batch = findSyncBatch(req.ctx.store, req.caller.tenant, req.path.importId as string);
   if (batch === undefined) throw notFound();
+  settleOnRead(req.ctx, batch, req.at);
   return json(req.c, batchView(req.ctx.store, batch, paging));
 };
 

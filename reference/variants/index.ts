@@ -101,9 +101,64 @@ export const VARIANTS: readonly VariantDefinition[] = [
       'Parameters and body are validated before the scope and capability checks, so a bad request from a key lacking the scope gets 400.',
   },
   {
+    name: 'freezes-month-affects-later-months',
+    freedom:
+      'Endpoints 13 and 14: a PUT "returns the freeze with its affected renewal events", a read "the renewal events affected by the freeze of the month with their (potential) frozen fees"; which events a month affects is not stated (schemas/OPEN-POINTS.md B22).',
+    summary:
+      'The freeze of a month lists the renewal events due from that month on; those due in later months read isFxRateFrozen false.',
+  },
+  {
+    name: 'invoice-read-extra-members',
+    freedom:
+      'Invoice: the resource table lists the members an invoice carries and forbids no other; `fees` is "one line per event", in no stated order.',
+    summary:
+      'GET /invoices/{invoiceId} also carries a links object and lists its fee lines in the reverse order of the list.',
+  },
+  {
     name: 'items-per-page-below-one-default',
     freedom:
       'Pagination parameters: itemsPerPage has a default and a cap; what 0 or a negative value does is not stated (schemas/OPEN-POINTS.md B3).',
     summary: 'itemsPerPage of 0 or below is served with the default page size (10) instead of 400.',
+  },
+  {
+    name: 'triaged-batch-completed-at-null',
+    freedom:
+      'Patent sync batch: completedAt is "null while PENDING or PROCESSING"; its value in the other statuses is not stated.',
+    summary:
+      'A sync batch reads completedAt null while it is TRIAGED; the date-time shows once it is SETTLED.',
+  },
+  {
+    name: 'inline-batch-settles-on-read',
+    freedom:
+      'Sync batch and item outcomes: "Which trigger moves a batch to SETTLED or to ERROR ... not shown." (schemas/OPEN-POINTS.md A8); the inline 201 must return final outcomes, not a final batch status.',
+    summary:
+      'The 201 answer of an inline batch with nothing to wait on says PROCESSING (completedAt null); the batch settles on its first status GET and reads SETTLED from then on.',
+  },
+  {
+    name: 'timestamps-whole-seconds',
+    freedom:
+      'General conventions: "Timestamps are ISO 8601 UTC (`date-time`)"; fractional seconds are optional in ISO 8601 and RFC 3339.',
+    summary:
+      'Every date-time of every JSON body is printed without fractional seconds (2024-05-01T10:00:00Z).',
+  },
+  {
+    name: 'missing-member-pointer-parent',
+    freedom:
+      'Errors: a field error pointer is an "RFC 6901 JSON Pointer into the request body"; a member that was not sent is not in the body, so the pointer may designate the object lacking it (schemas/OPEN-POINTS.md B20).',
+    summary:
+      'A field error for a missing required member points at the object lacking it (/instructions/0, or "" for the root), as Ajv reports it.',
+  },
+  {
+    name: 'malformed-json-empty-errors',
+    freedom:
+      'Errors: errors[] is present "on validation_failed"; how many field errors an unparseable body gets is not stated (it has no member to point into).',
+    summary: 'A body that is not valid JSON gives 400 validation_failed with errors: [].',
+  },
+  {
+    name: 'other-422-code-same-patent',
+    freedom:
+      'Endpoint 7: a batch carries "one event per patent", with no error code named for a batch that breaks it; Errors: "Other 422 codes beyond the three instruction ones: not shown." (schemas/OPEN-POINTS.md A10).',
+    summary:
+      "A batch holding two events of one patent gives 422 with the code instruction_batch_invalid (a well-formed problem of the server's own).",
   },
 ];

@@ -680,7 +680,7 @@ export interface components {
           clientCaseReference?: string | null;
           clientFamilyReference?: string | null;
           title?: string | null;
-          /** @description WO, EP, EA or ISO 3166-1 national code. All of these are two upper-case letters (ISO 3166-1 alpha-2); a value of another form is invalid and the item is REJECTED. */
+          /** @description WO, EP, EA or ISO 3166-1 national code: two or three upper-case letters (alpha-2, alpha-3) or three digits (numeric), as the standard writes them; a value of another form is invalid and the item is REJECTED. */
           office?: string;
           /** @enum {string} */
           patentType?: 'PATENT' | 'UTILITY' | 'DESIGN';
@@ -1058,7 +1058,7 @@ export interface components {
         'application/problem+json': components['schemas']['ProblemConflict'];
       };
     };
-    /** @description `instruction_too_early`, `instruction_skipped` or `instruction_lapsed`. Nothing of the batch is executed. */
+    /** @description `instruction_too_early`, `instruction_skipped` or `instruction_lapsed`. Nothing of the batch is executed. "Other 422 codes beyond the three instruction ones: not shown": any well-formed problem with a code outside the contract's table is also accepted (see OPEN-POINTS.md A10); a code of the table must match its own schema. */
     InstructionRejected: {
       headers: {
         'X-Request-Id': components['headers']['X-Request-Id'];
@@ -1071,7 +1071,12 @@ export interface components {
         'application/problem+json':
           | components['schemas']['ProblemInstructionTooEarly']
           | components['schemas']['ProblemInstructionSkipped']
-          | components['schemas']['ProblemInstructionLapsed'];
+          | components['schemas']['ProblemInstructionLapsed']
+          | ({
+              /** @constant */
+              status?: 422;
+              code?: unknown;
+            } & components['schemas']['Problem']);
       };
     };
     /** @description `rate_limit_exceeded`: the key's daily quota is exhausted. Carries `Retry-After`; the three RateLimit-* headers are absent (`x-absent-headers`). */
