@@ -44,6 +44,8 @@ function disposition(fileName: string): string {
   if (variant === 'content-disposition-filename-star') {
     return `${contentDisposition(fileName)}; filename*=UTF-8''${encodeURIComponent(fileName)}`;
   }
+  // RFC 6266 value = token / quoted-string: the file names are tokens, so they may go unquoted.
+  if (variant === 'content-disposition-token-filename') return `attachment; filename=${fileName}`;
   return contentDisposition(fileName);
 }
 

@@ -1,6 +1,7 @@
 /**
  * Hono plumbing shared by the routes: the per-request variables, the problem responses and the error handler.
  */
+import { gzipSync } from 'node:zlib';
 import type { Context, ErrorHandler } from 'hono';
 import type { Caller } from './auth';
 import { currentBehaviour } from './behaviour';
@@ -40,8 +41,30 @@ export function respond(
   status: number,
   headers: Record<string, string>,
 ): Response {
-  const extra = currentBehaviour().variant === 'extra-response-headers' ? EXTRA_HEADERS : {};
+  const { variant } = currentBehaviour();
+  const extra = variant === 'extra-response-headers' ? EXTRA_HEADERS : {};
+  // Content coding is HTTP's: JSON bodies (the strings here) gzip-compressed for a client that accepts gzip.
+  if (
+    variant === 'gzip-responses' &&
+    typeof body === 'string' &&
+    acceptsGzip(c.req.header('accept-encoding'))
+  ) {
+    const coded = { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' };
+    return new Response(gzipSync(body), {
+      status,
+      headers: { ...extra, ...headers, ...coded, ...commonHeaders(c) },
+    });
+  }
   return new Response(body, { status, headers: { ...extra, ...headers, ...commonHeaders(c) } });
+}
+
+/** Whether an Accept-Encoding header admits gzip (named or through `*`, with a non-zero weight). */
+function acceptsGzip(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((entry) => {
+    const [coding = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
+    const weight = params.find((p) => p.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && (weight === undefined || Number(weight.slice(2)) > 0);
+  });
 }
 
 /** A JSON media type, with the charset parameter where the variant adds it. */
@@ -51,15 +74,23 @@ function mediaType(type: string): string {
 
 /** A date-time with fractional seconds, as toISOString prints it. */
 const FRACTIONAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})\.\d+Z$/;
+/** Any UTC date-time written with the `Z` designator. */
+const ZULU_DATE_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)Z$/;
 
 /**
  * JSON text of a body; the variants write every object's members in reverse order (member order is free),
- * or every date-time without its fractional seconds (ISO 8601 makes them optional).
+ * every date-time without its fractional seconds (ISO 8601 makes them optional), or with the UTC offset
+ * `+00:00` instead of `Z` (both designate UTC).
  */
 function jsonText(data: unknown): string {
   if (currentBehaviour().variant === 'timestamps-whole-seconds') {
     return JSON.stringify(data, (_key, value: unknown) =>
       typeof value === 'string' ? value.replace(FRACTIONAL_DATE_TIME, '$1Z') : value,
+    );
+  }
+  if (currentBehaviour().variant === 'timestamps-offset-notation') {
+    return JSON.stringify(data, (_key, value: unknown) =>
+      typeof value === 'string' ? value.replace(ZULU_DATE_TIME, '$1+00:00') : value,
     );
   }
   if (currentBehaviour().variant !== 'json-members-reversed') return JSON.stringify(data);

@@ -42,12 +42,17 @@ export function pageRequest(query: { itemsPerPage?: unknown; currentPage?: unkno
 
 export function page<T>(items: readonly T[], request: PageRequest): Page<T> {
   const { fault, variant } = currentBehaviour();
-  const { itemsPerPage, currentPage } = request;
+  const { itemsPerPage } = request;
   const totalItems = items.length;
   let totalPages = Math.ceil(totalItems / itemsPerPage);
   if (fault === 'total-pages-truncated') totalPages = Math.floor(totalItems / itemsPerPage);
   // totalPages of an empty list is open: the variant counts one (empty) page.
   if (variant === 'empty-list-one-page' && totalItems === 0) totalPages = 1;
+  // What a page past the end gives is open: empty here, the last page in the variant.
+  const currentPage =
+    variant === 'page-past-end-last-page'
+      ? Math.min(request.currentPage, Math.max(totalPages, 1))
+      : request.currentPage;
   const start = (fault === 'zero-based-pages' ? currentPage : currentPage - 1) * itemsPerPage;
   const data = fault === 'page-data-not-sliced' ? [...items] : items.slice(start, start + itemsPerPage);
   const hasMore = fault === 'has-more-on-last-page' ? currentPage <= totalPages : currentPage < totalPages;

@@ -40,6 +40,7 @@ export function problemType(code: ProblemCode): string {
   if (fault === 'problem-type-underscored') return `/errors/${code}`;
   if (fault === 'instruction-skipped-type-from-reason' && code === 'instruction_skipped')
     return '/errors/earlier-event-pending';
+  if (fault === 'problem-type-409-by-status' && PROBLEMS[code].status === 409) return '/errors/conflict';
   return `/errors/${code.replace(/_/g, '-')}`;
 }
 
@@ -66,6 +67,9 @@ export class ProblemError extends Error {
   get status(): number {
     if (currentBehaviour().fault === 'instruction-too-early-as-425' && this.code === 'instruction_too_early')
       return 425;
+    if (currentBehaviour().fault === 'sync-conflict-as-422' && this.code === 'conflict') return 422;
+    if (currentBehaviour().fault === 'instruction-lapsed-as-410' && this.code === 'instruction_lapsed')
+      return 410;
     return PROBLEMS[this.code].status;
   }
 }

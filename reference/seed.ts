@@ -262,7 +262,7 @@ function makeEvent(ctx: ServerContext, patent: PatentRecord, due: string, annuit
       currency,
       office,
       agent: DIRECT_OFFICES.has(patent.office) ? null : money(random.int(60, 180)),
-      service: currency === 'USD' ? '110.00' : currency === 'GBP' ? '85.00' : '95.00',
+      service: money(currency === 'USD' ? 110 : currency === 'GBP' ? 85 : 95),
       gracePeriodSurcharge: money(new Decimal(office).times(0.5)),
     },
     feesStatus: 'ESTIMATED',

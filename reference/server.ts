@@ -95,14 +95,22 @@ function operationRoute(ctx: ServerContext, spec: OperationSpec, handler: Operat
           ? 'patents:read'
           : fault === 'instructions-require-patents-write' && spec.operationId === 'postInstructions'
             ? 'patents:write'
-            : spec.requiredScope;
+            : // The freeze reads list renewal events: guarded as event reads.
+              fault === 'freezes-reads-require-patents-read' &&
+                spec.requiredCapability !== undefined &&
+                spec.method === 'GET'
+              ? 'patents:read'
+              : spec.requiredScope;
       if (!unguarded) requireScope(caller, scope);
       if (spec.requiredCapability !== undefined) requireCapability(caller, spec.requiredCapability);
     };
     // The order of the scope check and validation is not fixed by the contract (open point B14).
     if (variant !== 'validation-before-scope') checkAccess();
-    const body =
-      spec.body === undefined ? undefined : parseJsonBody(c.req.header('content-type'), await c.req.text());
+    // Every PUT routed through the JSON body parser, the bodiless freeze PUT included.
+    const parsesBody =
+      spec.body !== undefined ||
+      (fault === 'freezes-put-requires-body' && spec.operationId === 'putExchangeRateFreeze');
+    const body = parsesBody ? parseJsonBody(c.req.header('content-type'), await c.req.text()) : undefined;
     const input = validateRequest(spec, {
       pathParams: c.req.param() as Record<string, string>,
       search: new URL(c.req.url).searchParams,

@@ -39,14 +39,22 @@ import { eventsOfPatent } from './store';
 export function patentView(p: PatentRecord): Patent {
   const { fault } = currentBehaviour();
   const view: Patent = {
-    object: 'patent',
+    // The class name serialized as the type.
+    object: fault === 'patents-object-class-name' ? ('Patent' as Patent['object']) : 'patent',
     id: p.id,
     providerId: p.providerId,
     clientCaseReference: p.clientCaseReference,
     clientFamilyReference: p.clientFamilyReference,
     title: p.title,
-    office: p.office,
-    patentType: p.patentType as Patent['patentType'],
+    // The office looked up among the national offices only: the regional ones (WO, EP, EA) come out null.
+    office:
+      fault === 'patents-office-null-for-regional' && ['WO', 'EP', 'EA'].includes(p.office)
+        ? (null as unknown as string)
+        : p.office,
+    // The v1 label of the utility model.
+    patentType: (fault === 'patents-type-v1-labels' && p.patentType === 'UTILITY'
+      ? 'UTILITY_MODEL'
+      : p.patentType) as Patent['patentType'],
     applicationNumber:
       fault === 'patents-application-number-normalized'
         ? (p.applicationNumber?.toUpperCase().replace(/\s+/g, '') ?? null)
@@ -66,17 +74,43 @@ export function patentView(p: PatentRecord): Patent {
     renewalsManagedFrom: p.renewalsManagedFrom,
     status: (p.status ??
       (fault === 'patents-missing-status-as-unknown' ? 'UNKNOWN' : null)) as Patent['status'],
-    filingRoute: p.filingRoute as Patent['filingRoute'],
-    applicantType: p.applicantType as Patent['applicantType'],
-    claimCount: p.claimCount,
-    designatedCountries: p.designatedCountries ? [...p.designatedCountries] : null,
+    // A PCT national phase labelled by its own route name.
+    filingRoute: (fault === 'patents-filing-route-national-phase' &&
+    p.filingRoute === 'PCT' &&
+    p.nationalPhaseEntryDate !== null
+      ? 'PCT_NATIONAL_PHASE'
+      : p.filingRoute) as Patent['filingRoute'],
+    // The fee-category label of the US office in place of the applicant size.
+    applicantType: (fault === 'patents-applicant-type-entity-labels' && p.applicantType !== null
+      ? `${p.applicantType}_ENTITY`
+      : p.applicantType) as Patent['applicantType'],
+    // Read from a BIGINT column, which the driver hands over as a string.
+    claimCount:
+      fault === 'patents-claim-count-as-string' && p.claimCount !== null
+        ? (String(p.claimCount) as unknown as number)
+        : p.claimCount,
+    // The list columns written as they are stored: comma- or semicolon-separated text.
+    designatedCountries: p.designatedCountries
+      ? fault === 'patents-designated-countries-joined'
+        ? (p.designatedCountries.join(',') as unknown as string[])
+        : [...p.designatedCountries]
+      : null,
     owner: p.owner,
-    secondaryOwners: p.secondaryOwners ? [...p.secondaryOwners] : null,
+    secondaryOwners: p.secondaryOwners
+      ? fault === 'patents-secondary-owners-joined'
+        ? (p.secondaryOwners.join('; ') as unknown as string[])
+        : [...p.secondaryOwners]
+      : null,
     subCase: p.subCase,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
   if (fault === 'patents-official-numbers-missing') delete (view as Partial<Patent>).officialNumbers;
+  // A serializer that skips null members, configured on the reference columns.
+  if (fault === 'patents-null-references-omitted') {
+    for (const name of ['clientCaseReference', 'clientFamilyReference', 'subCase'] as const)
+      if (view[name] === null) delete (view as Partial<Patent>)[name];
+  }
   if (fault === 'timestamps-without-offset') {
     // Written as local date-times, without the zone.
     view.createdAt = view.createdAt?.slice(0, 19) ?? null;
@@ -105,12 +139,14 @@ function feesObject(
     patentId: string | null;
   },
 ): Fees {
-  const { fault } = currentBehaviour();
+  const { fault, variant } = currentBehaviour();
   const patent = extra.patentId === null ? undefined : store.patents.get(extra.patentId);
   let components: { type: ComponentType; amount: string | number | null }[] = amounts.components.map((c) => ({
     type: c.type,
     amount: c.amount,
   }));
+  // The order of the components is not stated: the variant lists them in reverse.
+  if (variant === 'fee-components-reversed') components.reverse();
   if (fault === 'fees-inapplicable-components-null') {
     components = COMPONENT_TYPES.map((type) => ({
       type,
@@ -133,7 +169,14 @@ function feesObject(
     total: fault === 'fees-amounts-as-numbers' ? (Number(total) as unknown as string) : total,
     components: components as Fees['components'],
     feesStatus: extra.feesStatus,
-    isFxRateFrozen: event === undefined ? false : isFxRateFrozen(tenant, event),
+    // A left join on the frozen months: null for a month that has never been frozen.
+    isFxRateFrozen:
+      fault === 'fees-fx-frozen-null-when-never-frozen' &&
+      (event === undefined || !isFxRateFrozen(tenant, event))
+        ? (null as unknown as boolean)
+        : event === undefined
+          ? false
+          : isFxRateFrozen(tenant, event),
     regularizedInvoiceId: extra.regularizedInvoiceId,
     regularizationReason: extra.regularizationReason,
   };
@@ -161,19 +204,25 @@ export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, 
     }));
     amounts = { ...amounts, components };
   }
-  return feesObject(store, tenant, event, amounts, {
+  const view = feesObject(store, tenant, event, amounts, {
     invoiceId,
     feesStatus:
       fault === 'fees-status-ignores-lock'
         ? event.invoiceId === null
           ? 'ESTIMATED'
           : 'INVOICED'
-        : event.feesStatus,
+        : // Read from the fee record, which exists only once the event has been instructed.
+          fault === 'fees-status-null-before-instruction' && event.instructionId === null
+          ? (null as unknown as Fees['feesStatus'])
+          : event.feesStatus,
     eventId: event.id,
     patentId: event.patentId,
     regularizedInvoiceId: null,
     regularizationReason: null,
   });
+  // The breakdown serialized without its type.
+  if (fault === 'fees-event-fees-without-object') delete (view as Partial<Fees>).object;
+  return view;
 }
 
 function invoiceLineView(store: Store, tenant: Tenant, invoice: InvoiceRecord, line: InvoiceLine): Fees {
@@ -187,7 +236,11 @@ function invoiceLineView(store: Store, tenant: Tenant, invoice: InvoiceRecord, l
       currentBehaviour().fault === 'invoices-regularized-id-on-every-line'
         ? (line.regularizedInvoiceId ?? invoice.id)
         : line.regularizedInvoiceId,
-    regularizationReason: line.regularizationReason,
+    // The reason column's default (NOT_PAYABLE) read back on every line.
+    regularizationReason:
+      currentBehaviour().fault === 'invoices-regularization-reason-defaulted'
+        ? (line.regularizationReason ?? 'NOT_PAYABLE')
+        : line.regularizationReason,
   });
   // The lines serialized as bare breakdowns.
   if (currentBehaviour().fault === 'invoice-lines-without-object') delete (view as Partial<Fees>).object;
@@ -210,10 +263,14 @@ export function eventView(
     today,
   );
   const isRenewal = event.eventType === 'RENEWAL';
+  // The annuity year read from a varchar column.
+  const annuityYear: number | string =
+    fault === 'events-annuity-year-as-string' ? String(event.annuityYear) : event.annuityYear;
   const showSequence =
     event.paymentSequenceNumber !== event.annuityYear || fault === 'events-payment-sequence-always-shown';
   const view: PatentEvent = {
-    object: 'patentEvent',
+    // The v1 name of the resource.
+    object: fault === 'events-object-v1-name' ? ('renewal' as PatentEvent['object']) : 'patentEvent',
     id: event.id,
     patent: {
       id:
@@ -223,7 +280,8 @@ export function eventView(
           ? patent?.clientCaseReference
           : patent?.providerId) ?? null,
     },
-    eventType: event.eventType,
+    // The kind written as the enum is stored (lower case).
+    eventType: fault === 'events-event-type-lower-case' ? event.eventType.toLowerCase() : event.eventType,
     // Dates read into Date objects and serialized as such.
     dueDate: fault === 'event-dates-as-timestamps' ? new Date(event.dueDate).toISOString() : event.dueDate,
     gracePeriodEndDate:
@@ -234,20 +292,38 @@ export function eventView(
     renewal:
       isRenewal && (showSequence || fault !== 'events-renewal-null-without-sequence')
         ? showSequence
-          ? { annuityYear: event.annuityYear, paymentSequenceNumber: event.paymentSequenceNumber }
-          : { annuityYear: event.annuityYear }
+          ? {
+              annuityYear: annuityYear as number,
+              // Read from a text column of the office's numbering.
+              paymentSequenceNumber:
+                fault === 'events-payment-sequence-as-string'
+                  ? (String(event.paymentSequenceNumber) as unknown as number)
+                  : event.paymentSequenceNumber,
+            }
+          : { annuityYear: annuityYear as number }
         : null,
     appliedDecision:
       fault === 'instructions-applied-decision-hidden' && event.processingStatus === 'INSTRUCTED'
         ? null
-        : event.appliedDecision,
-    duePeriod: duePeriod(event, today),
+        : // The decision shown as the short code the instruction table stores.
+          fault === 'events-applied-decision-short-code' && event.appliedDecision === 'SKIP_THIS_TIME'
+          ? ('SKIP' as PatentEvent['appliedDecision'])
+          : event.appliedDecision,
+    // The internal period mapped through the v1 labels.
+    duePeriod:
+      fault === 'events-due-period-v1-labels' && duePeriod(event, today) === 'GRACE_PERIOD'
+        ? ('GRACE' as PatentEvent['duePeriod'])
+        : duePeriod(event, today),
     // The status of the event's instruction shown in place of the event's own processing status.
     processingStatus:
       fault === 'events-processing-status-from-instruction' && event.instructionId !== null
         ? ('EXECUTED' as PatentEvent['processingStatus'])
         : event.processingStatus,
-    processingStatusUpdatedAt: event.processingStatusUpdatedAt,
+    // Read from a date column: the day of the change only.
+    processingStatusUpdatedAt:
+      fault === 'events-status-updated-at-as-date' && event.processingStatusUpdatedAt !== null
+        ? event.processingStatusUpdatedAt.slice(0, 10)
+        : event.processingStatusUpdatedAt,
     // A left join on the frozen months: null for a month that has never been frozen.
     isFxRateFrozen:
       fault === 'events-fx-frozen-null-when-never-frozen' && !isFxRateFrozen(tenant, event)
@@ -281,13 +357,19 @@ export function eventView(
 }
 
 export function invoiceView(store: Store, tenant: Tenant, invoice: InvoiceRecord): Invoice {
+  const { fault } = currentBehaviour();
   return {
-    object: 'invoice',
+    // The type named after the right kind of the invoice.
+    object: fault === 'invoices-object-per-right-type' ? ('patentInvoice' as Invoice['object']) : 'invoice',
     id: invoice.id,
     reference: invoice.reference,
     number: invoice.number,
     issueDate: invoice.issueDate,
-    origin: invoice.origin,
+    // The v1 name of a regularization.
+    origin:
+      fault === 'invoices-origin-v1-credit-note' && invoice.origin === 'REGULARIZATION'
+        ? ('CREDIT_NOTE' as Invoice['origin'])
+        : invoice.origin,
     ipRightType: invoice.ipRightType,
     currency:
       currentBehaviour().fault === 'currency-lower-case' ? invoice.currency.toLowerCase() : invoice.currency,
@@ -299,7 +381,11 @@ export function invoiceView(store: Store, tenant: Tenant, invoice: InvoiceRecord
     subtotalExcludingTax: subtotalOf(invoice),
     totalIncludingTax: totalIncludingTaxOf(invoice),
     hasPdfDocument: invoice.hasPdfDocument,
-    hasXlsxDocument: invoice.hasXlsxDocument,
+    // A left join on the XLSX documents: null when there is none.
+    hasXlsxDocument:
+      fault === 'invoices-xlsx-flag-null-without-document' && !invoice.hasXlsxDocument
+        ? (null as unknown as boolean)
+        : invoice.hasXlsxDocument,
     fees:
       currentBehaviour().fault === 'invoices-line-per-component'
         ? invoice.lines.flatMap((line) =>
@@ -313,21 +399,47 @@ export function invoiceView(store: Store, tenant: Tenant, invoice: InvoiceRecord
 }
 
 export function receiptView(receipt: InstructionReceiptRecord): InstructionReceipt {
+  const { fault } = currentBehaviour();
+  // The designation columns written as they are stored: comma-separated text, empty when none.
+  const designations = (countries: string[] | null) =>
+    fault === 'instructions-designations-as-text'
+      ? ((countries ?? []).join(',') as unknown as string[])
+      : countries
+        ? [...countries]
+        : null;
   return {
-    object: 'instructionReceipt',
+    // The record's type name in place of the resource's.
+    object:
+      fault === 'instructions-receipt-object-receipt'
+        ? ('receipt' as 'instructionReceipt')
+        : 'instructionReceipt',
     issueDate: receipt.issueDate,
     reference: receipt.reference,
-    number: receipt.number,
-    instructions: receipt.instructions.map((i): Instruction => ({
-      object: 'instruction',
-      id: i.id,
-      decision: i.decision,
-      status: currentBehaviour().fault === 'instructions-receipt-status-pending' ? 'PENDING' : i.status,
-      executedAt: i.executedAt,
-      scheduledForExecutionAt: null,
-      renewedDesignatedCountries: i.renewedDesignatedCountries ? [...i.renewedDesignatedCountries] : null,
-      excludedDesignatedCountries: null,
-    })),
+    // The sequential number written zero-padded, as in the display reference.
+    number:
+      fault === 'instructions-receipt-number-padded'
+        ? (String(receipt.number).padStart(6, '0') as unknown as number)
+        : receipt.number,
+    instructions: receipt.instructions.map((i): Instruction => {
+      const line: Instruction = {
+        object: 'instruction',
+        id: i.id,
+        decision: i.decision,
+        status:
+          fault === 'instructions-receipt-status-pending'
+            ? 'PENDING'
+            : fault === 'instructions-receipt-status-lower-case'
+              ? (i.status.toLowerCase() as Instruction['status'])
+              : i.status,
+        executedAt: i.executedAt,
+        scheduledForExecutionAt: null,
+        renewedDesignatedCountries: designations(i.renewedDesignatedCountries),
+        excludedDesignatedCountries: designations(null),
+      };
+      // The instruction records copied as they are, without their type.
+      if (fault === 'instructions-receipt-lines-without-object') delete (line as Partial<Instruction>).object;
+      return line;
+    }),
   };
 }
 
@@ -337,9 +449,14 @@ export function syncResultView(store: Store, changeRequestId: string): SyncResul
   const { outcome, reason } = resultOutcome(change);
   const hidesCreatedId =
     currentBehaviour().fault === 'sync-accepted-create-without-id' && change.kind === 'CREATE';
+  // A create awaiting review shows the id of its change request as the patent id it will get.
+  const reservesId =
+    currentBehaviour().fault === 'sync-staged-create-shows-request-id' &&
+    change.kind === 'CREATE' &&
+    change.state === 'AWAITING_REVIEW';
   return {
     providerId: change.providerId,
-    servicePatentId: hidesCreatedId ? null : change.patentId,
+    servicePatentId: hidesCreatedId ? null : reservesId ? change.id : change.patentId,
     action: change.kind,
     outcome,
     requestId:
@@ -359,11 +476,14 @@ export function batchView(store: Store, batch: SyncBatchRecord, results: PageReq
   const resultsPage: Page<string> = page(ordered, results);
   const status = batchStatus(store, batch);
   return {
-    object: 'patentSyncBatch',
+    // The class name serialized as the type.
+    object:
+      fault === 'sync-batch-object-class-name' ? ('PatentSyncBatch' as 'patentSyncBatch') : 'patentSyncBatch',
     importId: batch.id,
     status,
     mode: batch.mode,
-    totalItems: batch.items.length,
+    // Only the items that passed validation counted.
+    totalItems: batch.items.length - (fault === 'sync-total-items-valid-only' ? batch.rejectedItems : 0),
     processedItems:
       fault === 'sync-processed-items-short-by-one'
         ? Math.max(0, batch.results.length - 1)
@@ -419,7 +539,8 @@ export function freezeView(
 ): ExchangeRateFreeze {
   return {
     object: 'exchangeRateFreeze',
-    yearMonth,
+    // The month kept as its first day.
+    yearMonth: currentBehaviour().fault === 'freezes-month-read-as-date' ? `${yearMonth}-01` : yearMonth,
     events: events.map((e) => frozenRateEventView(store, tenant, e, today)),
   };
 }

@@ -9,7 +9,11 @@ import type { EventRecord, FeeAmounts, FeeComponent } from '../store';
 import { duePeriod } from './due-period';
 
 export function money(value: Decimal.Value): string {
-  return new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+  const amount = new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  // How many decimals a money string shows is not stated: the variant drops trailing zeros ("120.5", "100").
+  return currentBehaviour().variant === 'amounts-trailing-zeros-trimmed'
+    ? amount.toFixed()
+    : amount.toFixed(2);
 }
 
 /** Exact sum of the components. */

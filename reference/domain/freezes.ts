@@ -17,7 +17,9 @@ export function freezeMonth(tenant: Tenant, yearMonth: string): void {
 }
 
 export function frozenMonths(tenant: Tenant): string[] {
-  return [...tenant.frozenMonths].sort();
+  const months = [...tenant.frozenMonths].sort();
+  // The order of the freeze list is not stated: the variant lists the latest month first.
+  return currentBehaviour().variant === 'freezes-list-latest-first' ? months.reverse() : months;
 }
 
 /**

@@ -62,6 +62,11 @@ export function instructability(
   // A lapsed event can no longer be paid: only the decisions that do not pay remain.
   const dropsProceed = isLapsed(event, today) && fault !== 'events-lapsed-offers-proceed';
   const allowedDecisions = dropsProceed ? DECISIONS.filter((d) => d !== 'PROCEED') : [...DECISIONS];
+  // The decisions of the lapse rule appended to the list instead of replacing it: each one twice.
+  if (dropsProceed && fault === 'events-lapsed-decisions-appended')
+    allowedDecisions.push(...DECISIONS.filter((d) => d !== 'PROCEED'));
+  // The order of allowedDecisions is not stated: the variant lists them in reverse.
+  if (currentBehaviour().variant === 'allowed-decisions-reversed') allowedDecisions.reverse();
   return {
     isAllowed: true,
     allowedDecisions,

@@ -9,6 +9,9 @@ import { eventsOfPatent, findEvent } from '../store';
 import { estimateFees } from './fees';
 import { instructability } from './instructability';
 
+/** Writes of a POST left for the next one (only the route's `instructions-written-on-next-post` fault defers). */
+const deferredWrites = new WeakMap<ServerContext, (() => void)[]>();
+
 export interface InstructionEntry {
   eventId: string;
   decision: Decision;
@@ -105,7 +108,11 @@ function checkInstructable(
             ...(fault === 'instructions-skipped-without-case-reference'
               ? {}
               : { clientCaseReference: patent?.clientCaseReference ?? null }),
-            missingPreviousRenewalDates: missing.map((e) => e.dueDate),
+            // Their order is not stated: by due date here, latest first in the variant.
+            missingPreviousRenewalDates:
+              ctx.behaviour.variant === 'missing-dates-latest-first'
+                ? missing.map((e) => e.dueDate).reverse()
+                : missing.map((e) => e.dueDate),
           },
         );
       }
@@ -134,6 +141,7 @@ export function executeInstructions(
   tenant: Tenant,
   entries: InstructionEntry[],
   at: Moment,
+  options: { deferWrites?: boolean } = {},
 ): InstructionReceiptRecord {
   if (entries.length === 0) {
     throw validationFailed([
@@ -144,9 +152,12 @@ export function executeInstructions(
       },
     ]);
   }
+  const { fault } = ctx.behaviour;
+  const queued = deferredWrites.get(ctx);
+  deferredWrites.delete(ctx);
+  queued?.forEach((write) => write());
   const events = resolveEvents(ctx, tenant, entries);
   checkOneEventPerPatent(ctx, events);
-  const { fault } = ctx.behaviour;
   // The fees of the PROCEED entries locked while the batch is checked, and left so when it is refused.
   if (fault === 'instructions-refused-batch-keeps-fees-locked')
     entries.forEach((entry, index) => {
@@ -186,13 +197,18 @@ export function executeInstructions(
         patent?.office === 'WO' && patent.designatedCountries ? [...patent.designatedCountries] : null,
     };
     receipt.instructions.push(instruction);
-    event.appliedDecision = entry.decision;
-    event.processingStatus = 'INSTRUCTED';
-    event.processingStatusUpdatedAt = executedAt;
-    event.instructionId = instruction.id;
-    event.instructionReceiptId = receipt.id;
-    if (entry.decision === 'PROCEED') lockFees(event, at.today);
-    event.updatedAt = executedAt;
+    const write = (): void => {
+      event.appliedDecision = entry.decision;
+      event.processingStatus = 'INSTRUCTED';
+      event.processingStatusUpdatedAt = executedAt;
+      event.instructionId = instruction.id;
+      event.instructionReceiptId = receipt.id;
+      if (entry.decision === 'PROCEED') lockFees(event, at.today);
+      event.updatedAt = executedAt;
+    };
+    // The writes queued behind the answer, and flushed by the next instruction POST.
+    if (options.deferWrites) deferredWrites.set(ctx, [...(deferredWrites.get(ctx) ?? []), write]);
+    else write();
   });
   return receipt;
 }

@@ -213,7 +213,11 @@ function triageItem(
   };
 
   const errors = syncItemErrors(item);
-  if (errors.length > 0) return reject(describeErrors(errors));
+  // Schema errors of an item recorded without turning them into a reason.
+  if (errors.length > 0)
+    return reject(
+      fault === 'sync-invalid-item-reason-null' ? (null as unknown as string) : describeErrors(errors),
+    );
   change.changes = changesOf(item);
 
   let target: PatentRecord | undefined;
@@ -253,7 +257,11 @@ function triageItem(
       return change;
     }
   } else {
-    change.kind = 'UPDATE';
+    // The action read from the item (a servicePatentId names an update) rather than from the match.
+    change.kind =
+      fault === 'sync-action-from-service-patent-id' && typeof item.servicePatentId !== 'string'
+        ? 'CREATE'
+        : 'UPDATE';
     change.patentId = target.id;
     if (fault === 'sync-office-required-on-updates' && typeof change.changes.office !== 'string') {
       return reject('office is required.');
@@ -269,7 +277,7 @@ function triageItem(
     if (!touchesCriticalField(target, change.changes)) {
       applyChanges(target, change.changes, at);
       change.state = 'APPLIED';
-      batch.autoAppliedItems += 1;
+      if (fault !== 'sync-applied-updates-not-counted') batch.autoAppliedItems += 1;
       return change;
     }
   }
@@ -284,7 +292,8 @@ function triageItem(
     return change;
   }
   change.state = 'AWAITING_REVIEW';
-  batch.stagedItems += 1;
+  // Only staged updates counted: creates are counted when accepted.
+  if (!(fault === 'sync-staged-creates-not-counted' && change.kind === 'CREATE')) batch.stagedItems += 1;
   return change;
 }
 
@@ -360,6 +369,18 @@ export function submitSync(
     );
     if (errors.length > 0) throw validationFailed(errors);
   }
+  // The idempotence key treated as mandatory.
+  if (fault === 'sync-import-ref-required' && body.externalImportRef === undefined) {
+    throw validationFailed([
+      { pointer: pointer('externalImportRef'), code: 'required', message: 'is required' },
+    ]);
+  }
+  // A batch size limit of the server's own.
+  if (fault === 'sync-batch-size-capped-at-200' && body.items.length > 200) {
+    throw validationFailed([
+      { pointer: pointer('items'), code: 'too_big', message: 'At most 200 items per batch.' },
+    ]);
+  }
   const fingerprint = canonicalJson(body.items);
   const ref = body.externalImportRef ?? null;
   if (ref !== null && fault !== 'sync-import-ref-not-looked-up') {
@@ -433,6 +454,9 @@ export function batchStatus(store: Store, batch: SyncBatchRecord): BatchStatus {
   if (currentBehaviour().fault === 'sync-rejected-batch-error' && states.includes('REJECTED')) return 'ERROR';
   const awaiting =
     states.includes('AWAITING_REVIEW') && currentBehaviour().fault !== 'sync-triaged-reported-settled';
+  // A finished batch reported with the job runner's own label.
+  if (!awaiting && currentBehaviour().fault === 'sync-settled-reported-completed')
+    return 'COMPLETED' as BatchStatus;
   return awaiting ? 'TRIAGED' : 'SETTLED';
 }
 
@@ -452,8 +476,12 @@ export function resultOutcome(change: ChangeRequest): { outcome: Outcome; reason
       return { outcome: 'ACCEPTED', reason: null };
     case 'SUPPRESSED':
       return { outcome: 'SUPPRESSED', reason: change.reason };
-    case 'REFUSED':
     case 'REJECTED':
+      // Items refused by validation labelled by the validator.
+      if (currentBehaviour().fault === 'sync-rejected-outcome-invalid' && change.kind === null)
+        return { outcome: 'INVALID' as Outcome, reason: change.reason };
+      return { outcome: 'REJECTED', reason: change.reason };
+    case 'REFUSED':
     case 'UNRECORDED':
       return { outcome: 'REJECTED', reason: change.reason };
   }

@@ -75,7 +75,62 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     requirements: ['PAT-010'],
     summary: 'A patent without a status reads status UNKNOWN instead of null.',
   },
-
+  {
+    name: 'patents-object-class-name',
+    requirements: ['PAT-001'],
+    summary: 'The patent representation carries the class name Patent as object instead of patent.',
+  },
+  {
+    name: 'patents-null-references-omitted',
+    requirements: ['PAT-002'],
+    summary:
+      'clientCaseReference, clientFamilyReference and subCase are left out of the patent when null instead of being shown as null.',
+  },
+  {
+    name: 'patents-office-null-for-regional',
+    requirements: ['PAT-003'],
+    summary:
+      'office is looked up among the national offices only, so WO, EP and EA patents read office null.',
+  },
+  {
+    name: 'patents-type-v1-labels',
+    requirements: ['PAT-004'],
+    summary: 'A utility model reads patentType UTILITY_MODEL (the v1 label) instead of UTILITY.',
+  },
+  {
+    name: 'patents-filing-route-national-phase',
+    requirements: ['PAT-011'],
+    summary:
+      'A PCT national phase (nationalPhaseEntryDate set) reads filingRoute PCT_NATIONAL_PHASE instead of PCT.',
+  },
+  {
+    name: 'patents-applicant-type-entity-labels',
+    requirements: ['PAT-012'],
+    summary:
+      'applicantType carries the fee-category labels MICRO_ENTITY, SMALL_ENTITY and LARGE_ENTITY instead of MICRO, SMALL and LARGE.',
+  },
+  {
+    name: 'patents-claim-count-as-string',
+    requirements: ['PAT-013'],
+    summary: 'claimCount is read from a BIGINT column and shown as a string ("12") instead of an integer.',
+  },
+  {
+    name: 'patents-designated-countries-joined',
+    requirements: ['PAT-014'],
+    summary:
+      'designatedCountries is shown as stored, one comma-separated string ("US,JP,CN") instead of an array.',
+  },
+  {
+    name: 'patents-secondary-owners-joined',
+    requirements: ['PAT-015'],
+    summary: 'secondaryOwners is shown as stored, one semicolon-separated string instead of an array.',
+  },
+  {
+    name: 'patents-sort-publication-number-refused',
+    requirements: ['PAT-018'],
+    summary:
+      'The sort whitelist of the patent list lacks publicationNumber: sort=publicationNumber gives 400.',
+  },
   // ---------------------------------------------------------------- events
   {
     name: 'events-listed-latest-first',
@@ -188,6 +243,50 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     summary:
       'GET of one event computes instructability without the other events of its patent, so an event waiting for an earlier one reads allowed there while the list says EARLIER_EVENT_PENDING.',
   },
+  {
+    name: 'events-object-v1-name',
+    requirements: ['EVT-001'],
+    summary: 'Events carry the v1 resource name renewal as object instead of patentEvent.',
+  },
+  {
+    name: 'events-event-type-lower-case',
+    requirements: ['EVT-003', 'EVT-006'],
+    summary:
+      'eventType is written as the enum is stored, renewal instead of RENEWAL, on events that carry a renewal object.',
+  },
+  {
+    name: 'events-annuity-year-as-string',
+    requirements: ['EVT-007'],
+    summary: 'renewal.annuityYear is read from a varchar column and shown as a string.',
+  },
+  {
+    name: 'events-payment-sequence-as-string',
+    requirements: ['EVT-008'],
+    summary: 'renewal.paymentSequenceNumber, where shown, is read from a text column and shown as a string.',
+  },
+  {
+    name: 'events-applied-decision-short-code',
+    requirements: ['EVT-010'],
+    summary:
+      'An event decided SKIP_THIS_TIME reads appliedDecision SKIP, the short code the instruction table stores.',
+  },
+  {
+    name: 'events-due-period-v1-labels',
+    requirements: ['EVT-011'],
+    summary: 'An event in its grace period reads duePeriod GRACE (the v1 label) instead of GRACE_PERIOD.',
+  },
+  {
+    name: 'events-status-updated-at-as-date',
+    requirements: ['EVT-013'],
+    summary:
+      'processingStatusUpdatedAt is read from a date column and shown as YYYY-MM-DD instead of a date-time.',
+  },
+  {
+    name: 'events-lapsed-decisions-appended',
+    requirements: ['EVT-018'],
+    summary:
+      'The decisions of the lapse rule are appended to the non-paying ones instead of replacing the list, so a lapsed event lists SKIP_THIS_TIME and DROP twice.',
+  },
 
   // ---------------------------------------------------------------- fees
   {
@@ -242,6 +341,24 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     name: 'fees-grace-surcharge-typed-late-fee',
     requirements: ['FEE-007'],
     summary: 'The late surcharge is listed under the v1 component type LATE_FEE instead of GRACE_PERIOD.',
+  },
+  {
+    name: 'fees-event-fees-without-object',
+    requirements: ['FEE-001'],
+    summary:
+      'The fees of an event (fees route and include=fees) are serialized as a bare breakdown without object.',
+  },
+  {
+    name: 'fees-status-null-before-instruction',
+    requirements: ['FEE-008'],
+    summary:
+      'The fees status is read from the fee record, created at instruction, so the fees of an event never instructed read feesStatus null.',
+  },
+  {
+    name: 'fees-fx-frozen-null-when-never-frozen',
+    requirements: ['FEE-009'],
+    summary:
+      'The isFxRateFrozen of a fees object comes from a left join on the frozen months, so it is null for a month never frozen.',
   },
 
   // ---------------------------------------------------------------- events by period
@@ -311,6 +428,18 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     requirements: ['FEE-003', 'PER-012'],
     summary:
       'The fees attached with include=fees are cached by patent, so every event of a patent on the page carries the fees of the first one.',
+  },
+  {
+    name: 'period-list-grouped-by-month',
+    requirements: ['PER-001'],
+    summary:
+      'The by-period list answers the shape of the legacy per-year-and-month list it replaces: the events grouped by due month, without the list envelope.',
+  },
+  {
+    name: 'period-window-dates-shape-only',
+    requirements: ['PER-015'],
+    summary:
+      'dueFrom, dueTo and dueMonth are checked for their shape only, so 2025-13-01 and 2025-13 are accepted.',
   },
 
   // ---------------------------------------------------------------- instructions
@@ -404,6 +533,62 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     name: 'instructions-executed-at-as-date',
     requirements: ['INS-006'],
     summary: 'executedAt is the day of execution (YYYY-MM-DD) instead of a date-time.',
+  },
+  {
+    name: 'instructions-receipt-object-receipt',
+    requirements: ['INS-001'],
+    summary: 'The receipt carries object "receipt" (the record type name) instead of instructionReceipt.',
+  },
+  {
+    name: 'instructions-receipt-number-padded',
+    requirements: ['INS-002'],
+    summary: 'The receipt number is written zero-padded as a string ("000042"), as in its display reference.',
+  },
+  {
+    name: 'instructions-receipt-lines-without-object',
+    requirements: ['INS-003'],
+    summary:
+      'The receipt lines are the instruction records copied as they are, without object "instruction".',
+  },
+  {
+    name: 'instructions-receipt-status-lower-case',
+    requirements: ['INS-005', 'INS-009'],
+    summary: 'Instruction statuses are written in lower case ("executed").',
+  },
+  {
+    name: 'instructions-designations-as-text',
+    requirements: ['INS-007'],
+    summary:
+      'renewedDesignatedCountries and excludedDesignatedCountries are written as stored: comma-separated text, empty when none.',
+  },
+  {
+    name: 'instructions-event-id-format-unchecked',
+    requirements: ['INS-011'],
+    summary:
+      'An eventId is checked for being a string only, so one that is not a UUID is looked up and answered 404 instead of 400.',
+  },
+  {
+    name: 'instructions-decision-enum-unchecked',
+    requirements: ['INS-012'],
+    summary:
+      "The decision is not validated against the three values but left to the event's offered decisions, so an unknown or missing one is not a 400.",
+  },
+  {
+    name: 'instructions-answer-200',
+    requirements: ['INS-013'],
+    summary: 'The instruction POST answers its receipt with 200 instead of 201.',
+  },
+  {
+    name: 'instructions-written-on-next-post',
+    requirements: ['INS-014', 'INS-008'],
+    summary:
+      'The receipt is answered EXECUTED but the event writes are queued and made only when the next instruction POST arrives.',
+  },
+  {
+    name: 'instructions-array-optional',
+    requirements: ['INS-019'],
+    summary:
+      'A body without an instructions member passes validation and the handler fails on it with a 500.',
   },
 
   // ---------------------------------------------------------------- sync
@@ -604,6 +789,88 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     summary:
       'processedItems counts the results whose outcome is still a triage outcome, so it drops when a staged proposal is reviewed.',
   },
+  {
+    name: 'sync-batch-object-class-name',
+    requirements: ['SYNC-001'],
+    summary: 'The sync batch carries object "PatentSyncBatch" (the class name) instead of patentSyncBatch.',
+  },
+  {
+    name: 'sync-import-id-is-request-id',
+    requirements: ['SYNC-002'],
+    summary:
+      "The POST answer hands out the request's correlation id as importId, so the status read of that id gives 404.",
+  },
+  {
+    name: 'sync-settled-reported-completed',
+    requirements: ['SYNC-003'],
+    summary:
+      'A batch with nothing left to wait on reads status COMPLETED (the job runner label) instead of SETTLED.',
+  },
+  {
+    name: 'sync-total-items-valid-only',
+    requirements: ['SYNC-004'],
+    summary: 'totalItems counts only the items that passed validation, leaving the rejected ones out.',
+  },
+  {
+    name: 'sync-applied-updates-not-counted',
+    requirements: ['SYNC-006'],
+    summary: 'An update applied at triage is not counted in autoAppliedItems.',
+  },
+  {
+    name: 'sync-staged-creates-not-counted',
+    requirements: ['SYNC-007'],
+    summary: 'stagedItems counts only staged updates; a create staged for review is not counted.',
+  },
+  {
+    name: 'sync-staged-create-shows-request-id',
+    requirements: ['SYNC-014'],
+    summary:
+      'A create awaiting review shows the id of its change request as servicePatentId instead of null.',
+  },
+  {
+    name: 'sync-rejected-outcome-invalid',
+    requirements: ['SYNC-016'],
+    summary: 'An item refused by validation gets outcome INVALID (the validator label) instead of REJECTED.',
+  },
+  {
+    name: 'sync-invalid-item-reason-null',
+    requirements: ['SYNC-028'],
+    summary: 'An item rejected for invalid field values is REJECTED with reason null.',
+  },
+  {
+    name: 'sync-import-ref-required',
+    requirements: ['SYNC-031'],
+    summary:
+      'A sync POST without externalImportRef gives 400 validation_failed, as if the key were mandatory.',
+  },
+  {
+    name: 'sync-empty-items-accepted',
+    requirements: ['SYNC-033'],
+    summary: 'An empty items array is accepted and answered 201 with an empty batch.',
+  },
+  {
+    name: 'sync-batch-size-capped-at-200',
+    requirements: ['SYNC-035'],
+    summary:
+      'A sync POST of more than 200 items gives 400 validation_failed (a batch size limit of its own).',
+  },
+  {
+    name: 'sync-action-from-service-patent-id',
+    requirements: ['SYNC-036'],
+    summary:
+      'The action is read from the item (UPDATE only when it carries servicePatentId), so an item matched by providerId reads CREATE.',
+  },
+  {
+    name: 'sync-office-not-validated',
+    requirements: ['SYNC-038'],
+    summary: 'The office of an item is checked for being a string only, so an unknown office is accepted.',
+  },
+  {
+    name: 'sync-single-item-object-accepted',
+    requirements: ['SYNC-050'],
+    summary:
+      'items given as a single object instead of an array is taken as a batch of one and answered 201.',
+  },
 
   // ---------------------------------------------------------------- invoices
   {
@@ -682,6 +949,57 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     summary:
       'An IMPORTED invoice takes its hand-entered issue date (a date) as createdAt instead of when it was recorded.',
   },
+  {
+    name: 'invoices-regularization-reason-defaulted',
+    requirements: ['INV-003'],
+    summary:
+      'The reason column defaults to NOT_PAYABLE, so every line of a GENERATED or IMPORTED invoice reads regularizationReason NOT_PAYABLE.',
+  },
+  {
+    name: 'invoices-object-per-right-type',
+    requirements: ['INV-005'],
+    summary: 'Invoices carry object patentInvoice, named after their right type, instead of invoice.',
+  },
+  {
+    name: 'invoices-origin-v1-credit-note',
+    requirements: ['INV-009'],
+    summary: 'A REGULARIZATION invoice reads origin CREDIT_NOTE, its v1 name.',
+  },
+  {
+    name: 'invoices-xlsx-flag-null-without-document',
+    requirements: ['INV-011'],
+    summary:
+      'hasXlsxDocument comes from a left join on the XLSX documents, so it is null (not false) for an invoice without one.',
+  },
+  {
+    name: 'invoices-unknown-sort-field-accepted',
+    requirements: ['INV-020'],
+    summary:
+      'A sort on a field other than issueDate or createdAt is ignored (200, default order) instead of giving 400.',
+  },
+  {
+    name: 'invoices-list-bare-array',
+    requirements: ['INV-021'],
+    summary:
+      'The invoice list answers the bare array of invoices (the v1 shape) instead of the list envelope.',
+  },
+  {
+    name: 'invoices-read-subtotal-with-tax',
+    requirements: ['INV-022'],
+    summary:
+      'The single read is its own serializer and shows the gross total as subtotalExcludingTax, unlike the list.',
+  },
+  {
+    name: 'invoices-date-filters-shape-only',
+    requirements: ['INV-023'],
+    summary:
+      'issueDateFrom, issueDateTo, createdFrom and createdTo are checked for their shape only, so 2024-13-01 is accepted.',
+  },
+  {
+    name: 'invoices-read-id-generated',
+    requirements: ['CONV-004'],
+    summary: 'The single invoice read is serialized through a DTO that assigns a fresh id on every read.',
+  },
 
   // ---------------------------------------------------------------- exchange-rate freezes
   {
@@ -719,5 +1037,33 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     name: 'freezes-list-month-as-date',
     requirements: ['FRZ-002'],
     summary: 'The list gives each frozen month as its first day (YYYY-MM-01) instead of YYYY-MM.',
+  },
+  {
+    name: 'freezes-list-items-without-object',
+    requirements: ['FRZ-001'],
+    summary: 'The freeze list gives bare months ({ yearMonth }) without object.',
+  },
+  {
+    name: 'freezes-month-read-as-date',
+    requirements: ['FRZ-003'],
+    summary:
+      'The single read and the PUT response give yearMonth as the first day of the month (YYYY-MM-01) instead of the path month.',
+  },
+  {
+    name: 'freezes-reads-require-patents-read',
+    requirements: ['FRZ-006'],
+    summary:
+      'The freeze reads list renewal events and are guarded by patents:read instead of exchange-rate-freezes:write.',
+  },
+  {
+    name: 'freezes-put-requires-body',
+    requirements: ['FRZ-007'],
+    summary: 'The freeze PUT goes through the JSON body parser, so a PUT without a body gives 400.',
+  },
+  {
+    name: 'freezes-list-up-to-current-month',
+    requirements: ['FRZ-008'],
+    summary:
+      'The freeze list shows only the months whose frozen rates are in force (up to the current month), so a month frozen in advance is missing.',
   },
 ];

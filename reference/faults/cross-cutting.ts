@@ -35,7 +35,7 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
   },
   {
     name: 'one-key-per-tenant',
-    requirements: ['AUTH-004'],
+    requirements: ['AUTH-004', 'AUTH-001'],
     summary:
       "Keys are indexed by tenant, so only the tenant's first issued key authenticates and a second valid key gets 401.",
   },
@@ -261,6 +261,24 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     requirements: ['PROB-026'],
     summary: 'Field errors carry pointer and message only, without their stable code.',
   },
+  {
+    name: 'problem-type-409-by-status',
+    requirements: ['PROB-017'],
+    summary:
+      'Problem types of 409 answers are looked up by HTTP status, so instruction_already_set gets the type /errors/conflict.',
+  },
+  {
+    name: 'sync-conflict-as-422',
+    requirements: ['PROB-018'],
+    summary:
+      'The reuse of an externalImportRef with other items is answered 422 (as in the IETF Idempotency-Key draft) instead of 409 conflict.',
+  },
+  {
+    name: 'instruction-lapsed-as-410',
+    requirements: ['PROB-021'],
+    summary:
+      'instruction_lapsed (a decision not offered on a lapsed event) is mapped to HTTP 410 Gone instead of 422.',
+  },
 
   // ---------------------------------------------------------------- correlation (request-id.ts, problems.ts)
   {
@@ -420,13 +438,13 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
   },
   {
     name: 'event-dates-as-timestamps',
-    requirements: ['CONV-005'],
+    requirements: ['CONV-005', 'EVT-004', 'EVT-005'],
     summary:
       'Event dates (dueDate, gracePeriodEndDate) are serialized from Date objects as full timestamps (2026-03-31T00:00:00.000Z).',
   },
   {
     name: 'timestamps-without-offset',
-    requirements: ['CONV-006'],
+    requirements: ['CONV-006', 'PAT-016'],
     summary:
       'Patent createdAt and updatedAt are written as local date-times without an offset (2026-01-05T09:30:00).',
   },

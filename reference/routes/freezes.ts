@@ -10,12 +10,18 @@ import { freezeView } from '../views';
 
 const listExchangeRateFreezes: OperationHandler = (req) => {
   const paging = pageRequest(req.query);
-  const result = page(frozenMonths(req.caller.tenant), paging);
+  const { fault } = req.ctx.behaviour;
+  // Listed from the months whose frozen rates are already in force: up to the current month.
+  const months = frozenMonths(req.caller.tenant).filter(
+    (m) => fault !== 'freezes-list-up-to-current-month' || m <= req.at.today.slice(0, 7),
+  );
+  const result = page(months, paging);
   return json(req.c, {
     pagination: result.pagination,
     data: result.data.map((yearMonth) => ({
-      object: 'exchangeRateFreeze',
-      yearMonth: req.ctx.behaviour.fault === 'freezes-list-month-as-date' ? `${yearMonth}-01` : yearMonth,
+      // The bare months, without their type.
+      ...(fault === 'freezes-list-items-without-object' ? {} : { object: 'exchangeRateFreeze' }),
+      yearMonth: fault === 'freezes-list-month-as-date' ? `${yearMonth}-01` : yearMonth,
     })),
   });
 };

@@ -9,8 +9,12 @@ import { receiptView } from '../views';
 
 const postInstructions: OperationHandler = (req) => {
   const body = req.body as { instructions: InstructionEntry[] };
-  const receipt = executeInstructions(req.ctx, req.caller.tenant, body.instructions, req.at);
-  return json(req.c, receiptView(receipt), 201);
+  // The event writes queued behind the answer, made when the next instruction POST arrives.
+  const receipt = executeInstructions(req.ctx, req.caller.tenant, body.instructions, req.at, {
+    deferWrites: req.ctx.behaviour.fault === 'instructions-written-on-next-post',
+  });
+  // The receipt answered as a plain read.
+  return json(req.c, receiptView(receipt), req.ctx.behaviour.fault === 'instructions-answer-200' ? 200 : 201);
 };
 
 export const instructionHandlers: Record<string, OperationHandler> = { postInstructions };

@@ -1,6 +1,7 @@
 /**
  * Patent invoices: contract endpoints 10 and 11.
  */
+import { randomUUID } from 'node:crypto';
 import { currentBehaviour } from '../behaviour';
 import { utcDateOf } from '../dates';
 import type { OperationHandler } from '../http';
@@ -51,7 +52,11 @@ function sortInvoices(invoices: InvoiceRecord[], sort: string): InvoiceRecord[] 
     } else if (x !== y) {
       return (x < y ? -1 : 1) * (descending ? -1 : 1);
     }
-    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    // Tie order is not stated: by id here, by id descending in the variant.
+    return (
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) *
+      (currentBehaviour().variant === 'sort-ties-reversed' ? -1 : 1)
+    );
   });
 }
 
@@ -73,10 +78,10 @@ const listInvoices: OperationHandler = (req) => {
   const defaultSort =
     req.ctx.behaviour.fault === 'invoices-default-order-ascending' ? 'issueDate' : DEFAULT_SORT;
   const result = page(sortInvoices(invoices, (query.sort as string | undefined) ?? defaultSort), paging);
-  return json(req.c, {
-    pagination: result.pagination,
-    data: result.data.map((i) => invoiceView(req.ctx.store, req.caller.tenant, i)),
-  });
+  const data = result.data.map((i) => invoiceView(req.ctx.store, req.caller.tenant, i));
+  // The v1 list shape: the bare array of invoices.
+  if (req.ctx.behaviour.fault === 'invoices-list-bare-array') return json(req.c, data);
+  return json(req.c, { pagination: result.pagination, data });
 };
 
 const getInvoice: OperationHandler = (req) => {
@@ -89,6 +94,10 @@ const getInvoice: OperationHandler = (req) => {
   }
   if (invoice === undefined) throw notFound();
   const view = invoiceView(req.ctx.store, req.caller.tenant, invoice);
+  const { fault } = req.ctx.behaviour;
+  // The single read's own DTO: a fresh id per read, or the gross total taken for the subtotal.
+  if (fault === 'invoices-read-id-generated') view.id = randomUUID();
+  if (fault === 'invoices-read-subtotal-with-tax') view.subtotalExcludingTax = view.totalIncludingTax;
   if (req.ctx.behaviour.variant === 'invoice-read-extra-members') {
     // The single read is its own serializer: a links member, and the lines in reverse order.
     return json(req.c, {

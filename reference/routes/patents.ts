@@ -40,7 +40,8 @@ export function sortPatents(patents: PatentRecord[], sort: string | undefined): 
           : compareText(x, y);
       if (order !== 0) return descending ? -order : order;
     }
-    return compareText(a.id, b.id);
+    // Tie order is not stated: by id here, by id descending in the variant.
+    return compareText(a.id, b.id) * (variant === 'sort-ties-reversed' ? -1 : 1);
   });
 }
 
@@ -247,6 +248,12 @@ const listEventsByPeriod: OperationHandler = (req) => {
       if (!cached.has(view.patent.id)) cached.set(view.patent.id, view.fees);
       view.fees = cached.get(view.patent.id);
     }
+  }
+  // The shape of the legacy per-year-and-month list it replaces: the events grouped by due month.
+  if (fault === 'period-list-grouped-by-month') {
+    const byMonth: Record<string, typeof data> = {};
+    for (const view of data) (byMonth[view.dueDate.slice(0, 7)] ??= []).push(view);
+    return json(req.c, byMonth);
   }
   return json(req.c, { pagination: result.pagination, data });
 };

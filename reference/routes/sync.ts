@@ -11,13 +11,15 @@ import { batchView } from '../views';
 
 const syncPatents: OperationHandler = (req) => {
   const body = req.body as { externalImportRef?: string; items: unknown[] };
+  const { fault } = req.ctx.behaviour;
+  // A single object where the array belongs taken as a batch of one.
+  if (fault === 'sync-single-item-object-accepted' && !Array.isArray(body.items)) body.items = [body.items];
   const batch = submitSync(req.ctx, req.caller.tenant, body, req.at);
   // The POST answer holds every outcome on one page (inline batches have at most 100 items).
-  return json(
-    req.c,
-    batchView(req.ctx.store, batch, { itemsPerPage: MAX_PAGE_SIZE, currentPage: 1 }),
-    batch.responseStatus,
-  );
+  const view = batchView(req.ctx.store, batch, { itemsPerPage: MAX_PAGE_SIZE, currentPage: 1 });
+  // The request's correlation id handed out as the batch handle.
+  if (fault === 'sync-import-id-is-request-id') view.importId = req.c.get('requestId');
+  return json(req.c, view, batch.responseStatus);
 };
 
 const getSyncBatch: OperationHandler = (req) => {

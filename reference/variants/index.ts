@@ -161,4 +161,69 @@ export const VARIANTS: readonly VariantDefinition[] = [
     summary:
       "A batch holding two events of one patent gives 422 with the code instruction_batch_invalid (a well-formed problem of the server's own).",
   },
+  {
+    name: 'amounts-trailing-zeros-trimmed',
+    freedom:
+      'General conventions: "Money amounts are decimal strings in the invoice currency"; the number of decimals a string shows is not stated.',
+    summary:
+      'Every money string (fee components and totals, invoice subtotals and totals, freeze amounts) is written without trailing zeros ("120.5", "100").',
+  },
+  {
+    name: 'timestamps-offset-notation',
+    freedom:
+      'General conventions: "Timestamps are ISO 8601 UTC (`date-time`)"; ISO 8601 and RFC 3339 write UTC as `Z` or as the offset `+00:00`.',
+    summary:
+      'Every date-time of every JSON body ends in +00:00 instead of Z (2024-05-01T10:00:00.000+00:00).',
+  },
+  {
+    name: 'fee-components-reversed',
+    freedom:
+      'Fees: `components` is an "array" of `type` and `amount` items; their order is not stated (schemas/OPEN-POINTS.md B25).',
+    summary:
+      'Every Fees object (event fees, by-period fees, invoice lines) lists its components in reverse order (SERVICE before OFFICE).',
+  },
+  {
+    name: 'gzip-responses',
+    freedom:
+      'Bodies are "JSON except the three PDF downloads"; HTTP content coding (RFC 9110 section 8.4) is negotiated with Accept-Encoding and leaves the media type and the decoded body unchanged.',
+    summary:
+      'JSON and problem bodies are gzip-compressed, with Content-Encoding: gzip and Vary: Accept-Encoding, when the request accepts gzip.',
+  },
+  {
+    name: 'content-disposition-token-filename',
+    freedom:
+      'Document downloads: "an RFC 6266 `Content-Disposition` filename"; RFC 6266 writes the value as a token or a quoted-string.',
+    summary: 'Downloads carry Content-Disposition: attachment; filename=<name>.pdf, the file name unquoted.',
+  },
+  {
+    name: 'sort-ties-reversed',
+    freedom:
+      'Endpoints 1 and 10: sort is "`field` ascending, `-field` descending"; the order of items with equal sort values is not stated.',
+    summary:
+      'The sorted patent list and the invoice list order items with equal sort values by id descending instead of ascending.',
+  },
+  {
+    name: 'page-past-end-last-page',
+    freedom:
+      'Pagination parameters: currentPage is "1-based; offset pagination"; what a page past the end gives is not stated (schemas/OPEN-POINTS.md B3).',
+    summary:
+      'A currentPage past the last page is served as the last page (currentPage = totalPages, its items, hasMore false) instead of an empty page.',
+  },
+  {
+    name: 'allowed-decisions-reversed',
+    freedom:
+      'Instructability: allowedDecisions is an "array of string", "valid decisions now"; its order is not stated.',
+    summary: 'allowedDecisions lists the decisions in reverse order (DROP, SKIP_THIS_TIME, PROCEED).',
+  },
+  {
+    name: 'freezes-list-latest-first',
+    freedom: 'Endpoint 12: a "list envelope of freeze objects"; the order of the list is not stated.',
+    summary: 'The exchange-rate freeze list serves the latest month first.',
+  },
+  {
+    name: 'missing-dates-latest-first',
+    freedom:
+      'Errors: missingPreviousRenewalDates holds the "due dates of earlier events awaiting a decision"; their order is not stated.',
+    summary: 'The missingPreviousRenewalDates of an instruction_skipped problem are listed latest first.',
+  },
 ];
