@@ -304,7 +304,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         );
       }
       testInfo.annotations.push({ type: 'fast-check seed', description: String(fcSeed()) });
-      await allure.labels(...allureLabelsFor(cited));
+      // Labels travel as attachments: sent only when an Allure reporter will read them (not in the mutation run).
+      if (testInfo.config.reporter.some(([name]) => name.includes('allure-playwright')))
+        await allure.labels(...allureLabelsFor(cited));
       await use();
     },
     { auto: true },
