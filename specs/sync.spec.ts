@@ -106,6 +106,31 @@ async function pushOne(
   return { batch, result: batch.results.data[0]! };
 }
 
+type ProviderState = (name: string, body: object) => Promise<unknown>;
+
+/** Has the back office refuse a batch's item in review (provider state `sync-item-reviewed`). */
+async function refuseInReview(
+  providerState: ProviderState,
+  importId: string,
+  index: number,
+  reason = `Conformance refusal ${randomUUID()}`,
+): Promise<void> {
+  await providerState('sync-item-reviewed', { importId, index, decision: 'refuse', reason });
+}
+
+/** Pushes a create, checks it is STAGED, and has it refused in review. */
+async function pushRefusedCreate(
+  api: ApiClient,
+  providerState: ProviderState,
+  item: Item,
+  reason?: string,
+): Promise<{ batch: PatentSyncBatch; result: SyncResultItem }> {
+  const pushed = await pushOne(api, item);
+  expect(pushed.result.outcome, 'precondition: the create is STAGED').toBe('STAGED');
+  await refuseInReview(providerState, pushed.batch.importId, 0, reason);
+  return pushed;
+}
+
 /**
  * Polls a batch with bounded backoff until it is neither PENDING nor PROCESSING, failing once
  * ASYNC_TIMEOUT_MS have passed. Returns every poll, in order.
@@ -217,8 +242,6 @@ async function syncPatent(portfolio: Portfolio): Promise<{ patentId: string; pro
   ownPatent = claimed;
   return claimed;
 }
-
-type ProviderState = (name: string, body: object) => Promise<unknown>;
 
 /**
  * Brings an accepted update into effect: an APPLIED one already is; a STAGED one (the contract does not say
@@ -788,12 +811,7 @@ test.describe('sync', () => {
         const polls = [batchOf(response), ...(await pollToCompletion(api, importId))];
         const staged = polls[polls.length - 1]!.results.data.findIndex((r) => r.outcome === 'STAGED');
         expect(staged, 'precondition: a create of the batch is STAGED').toBeGreaterThanOrEqual(0);
-        await providerState('sync-item-reviewed', {
-          importId,
-          index: staged,
-          decision: 'refuse',
-          reason: `Conformance refusal ${randomUUID()}`,
-        });
+        await refuseInReview(providerState, importId, staged);
         const reviewed = await api.call('getSyncBatch', { path: { importId } });
         expect(reviewed).toHaveStatus(200);
         const counts = [...polls, batchOf(reviewed)].map((p) => p.processedItems);
@@ -923,14 +941,7 @@ test.describe('sync', () => {
       async ({ api, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const item = createItem('refused');
-        const { batch, result } = await pushOne(api, item);
-        expect(result.outcome, 'precondition: the create is STAGED').toBe('STAGED');
-        await providerState('sync-item-reviewed', {
-          importId: batch.importId,
-          index: 0,
-          decision: 'refuse',
-          reason: `Conformance refusal ${randomUUID()}`,
-        });
+        await pushRefusedCreate(api, providerState, item);
 
         const again = await pushOne(api, item);
         expect(again.result.outcome).toBe('SUPPRESSED');
@@ -945,14 +956,7 @@ test.describe('sync', () => {
       async ({ api, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const item = createItem('changed');
-        const { batch, result } = await pushOne(api, item);
-        expect(result.outcome, 'precondition: the create is STAGED').toBe('STAGED');
-        await providerState('sync-item-reviewed', {
-          importId: batch.importId,
-          index: 0,
-          decision: 'refuse',
-          reason: `Conformance refusal ${randomUUID()}`,
-        });
+        await pushRefusedCreate(api, providerState, item);
 
         const changed = await pushOne(api, { ...item, title: `${String(item.title)} (corrected)` });
         expect(changed.result.outcome, 'outcome of the changed re-push').not.toBe('SUPPRESSED');
@@ -964,14 +968,7 @@ test.describe('sync', () => {
       covers('SYNC-008'),
       async ({ api, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
-        const { batch, result } = await pushOne(api, createItem('refused-count'));
-        expect(result.outcome, 'precondition: the create is STAGED').toBe('STAGED');
-        await providerState('sync-item-reviewed', {
-          importId: batch.importId,
-          index: 0,
-          decision: 'refuse',
-          reason: `Conformance refusal ${randomUUID()}`,
-        });
+        const { batch } = await pushRefusedCreate(api, providerState, createItem('refused-count'));
 
         const read = await api.call('getSyncBatch', { path: { importId: batch.importId } });
         expect(read).toHaveStatus(200);
@@ -984,15 +981,8 @@ test.describe('sync', () => {
       covers('SYNC-051'),
       async ({ api, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
-        const { batch, result } = await pushOne(api, createItem('reviewed'));
-        expect(result.outcome, 'precondition: the create is STAGED').toBe('STAGED');
         const reason = `Refused: duplicate of an existing case ${randomUUID()} / ~é`;
-        await providerState('sync-item-reviewed', {
-          importId: batch.importId,
-          index: 0,
-          decision: 'refuse',
-          reason,
-        });
+        const { batch } = await pushRefusedCreate(api, providerState, createItem('reviewed'), reason);
 
         const polled = await api.call('getSyncBatch', { path: { importId: batch.importId } });
         expect(polled).toHaveStatus(200);
