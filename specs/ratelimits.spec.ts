@@ -153,6 +153,27 @@ test.describe('rate limits', () => {
     const call = (client: ApiClient) =>
       client.call('listPatents', { query: { itemsPerPage: 1 }, retry: false });
 
+    /**
+     * Calls with the low-quota key until it gets a 429 (a few calls past its limit at most) and returns that
+     * answer; `before` sees each answer that came before it. Skips when the quota is too large to use up.
+     */
+    async function exhaust(
+      low: ApiClient,
+      before: (r: ApiResponse) => void = () => {},
+    ): Promise<ApiResponse> {
+      let response = await call(low);
+      const limit = intHeader(response, 'ratelimit-limit') ?? 0;
+      test.skip(
+        limit > 200,
+        `the low-quota key has a daily quota of ${limit}: too large to exhaust in a test`,
+      );
+      for (let calls = 1; response.status !== 429 && calls <= limit + 5; calls++) {
+        before(response);
+        response = await call(low);
+      }
+      return response;
+    }
+
     /** A successful call of the low-quota key and its quota; skips when the key has no quota left today. */
     async function counted(low: ApiClient): Promise<Quota> {
       const response = await call(low);
@@ -263,20 +284,12 @@ test.describe('rate limits', () => {
       covers('PROB-022', 'RATE-002'),
       async ({ as, requireSetting }) => {
         requireSetting('ALLOW_QUOTA_EXHAUSTION');
-        const low = as('lowQuota');
-        let response = await call(low);
-        const limit = intHeader(response, 'ratelimit-limit') ?? 0;
-        test.skip(
-          limit > 200,
-          `the low-quota key has a daily quota of ${limit}: too large to exhaust in a test`,
-        );
         let last: ApiResponse | undefined;
-        for (let calls = 1; response.status !== 429 && calls <= limit + 5; calls++) {
-          expect(response).toHaveStatus(200);
-          last = response;
-          beforeExhaustion = { reset: quotaOf(response).reset, at: Date.now() };
-          response = await call(low);
-        }
+        const response = await exhaust(as('lowQuota'), (counted) => {
+          expect(counted).toHaveStatus(200);
+          last = counted;
+          beforeExhaustion = { reset: quotaOf(counted).reset, at: Date.now() };
+        });
         expect(response).toBeProblem({ status: 429, code: 'rate_limit_exceeded' });
         if (last)
           expect(quotaOf(last).remaining, 'RateLimit-Remaining of the last call before the 429').toBe(0);
@@ -334,16 +347,8 @@ test.describe('rate limits', () => {
       covers('CORR-001', 'CORR-002'),
       async ({ as, requireSetting }) => {
         requireSetting('ALLOW_QUOTA_EXHAUSTION');
-        const low = as('lowQuota');
         // Exhausted by the sequence above; run alone, this test uses the quota up itself.
-        let response = await call(low);
-        const limit = intHeader(response, 'ratelimit-limit') ?? 0;
-        test.skip(
-          limit > 200,
-          `the low-quota key has a daily quota of ${limit}: too large to exhaust in a test`,
-        );
-        for (let calls = 1; response.status !== 429 && calls <= limit + 5; calls++)
-          response = await call(low);
+        const response = await exhaust(as('lowQuota'));
         expect(response).toHaveStatus(429);
         const requestId = response.header(REQUEST_ID_HEADER);
         expect(requestId, `${response.describe()} carries a non-empty ${REQUEST_ID_HEADER}`).toBeTruthy();
