@@ -253,20 +253,10 @@ export function validateRequest(
       param.name.endsWith('Id');
     // Sort fields outside the list ignored; months checked for their shape only.
     const fault = currentBehaviour().fault;
-    if (
-      fault === 'patents-unknown-sort-field-accepted' &&
-      spec.operationId === 'listPatents' &&
-      param.name === 'sort' &&
-      !param.validate(value)
-    )
-      continue;
-    if (
-      fault === 'invoices-unknown-sort-field-accepted' &&
-      spec.operationId === 'listInvoices' &&
-      param.name === 'sort' &&
-      !param.validate(value)
-    )
-      continue;
+    const sortUnchecked =
+      (fault === 'patents-unknown-sort-field-accepted' && spec.operationId === 'listPatents') ||
+      (fault === 'invoices-unknown-sort-field-accepted' && spec.operationId === 'listInvoices');
+    if (sortUnchecked && param.name === 'sort' && !param.validate(value)) continue;
     // The sort whitelist of the patent list lacks publicationNumber.
     if (
       fault === 'patents-sort-publication-number-refused' &&
