@@ -21,7 +21,10 @@ export interface SendOptions {
   query?: Query;
   arrayEncoding?: ArrayEncoding;
   headers?: Record<string, string>;
-  /** An object is sent as JSON; a string or Buffer is sent as is (for malformed bodies). */
+  /**
+   * An object is sent as JSON; a string or Buffer is sent as these exact bytes (for malformed bodies):
+   * the request API never sees a string, which it would re-encode as a JSON string literal.
+   */
   body?: unknown;
   /** The operation the request is meant for: its schemas validate the response. */
   operationId?: OperationId;
@@ -194,10 +197,11 @@ export class ApiClient {
     let network = 0;
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (this.key !== undefined) headers['x-api-key'] = this.key;
-    let body: string | Buffer | undefined;
+    let body: Buffer | undefined;
     if (options.body !== undefined) {
-      if (typeof options.body === 'string' || Buffer.isBuffer(options.body)) body = options.body;
-      else body = JSON.stringify(options.body);
+      if (Buffer.isBuffer(options.body)) body = options.body;
+      else if (typeof options.body === 'string') body = Buffer.from(options.body, 'utf8');
+      else body = Buffer.from(JSON.stringify(options.body), 'utf8');
       if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
         headers['content-type'] = 'application/json';
       }
@@ -213,7 +217,7 @@ export class ApiClient {
       method: options.method,
       url,
       headers,
-      ...(body === undefined ? {} : { body: body.toString() }),
+      ...(body === undefined ? {} : { body: body.toString('utf8') }),
     };
     let exchange = await this.exchange(request, body);
     network += exchange.durationMs;
@@ -260,7 +264,7 @@ export class ApiClient {
   }
 
   /** One request and its full answer, recorded. */
-  private async exchange(request: ExchangeRequest, body: string | Buffer | undefined): Promise<Exchange> {
+  private async exchange(request: ExchangeRequest, body: Buffer | undefined): Promise<Exchange> {
     const { method, url, headers } = request;
     const started = performance.now();
     let exchange: Exchange;

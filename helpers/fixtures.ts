@@ -14,6 +14,7 @@ import { requirementById } from '../schemas/requirements';
 import { allureLabelsFor } from './allure-labels';
 import { ApiClient, type ApiResponse, type ClientDeps } from './api-client';
 import { Portfolio, skipBecause } from './discovery';
+import { assertionCounter } from './matchers';
 import { curlCommand, exchangeEvidence, type Exchange } from './exchange';
 import { fcSeed } from './generated-inputs';
 import { PROBES, type ProbeName } from './probes';
@@ -74,6 +75,7 @@ interface TestFixtures {
   /** Drives a back-office state through the provider-states endpoint; skips when none is configured. */
   providerState: (name: string, body: object) => Promise<unknown>;
   _killExpected: void;
+  _earnedPass: void;
   _requirementMetadata: void;
   _evidence: void;
 }
@@ -281,6 +283,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // that Playwright keeps the worker instead of starting a new one for the fault's next test.
       const { killsExpected } = testInfo.project.metadata as { killsExpected?: boolean };
       if (killsExpected && testInfo.status === 'failed') testInfo.expectedStatus = 'failed';
+    },
+    { auto: true },
+  ],
+
+  _earnedPass: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      assertionCounter.reset();
+      await use();
+      // STYLE 14: a test that passed without running one assertion checked nothing; it must say why
+      // (notVerified / skipBecause in helpers/verified.ts) instead of reporting "verified".
+      if (testInfo.status === 'passed' && assertionCounter.count === 0) {
+        throw new Error(
+          `"${testInfo.title}" passed without running any assertion: nothing was verified. ` +
+            'A test whose check depends on what the target shows must end with notVerified(reason) when it could not check.',
+        );
+      }
     },
     { auto: true },
   ],

@@ -111,7 +111,7 @@ export function problemViolations(
   return problems;
 }
 
-export const expect = base.extend({
+const extended = base.extend({
   /** The response has this HTTP status. */
   toHaveStatus(received: unknown, status: number | number[]) {
     const response = asResponse(received);
@@ -145,6 +145,39 @@ export const expect = base.extend({
   toMatchResponseSchema(received: unknown) {
     const response = asResponse(received);
     return result('toMatchResponseSchema', responseSchemaErrors(response), response, this.isNot);
+  },
+});
+
+/**
+ * Assertions the current test has run (STYLE 14, "a pass is earned"): every `expect(...)`, `expect.soft`
+ * and `expect.poll` of a spec counts. The `_earnedPass` fixture fails a test that passed with none.
+ * Tests run one at a time in a worker, so one counter per worker is enough.
+ */
+let assertionsRun = 0;
+
+export const assertionCounter = {
+  reset(): void {
+    assertionsRun = 0;
+  },
+  get count(): number {
+    return assertionsRun;
+  },
+};
+
+const COUNTED_MEMBERS = new Set<PropertyKey>(['soft', 'poll']);
+
+export const expect: typeof extended = new Proxy(extended, {
+  apply(target, thisArg, args: Parameters<typeof extended>) {
+    assertionsRun += 1;
+    return Reflect.apply(target, thisArg, args);
+  },
+  get(target, property, receiver) {
+    const value: unknown = Reflect.get(target, property, receiver);
+    if (!COUNTED_MEMBERS.has(property) || typeof value !== 'function') return value;
+    return (...args: unknown[]) => {
+      assertionsRun += 1;
+      return (value as (...a: unknown[]) => unknown).apply(target, args);
+    };
   },
 });
 

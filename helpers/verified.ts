@@ -1,0 +1,23 @@
+/**
+ * A pass is earned (STYLE 14): when the decisive assertion of a test depends on something the target
+ * may or may not show (an outcome, a non-empty list, a state reached in time), the test ends as
+ * "not verified" with the reason instead of passing without having checked anything. Reported as a
+ * skip, which the certification counts as not tested.
+ */
+import { skipBecause } from './discovery';
+
+/** Ends the current test as not verified, naming what was missing. */
+export function notVerified(reason: string): never {
+  skipBecause(`not verified: ${reason}`);
+}
+
+/** Goes on only when `condition` holds; otherwise the test is not verified, for `reason`. */
+export function verifiedOnlyIf(condition: boolean, reason: string): asserts condition {
+  if (!condition) notVerified(reason);
+}
+
+/** The items, when there is at least one; a loop over none would check nothing (not verified). */
+export function nonEmpty<T>(items: readonly T[], what: string): readonly T[] {
+  if (items.length === 0) notVerified(`no ${what} to check`);
+  return items;
+}
