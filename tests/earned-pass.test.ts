@@ -22,7 +22,7 @@ function specsOf(suite: JsonSuite): JsonSpec[] {
   return [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(specsOf)];
 }
 
-test('the earned-pass fixture fails vacuous tests and reports notVerified as skipped', () => {
+void test('the earned-pass fixture fails vacuous tests and reports notVerified as skipped', () => {
   const root = path.join(__dirname, '..');
   const output = fs.mkdtempSync(path.join(os.tmpdir(), 'must-fail-'));
   const run = spawnSync(
