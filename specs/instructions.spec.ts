@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import { renewals, skipBecause, type Portfolio } from '../helpers/discovery';
 import { covers, expect, test } from '../helpers/fixtures';
+import { malformedJson } from '../helpers/raw-body';
 import { fcParams } from '../helpers/generated-inputs';
 import {
   allowedDecision,
@@ -439,7 +440,7 @@ test.describe('instructions', () => {
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         const response = await api.call('postInstructions', {
-          body: `{"instructions": [{"eventId": "${randomUUID()}", "decision": "PROCEED"}`,
+          body: malformedJson(`{"instructions": [{"eventId": "${randomUUID()}", "decision": "PROCEED"}`),
         });
         expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
         // errors[] is required "on validation_failed"; unparseable JSON has no member to point at, so it may be empty.

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import { earliestPending, renewals } from '../helpers/discovery';
 import { STATE_NOT_OFFERED, covers, expect, test } from '../helpers/fixtures';
+import { malformedJson } from '../helpers/raw-body';
 import { isJsonPointer, pointsIntoDocument } from '../helpers/json-pointer';
 import type { ProbeName } from '../helpers/probes';
 import type { PatentEvent } from '../schemas/types';
@@ -253,11 +254,11 @@ test.describe('problems', () => {
       },
       {
         label: 'an instruction POST with malformed JSON',
-        send: (api) => api.call('postInstructions', { body: '{"instructions": [' }),
+        send: (api) => api.call('postInstructions', { body: malformedJson('{"instructions": [') }),
       },
       {
         label: 'a sync POST with malformed JSON',
-        send: (api) => api.call('syncPatents', { body: '{"items": [{"title": }' }),
+        send: (api) => api.call('syncPatents', { body: malformedJson('{"items": [{"title": }') }),
       },
     ];
     for (const { label, send } of cases) {

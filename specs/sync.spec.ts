@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import { renewals, type Portfolio } from '../helpers/discovery';
 import { covers, expect, test } from '../helpers/fixtures';
+import { malformedJson } from '../helpers/raw-body';
 import { fcParams } from '../helpers/generated-inputs';
 import { pointerMisfit } from '../helpers/json-pointer';
 import { walkList } from '../helpers/pagination';
@@ -904,7 +905,9 @@ test.describe('sync', () => {
       covers('SYNC-050'),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
-        const response = await api.call('syncPatents', { body: '{"items": [{"title": "Conformance"}' });
+        const response = await api.call('syncPatents', {
+          body: malformedJson('{"items": [{"title": "Conformance"}'),
+        });
         expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
         // errors is present "on validation_failed"; unparseable JSON has nothing to point into, so it may be empty.
         expect(Array.isArray(response.json<{ errors?: unknown }>().errors), 'errors is an array').toBe(true);
