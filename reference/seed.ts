@@ -421,6 +421,12 @@ export interface SeedResult {
   tenants: Record<TenantSlot, Tenant>;
 }
 
+/** The quota of a key; the `daily-quota-other-value` variant serves other numbers (the contract shows none). */
+function dailyQuotaOf(ctx: ServerContext, lowQuota: boolean, options: SeedOptions): number {
+  if (ctx.behaviour.variant === 'daily-quota-other-value') return lowQuota ? 17 : 250_000;
+  return lowQuota ? LOW_DAILY_QUOTA : (options.dailyQuota ?? DEFAULT_DAILY_QUOTA);
+}
+
 export function seedStore(ctx: ServerContext, options: SeedOptions): SeedResult {
   const today = ctx.clock.today();
   const now = ctx.clock.now().getTime();
@@ -440,7 +446,7 @@ export function seedStore(ctx: ServerContext, options: SeedOptions): SeedResult 
       tenantId: tenants[spec.tenant].id,
       scopes: spec.scopes,
       expiresAt: new Date(spec.expired ? now - 30 * day : now + 5 * 365 * day).toISOString(),
-      dailyQuota: spec.lowQuota ? LOW_DAILY_QUOTA : (options.dailyQuota ?? DEFAULT_DAILY_QUOTA),
+      dailyQuota: dailyQuotaOf(ctx, spec.lowQuota === true, options),
     });
   }
   return { keys, tenants };

@@ -192,7 +192,11 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix =
     // Ajv's path turned into a dotted property path, or cut down to the offending member's name.
     if (fault === 'pointer-dotted-path') path = path.split('/').slice(1).join('.');
     if (fault === 'pointer-names-member-only' && path.includes('/')) path = path.slice(path.lastIndexOf('/'));
-    const code = CODES[error.keyword] ?? 'invalid_value';
+    // The variant names field errors by the validator's own keywords (format, enum, required...).
+    const code =
+      currentBehaviour().variant === 'field-error-codes-own'
+        ? error.keyword
+        : (CODES[error.keyword] ?? 'invalid_value');
     const key = `${path}|${code}`;
     if (seen.has(key)) continue;
     seen.add(key);

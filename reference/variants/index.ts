@@ -226,4 +226,16 @@ export const VARIANTS: readonly VariantDefinition[] = [
       'Errors: missingPreviousRenewalDates holds the "due dates of earlier events awaiting a decision"; their order is not stated.',
     summary: 'The missingPreviousRenewalDates of an instruction_skipped problem are listed latest first.',
   },
+  // ---------------------------------------------------------------- freedom coverage (issue 14)
+  {
+    name: 'field-error-codes-own',
+    freedom:
+      'Errors: field error `code` "for example `invalid_string` ..."; "The complete list of field-level codes: not shown."',
+    summary: "Field errors carry the validator's own keyword names (format, enum, required...) as codes.",
+  },
+  {
+    name: 'daily-quota-other-value',
+    freedom: 'Limits: "Numeric value of the daily quota: not shown."',
+    summary: 'Keys get other daily quotas: 250000 calls, and 17 for the low-quota key.',
+  },
 ];
