@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { loadRequirements, type Requirement } from '../schemas/requirements';
+import { computeFreedomCoverage, describeFreedomCoverage } from './freedom-coverage';
 
 export interface ListedTest {
   title: string;
@@ -103,6 +104,7 @@ if (require.main === module) {
     ...c.notTestable.map((r) => `  ${r.id}: ${r.notTestedReason}`),
     `gaps (no test, no reason): ${c.gaps.length}`,
     ...c.gaps.map((r) => `  ${r.id}: ${r.requirement}`),
+    ...describeFreedomCoverage(computeFreedomCoverage()),
   ];
   if (c.unknownIds.length) lines.push(`unknown ids cited: ${c.unknownIds.join(', ')}`);
   if (c.reasonButTested.length)
