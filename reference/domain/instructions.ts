@@ -198,12 +198,19 @@ export function executeInstructions(
     };
     receipt.instructions.push(instruction);
     const write = (): void => {
+      const { variant } = ctx.behaviour;
       event.appliedDecision = entry.decision;
-      event.processingStatus = 'INSTRUCTED';
-      event.processingStatusUpdatedAt = executedAt;
+      if (variant !== 'processing-status-kept-on-instruction') {
+        event.processingStatus =
+          variant === 'instructed-payment-sent' && entry.decision === 'PROCEED'
+            ? 'PAYMENT_SENT'
+            : 'INSTRUCTED';
+        event.processingStatusUpdatedAt = executedAt;
+      }
       event.instructionId = instruction.id;
       event.instructionReceiptId = receipt.id;
-      if (entry.decision === 'PROCEED') lockFees(event, at.today);
+      if (entry.decision === 'PROCEED' || variant === 'fees-locked-on-any-decision')
+        lockFees(event, at.today);
       event.updatedAt = executedAt;
     };
     // The writes queued behind the answer, and flushed by the next instruction POST.

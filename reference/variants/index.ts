@@ -238,4 +238,23 @@ export const VARIANTS: readonly VariantDefinition[] = [
     freedom: 'Limits: "Numeric value of the daily quota: not shown."',
     summary: 'Keys get other daily quotas: 250000 calls, and 17 for the low-quota key.',
   },
+  {
+    name: 'fees-locked-on-any-decision',
+    freedom:
+      'Fees status of an event: only ESTIMATED -> LOCKED on an executed PROCEED is stated; "Any other move between fee statuses: not shown."',
+    summary: 'Executing SKIP_THIS_TIME or DROP also locks the fees of the event (LOCKED, invoiceId null).',
+  },
+  {
+    name: 'processing-status-kept-on-instruction',
+    freedom:
+      'Event processing status: "the effect of an executed instruction on processingStatus, are: not shown."',
+    summary:
+      'Executing an instruction leaves processingStatus (and its timestamp) as it was; only appliedDecision is set.',
+  },
+  {
+    name: 'instructed-payment-sent',
+    freedom:
+      'Event processing status: "the effect of an executed instruction on processingStatus, are: not shown."',
+    summary: 'An executed PROCEED moves processingStatus to PAYMENT_SENT (other decisions to INSTRUCTED).',
+  },
 ];
