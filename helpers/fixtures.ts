@@ -37,6 +37,27 @@ export function idsInTitle(title: string): string[] {
  * Test details for the requirements a test checks: area and level tags (for --grep) and one
  * annotation per id. The ids must be the ones cited in the title (checked when the test runs).
  */
+/** The line that puts the key of the request's role into $API_KEY, naming its setting (never its value). */
+function keyExportLine(target: Target, headers: Record<string, string>): string {
+  const sent = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-api-key')?.[1];
+  if (sent === undefined) return '# the request carried no x-api-key header';
+  const role = (Object.keys(target.keys) as KeyRole[]).find((r) => target.keys[r] === sent);
+  if (role === 'all') return '# $API_KEY: the key of setting API_KEY';
+  return role
+    ? `export API_KEY="$${keyEnvName(role)}"  # the key of setting ${keyEnvName(role)}`
+    : '# export API_KEY=<the key the test sent: not a configured key (a malformed, unknown or altered key)>';
+}
+
+/** The Allure description of a test: each requirement it cites with its level and the contract's clause. */
+function requirementsDescription(ids: string[]): string {
+  return ids
+    .map((id) => {
+      const r = requirementById(id)!;
+      return `**${id}** (${r.level}): ${r.requirement}\n\nContract, ${r.section}: “${r.clause}”`;
+    })
+    .join('\n\n');
+}
+
 export function covers(...ids: string[]): TestDetails {
   const tags = new Set<string>();
   const annotation: { type: string; description: string }[] = [];
@@ -324,15 +345,17 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       }
       testInfo.annotations.push({ type: 'fast-check seed', description: String(fcSeed()) });
       // Labels travel as attachments: sent only when an Allure reporter will read them (not in the mutation run).
-      if (testInfo.config.reporter.some(([name]) => name.includes('allure-playwright')))
+      if (testInfo.config.reporter.some(([name]) => name.includes('allure-playwright'))) {
         await allure.labels(...allureLabelsFor(cited));
+        await allure.description(requirementsDescription(cited));
+      }
       await use();
     },
     { auto: true },
   ],
 
   _evidence: [
-    async ({ exchanges, ledger }, use, testInfo) => {
+    async ({ exchanges, ledger, target }, use, testInfo) => {
       await use();
       const area =
         testInfo.tags.find((t) => !['@must', '@should', '@may'].includes(t))?.slice(1) ?? 'untagged';
@@ -346,7 +369,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       });
       const last = exchanges[exchanges.length - 1]!;
       await testInfo.attach('reproduce.sh', {
-        body: `# export API_KEY=<the key of the role used>\n${curlCommand(last.request)}\n`,
+        body: `${keyExportLine(target, last.request.headers)}\n${curlCommand(last.request)}\n`,
         contentType: 'text/plain',
       });
     },

@@ -16,5 +16,8 @@ export function fcParams<T>(numRuns?: number): Parameters<T> {
     numRuns: numRuns ?? (Number.isInteger(configured) && configured > 0 ? configured : 25),
     interruptAfterTimeLimit: 20_000,
     markInterruptAsFailure: false,
+    // The failing expectation goes into the message (not only into `cause`), so reports show what the
+    // target did and classify the failure as a contract violation rather than a suite error.
+    includeErrorInReport: true,
   };
 }

@@ -12,7 +12,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { reportPaths } from '../helpers/report-config';
 import { LEVELS, loadRequirements, type Level, type Requirement } from '../schemas/requirements';
-import { readRunResults, type FailureKind, type Outcome, type RunResults } from './run-results';
+import {
+  readRunResults,
+  type ExchangeEvidence,
+  type FailureEvidence,
+  type FailureKind,
+  type Outcome,
+  type RunResults,
+} from './run-results';
 
 export type Verdict = 'passed' | 'failed' | 'not tested';
 export type OverallVerdict = 'conformant' | 'not conformant' | 'incomplete';
@@ -26,6 +33,8 @@ export interface DecidingTest {
   skipReason?: string;
   error?: string;
   failureKind?: FailureKind;
+  /** Failed tests: the exchanges (keys redacted) and the curl reproduction, so a vendor can replay it. */
+  evidence?: FailureEvidence;
 }
 
 export interface RequirementVerdict {
@@ -160,6 +169,7 @@ export function buildCertification(run: RunResults, options: BuildOptions = {}):
         ...(test.skipReason ? { skipReason: test.skipReason } : {}),
         ...(test.error ? { error: test.error } : {}),
         ...(test.failureKind ? { failureKind: test.failureKind } : {}),
+        ...(test.evidence ? { evidence: test.evidence } : {}),
       };
       testsById.set(id, [...(testsById.get(id) ?? []), deciding]);
     }
@@ -283,7 +293,38 @@ function testLine(t: DecidingTest): string {
   const where = t.project ? ` (${t.project})` : '';
   const detail =
     t.outcome === 'skipped' ? `: ${t.skipReason}` : t.outcome === 'failed' ? ` (${t.failureKind})` : '';
-  return `${t.outcome.toUpperCase()}${where}: ${t.title}${detail}`;
+  const reproduce = t.evidence?.reproduce
+    ? `<br>reproduce: \`${t.evidence.reproduce.split('\n').pop()}\``
+    : '';
+  return `${t.outcome.toUpperCase()}${where}: ${t.title}${detail}${reproduce}`;
+}
+
+/** An exchange as a vendor reads it: request line, headers, body; then status, headers, body. */
+export function exchangeText(e: ExchangeEvidence): string {
+  const headers = (h: Record<string, string>) => Object.entries(h).map(([n, v]) => `${n}: ${v}`);
+  return [
+    `${e.request.method} ${e.request.url}`,
+    ...headers(e.request.headers),
+    ...(e.request.body === undefined ? [] : ['', e.request.body]),
+    '',
+    `→ ${e.response.status}${e.retryAttempt ? ` (retry ${e.retryAttempt})` : ''}${e.shared ? ' (read shared with other tests)' : ''}`,
+    ...headers(e.response.headers),
+    '',
+    e.response.body,
+  ].join('\n');
+}
+
+function htmlEvidence(evidence: FailureEvidence | undefined): string {
+  if (!evidence) return '';
+  const shown = evidence.exchanges.length;
+  const note = evidence.exchangeCount > shown ? ` (the last ${shown} of ${evidence.exchangeCount})` : '';
+  const exchanges = evidence.exchanges
+    .map((e) => `<pre class="exchange">${escapeHtml(exchangeText(e))}</pre>`)
+    .join('');
+  const reproduce = evidence.reproduce
+    ? `<div>Reproduce the last request (export API_KEY first):</div><pre class="reproduce">${escapeHtml(evidence.reproduce)}</pre>`
+    : '';
+  return `<details class="evidence"><summary>Requests and responses${note}</summary>${exchanges}${reproduce}</details>`;
 }
 
 export function renderMarkdown(c: Certification): string {
@@ -368,7 +409,9 @@ function htmlTest(t: DecidingTest): string {
   let detail = '';
   if (t.outcome === 'skipped') detail = `<div>Reason: ${escapeHtml(t.skipReason ?? '')}</div>`;
   if (t.outcome === 'failed') {
-    detail = `<div>${escapeHtml(t.failureKind ?? '')}</div><pre>${escapeHtml(t.error ?? '')}</pre>`;
+    detail =
+      `<div class="failure-kind">${escapeHtml(t.failureKind ?? '')}</div><pre>${escapeHtml(t.error ?? '')}</pre>` +
+      htmlEvidence(t.evidence);
   }
   return `<li><span class="tag ${t.outcome === 'skipped' ? 'not-tested' : t.outcome}">${t.outcome}</span> ${escapeHtml(t.title)}${where} ${file}${detail}</li>`;
 }

@@ -27,7 +27,30 @@ export interface TestOutcome {
   /** For failed tests: the first lines of the error, without terminal colours. */
   error?: string;
   failureKind?: FailureKind;
+  /** For failed tests: what the suite sent and received (keys redacted) and a curl reproduction. */
+  evidence?: FailureEvidence;
 }
+
+/** One exchange as `exchangeEvidence` (helpers/exchange.ts) writes it into the http-exchanges.json attachment. */
+export interface ExchangeEvidence {
+  request: { method: string; url: string; headers: Record<string, string>; body?: string };
+  response: { status: number; headers: Record<string, string>; body: string };
+  durationMs?: number;
+  retryAttempt?: number;
+  shared?: boolean;
+}
+
+export interface FailureEvidence {
+  /** The last exchanges of the test (the failing one is usually the last), at most EVIDENCE_EXCHANGES. */
+  exchanges: ExchangeEvidence[];
+  /** How many exchanges the test made in all. */
+  exchangeCount: number;
+  /** The reproduce.sh attachment: a curl command for the last exchange, the key left in $API_KEY. */
+  reproduce?: string;
+}
+
+/** Exchanges kept per failed test in the certification: enough to see the failing one and its lead-up. */
+export const EVIDENCE_EXCHANGES = 3;
 
 export interface RunResults {
   tests: TestOutcome[];
@@ -51,11 +74,20 @@ interface JsonError {
   value?: string;
 }
 
+interface JsonAttachment {
+  name: string;
+  contentType?: string;
+  /** base64 of an attachment given as a body; attachments given as files carry `path` instead. */
+  body?: string;
+  path?: string;
+}
+
 interface JsonResult {
   status?: string;
   errors?: JsonError[];
   error?: JsonError;
   annotations?: JsonAnnotation[];
+  attachments?: JsonAttachment[];
 }
 
 interface JsonTest {
@@ -112,6 +144,31 @@ export function failureKind(message: string): FailureKind {
   return 'suite error';
 }
 
+function attachmentText(result: JsonResult | undefined, name: string): string | undefined {
+  const attachment = result?.attachments?.find((a) => a.name === name);
+  if (attachment?.body !== undefined) return Buffer.from(attachment.body, 'base64').toString('utf8');
+  if (attachment?.path && fs.existsSync(attachment.path)) return fs.readFileSync(attachment.path, 'utf8');
+  return undefined;
+}
+
+/** The evidence the `_evidence` fixture (helpers/fixtures.ts) attached to a failed result, if any. */
+function evidenceOf(result: JsonResult | undefined): FailureEvidence | undefined {
+  const exchangesText = attachmentText(result, 'http-exchanges.json');
+  const reproduce = attachmentText(result, 'reproduce.sh');
+  if (exchangesText === undefined && reproduce === undefined) return undefined;
+  let exchanges: ExchangeEvidence[] = [];
+  try {
+    exchanges = exchangesText === undefined ? [] : (JSON.parse(exchangesText) as ExchangeEvidence[]);
+  } catch {
+    exchanges = [];
+  }
+  return {
+    exchanges: exchanges.slice(-EVIDENCE_EXCHANGES),
+    exchangeCount: exchanges.length,
+    ...(reproduce === undefined ? {} : { reproduce: reproduce.trim() }),
+  };
+}
+
 function skipReasonOf(test: JsonTest): string {
   const annotations = [
     ...(test.annotations ?? []),
@@ -160,6 +217,8 @@ export function flattenReport(report: JsonReport): Omit<RunResults, 'sha256' | '
           entry.error = shorten(message);
           entry.failureKind = test.status === 'flaky' ? 'suite error' : failureKind(message);
           if (test.status === 'flaky') entry.error = `flaky: failed, then passed on a retry\n${entry.error}`;
+          const evidence = evidenceOf(failed);
+          if (evidence) entry.evidence = evidence;
         }
         tests.push(entry);
       }

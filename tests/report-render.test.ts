@@ -1,7 +1,10 @@
 /**
  * Opens the certification HTML (file://) and the Allure HTML (served from 127.0.0.1) of a small real run
  * in Debian's chromium, checks that both show the run's totals, and records every network request: none
- * may go anywhere but the report's own files.
+ * may go anywhere but the report's own files. The run is against a reference with a fault (FAULT), so the
+ * reports hold failures: a vendor reading either one must find, for a failing test, the requirement with
+ * its clause, the failure kind, the requests and responses as received (key redacted) and a curl
+ * reproduction.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -14,7 +17,8 @@ import { chromium, type Browser } from '@playwright/test';
 import { reportPaths } from '../helpers/report-config';
 import { writeCertification, type Certification } from '../scripts/certification';
 import { buildAllureReport } from '../scripts/report';
-import { readRunResults } from '../scripts/run-results';
+import { requirementById } from '../schemas/requirements';
+import { readRunResults, type TestOutcome } from '../scripts/run-results';
 import { existingSpecs, runPlaywright, tempDir } from './report-support';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -31,7 +35,13 @@ const skip = fs.existsSync(CHROMIUM)
   ? false
   : `${CHROMIUM} is not installed (apt-get install -y chromium; .ci/run installs it)`;
 
+/** Makes AUTH-006 fail: an unknown key gets 403 forbidden instead of 401 invalid_api_key. */
+const FAULT = 'unknown-key-forbidden';
+const FAILING_ID = 'AUTH-006';
+const KEY_VALUE = /\b[0-9a-f]{64}\b/;
+
 const dir = tempDir('render');
+let failing: TestOutcome;
 const paths = reportPaths({ REPORTS_DIR: dir });
 let certification: Certification;
 let counts: { total: number; passed: number; failed: number; skipped: number };
@@ -67,7 +77,7 @@ before(
     if (skip) return;
     const specs = existingSpecs(['auth']);
     assert.ok(specs.length > 0, 'specs/auth.spec.ts is needed for a real run');
-    const run = runPlaywright(dir, [...specs, '--workers', '2']);
+    const run = runPlaywright(dir, [...specs, '--workers', '2'], { REFERENCE_FAULT: FAULT });
     assert.ok(fs.existsSync(paths.resultsJson), `the run wrote no results:\n${run.stdout}\n${run.stderr}`);
     const results = readRunResults(paths.resultsJson);
     counts = {
@@ -77,6 +87,9 @@ before(
       skipped: results.tests.filter((t) => t.outcome === 'skipped').length,
     };
     assert.ok(counts.total > 0);
+    const failed = results.tests.find((t) => t.outcome === 'failed' && t.ids.includes(FAILING_ID));
+    assert.ok(failed?.evidence, `a failing ${FAILING_ID} test with evidence under ${FAULT}`);
+    failing = failed;
     assert.equal(buildAllureReport(paths), true);
     certification = writeCertification(paths.resultsJson, dir);
     serverOrigin = await serve(paths.allureReport);
@@ -149,3 +162,72 @@ void test('the Allure HTML shows the run totals and requests only its own files'
     await context.close();
   }
 });
+
+void test(
+  'a failing test in the certification HTML can be reproduced from the page alone',
+  { skip },
+  async () => {
+    const file = pathToFileURL(paths.certificationHtml).href;
+    const { context, page } = await openRecorded(file, (u) => u === file);
+    try {
+      const row = page.locator(`tr#${FAILING_ID}`);
+      const requirement = requirementById(FAILING_ID)!;
+      const rowText = await row.innerText();
+      assert.ok(rowText.includes(FAILING_ID), 'the requirement id');
+      assert.ok(rowText.includes(requirement.clause), `the clause text "${requirement.clause}"`);
+      await row.locator('details > summary').first().click();
+      const test = row.locator('li', { hasText: failing.title });
+      assert.equal(await test.locator('.failure-kind').innerText(), 'contract violation');
+      await test.locator('details.evidence > summary').click();
+      const exchange = await test.locator('pre.exchange').last().innerText();
+      assert.match(exchange, /^GET http:\/\/127\.0\.0\.1:\d+\/api\/v2\/external\//, 'the request line');
+      assert.match(exchange, /^x-api-key: \$API_KEY$/m, 'the key header, redacted');
+      assert.match(exchange, /^→ 403$/m, 'the status as received');
+      assert.match(exchange, /"code":\s*"forbidden"/, 'the response body as received');
+      const reproduce = await test.locator('pre.reproduce').innerText();
+      assert.match(
+        reproduce,
+        /^curl -sS -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/api\/v2\/external\/[^']+' -H "x-api-key: \$API_KEY"/m,
+      );
+      const evidence = await test.locator('details.evidence').innerText();
+      assert.doesNotMatch(evidence, KEY_VALUE, 'no key value in the evidence');
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+void test(
+  'a failing test in the Allure HTML shows its clause, category, exchanges and reproduction',
+  { skip },
+  async () => {
+    const { context, page } = await openRecorded(
+      `${serverOrigin}/index.html`,
+      (u) => u.startsWith(`${serverOrigin}/`) || u.startsWith('data:') || u.startsWith('blob:'),
+    );
+    try {
+      await page.getByText(failing.title, { exact: true }).first().click();
+      await page.getByText('Category: Contract violations').waitFor({ timeout: 20_000 });
+      const description = page.frameLocator('[data-testid="test-result-description-frame"]').locator('body');
+      const requirement = requirementById(FAILING_ID)!;
+      assert.ok(
+        (await description.innerText()).includes(requirement.clause),
+        'the clause in the description',
+      );
+      await page.getByText('Attachments', { exact: false }).first().click();
+      await page.getByText('reproduce.sh').first().click();
+      const curl = page.getByText(/curl -sS -i -X GET/).last();
+      await curl.waitFor({ timeout: 10_000 });
+      assert.match(await curl.innerText(), /-H "x-api-key: \$API_KEY"/);
+      await page.getByText('http-exchanges.json').first().click();
+      const exchanges = page.getByText(/"request": \{/).first();
+      await exchanges.waitFor({ timeout: 10_000 });
+      const text = await exchanges.innerText();
+      assert.match(text, /"x-api-key": "\$API_KEY"/);
+      assert.match(text, /"status": 403/);
+      assert.doesNotMatch(text, KEY_VALUE);
+    } finally {
+      await context.close();
+    }
+  },
+);
