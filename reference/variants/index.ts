@@ -226,4 +226,33 @@ export const VARIANTS: readonly VariantDefinition[] = [
       'Errors: missingPreviousRenewalDates holds the "due dates of earlier events awaiting a decision"; their order is not stated.',
     summary: 'The missingPreviousRenewalDates of an instruction_skipped problem are listed latest first.',
   },
+  // ---------------------------------------------------------------- sync (issue 14)
+  {
+    name: 'sync-refused-outcome-label',
+    freedom:
+      'Sync batch and item outcomes: "the outcome label of a proposal refused in review: not shown" (schemas/OPEN-POINTS.md E1).',
+    summary:
+      "A proposal refused in review reads with the outcome REFUSED (and the reviewer's reason) on later polls.",
+  },
+  {
+    name: 'sync-background-slow',
+    freedom:
+      'Sync batch and item outcomes: more than 100 items are processed in the background ("then PROCESSING"); no duration is stated (schemas/OPEN-POINTS.md E1).',
+    summary:
+      'A background batch processes its first 50 items, then stays PROCESSING for ten minutes, longer than the polling budget (ASYNC_TIMEOUT_MS).',
+  },
+  {
+    name: 'sync-batch-read-extra-members',
+    freedom:
+      'General conventions and Versioning: resources may carry members a client does not know; the status read is "Patent sync batch with one page of per-item outcomes", nothing forbids more (schemas/OPEN-POINTS.md E1).',
+    summary:
+      'The sync status read carries extra members (readAt, links) and each result item a position, which the POST answer lacks.',
+  },
+  {
+    name: 'other-tenant-without-freeze-capability',
+    freedom:
+      'Authentication 7: "403 `forbidden` is a business denial unrelated to scopes (for example exchange-rate freeze endpoints when the capability is not enabled for the account)"; nothing says the second tenant has the capability.',
+    summary:
+      "The second tenant's account lacks the freeze capability: its freeze routes answer 403 forbidden.",
+  },
 ];
