@@ -565,12 +565,18 @@ test.describe('sync', () => {
       covers('SYNC-043'),
       async ({ api, portfolio, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
-        const own = await syncPatent(portfolio);
-        const before = await readPatent(api, own.patentId);
+        // A patent of its own, which no earlier sync of the run has written to.
+        const { patentId, events } = await portfolio.claimPatent(
+          (candidate) =>
+            typeof candidate[0]?.patent.providerId === 'string' &&
+            renewals(candidate).every((e) => !e.instructability.isAllowed && e.feesStatus !== 'LOCKED'),
+          'with a providerId, no instructable event and no LOCKED fees (for a partial update)',
+        );
+        const before = await readPatent(api, patentId);
         const title = `Conformance partial ${randomUUID()}`;
-        const { batch } = await pushOne(api, { providerId: own.providerId, title });
+        const { batch } = await pushOne(api, { providerId: events[0]!.patent.providerId, title });
         await bringIntoEffect(providerState, batch, 0);
-        const after = await readPatent(api, own.patentId);
+        const after = await readPatent(api, patentId);
         expect(after.title, 'precondition: the update is in effect').toBe(title);
         // Left out: the member written, the timestamps, and status (patent status transitions: not shown).
         const untouched = (patent: Patent) => {
