@@ -102,8 +102,8 @@ function unknownLabels(results: SyncResultItem[]): string[] {
 }
 
 /**
- * A sync POST whose batch has seen no review (a new batch, or the replay of one never reviewed): each outcome
- * of a 201 answer is one of the documented labels.
+ * A sync POST whose batch has seen no refusal in review (a new batch, or the replay of one none of whose
+ * proposals was refused): each outcome of a 201 answer is one of the documented labels.
  */
 async function push(api: ApiClient, items: unknown[], externalImportRef?: string): Promise<ApiResponse> {
   const response = await postSync(api, items, externalImportRef);

@@ -230,21 +230,21 @@ export const VARIANTS: readonly VariantDefinition[] = [
   {
     name: 'sync-refused-outcome-label',
     freedom:
-      'Sync batch and item outcomes: "the outcome label of a proposal refused in review: not shown" (schemas/OPEN-POINTS.md E1).',
+      'Sync batch and item outcomes: "the outcome label of a proposal refused in review: not shown" (schemas/OPEN-POINTS.md E1.1).',
     summary:
       "A proposal refused in review reads with the outcome REFUSED (and the reviewer's reason) on later polls.",
   },
   {
     name: 'sync-background-slow',
     freedom:
-      'Sync batch and item outcomes: more than 100 items are processed in the background ("then PROCESSING"); no duration is stated (schemas/OPEN-POINTS.md E1).',
+      'Sync batch and item outcomes: more than 100 items are processed in the background ("then PROCESSING"); no duration is stated (schemas/OPEN-POINTS.md E1.2).',
     summary:
       'A background batch processes its first 50 items, then stays PROCESSING for ten minutes, longer than the polling budget (ASYNC_TIMEOUT_MS).',
   },
   {
     name: 'sync-batch-read-extra-members',
     freedom:
-      'General conventions and Versioning: resources may carry members a client does not know; the status read is "Patent sync batch with one page of per-item outcomes", nothing forbids more (schemas/OPEN-POINTS.md E1).',
+      'Endpoint 9: "Response 200: Patent sync batch with one page of per-item outcomes"; Versioning: "Additive evolution" (no schema of the document forbids an additional member), so the status read may carry members the POST answer lacks (schemas/OPEN-POINTS.md E1.3).',
     summary:
       'The sync status read carries extra members (readAt, links) and each result item a position, which the POST answer lacks.',
   },
