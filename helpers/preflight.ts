@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { KEY_SETTINGS, type KeyRole } from './settings';
-import type { Target } from './target';
+import { OTHER_TENANT_FREEZE_ENV, type Target } from './target';
 
 const PREFIX = '/api/v2/external';
 
@@ -81,7 +81,11 @@ function roleEnv(role: KeyRole): string {
   return KEY_SETTINGS.find((k) => k.role === role)!.env;
 }
 
-/** Runs the preflight; resolves with the number of requests it made, rejects with a PreflightError. */
+/**
+ * Runs the preflight; resolves with the number of requests it made, rejects with a PreflightError.
+ * What it finds about the keys (the other tenant's freeze capability) is published to the workers through
+ * the environment and read into the Target (helpers/target.ts).
+ */
 export async function preflight(target: Target): Promise<number> {
   let requests = 0;
   const call = async (key: string | undefined, p: { method: string; path: string; body?: unknown }) => {
@@ -111,6 +115,7 @@ export async function preflight(target: Target): Promise<number> {
   }
 
   const problems: string[] = [];
+  delete process.env[OTHER_TENANT_FREEZE_ENV];
   for (const setting of KEY_SETTINGS) {
     const key = target.keys[setting.role];
     if (!key || setting.role === 'all') continue;
@@ -149,6 +154,12 @@ export async function preflight(target: Target): Promise<number> {
       else if (ids(p.body).some((id) => ids(first.body).includes(id))) {
         problems.push(`${env} sees the primary tenant's patents: it must belong to another tenant`);
       }
+      // The freeze capability is the account's (Authentication 7): the second tenant may lack it, which
+      // the tests writing freezes with its key must know. Neither answer is a problem of the key.
+      const freezes = await call(key, SCOPE_PROBES['exchange-rate-freezes:write']!);
+      if (freezes.status === 200) process.env[OTHER_TENANT_FREEZE_ENV] = 'enabled';
+      else if (freezes.status === 403 && code(freezes) === 'forbidden')
+        process.env[OTHER_TENANT_FREEZE_ENV] = 'forbidden';
     } else {
       const p = await call(key, SCOPE_PROBES['patents:read']!);
       // A low-quota key used up today (429) is still a valid key; its tests skip on their own.

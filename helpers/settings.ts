@@ -119,7 +119,8 @@ export const SETTINGS: readonly Setting[] = [
   },
   {
     env: 'ASYNC_TIMEOUT_MS',
-    meaning: 'how long to poll a background sync batch (202) for a final status before failing the test',
+    meaning:
+      'how long to poll a background sync batch (202) for a final status; a batch unfinished by then leaves the test not verified (the contract states no duration)',
     default: '10000',
   },
   {

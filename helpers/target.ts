@@ -16,7 +16,15 @@ export interface Target {
   requestTimeoutMs: number;
   quotaFloor: number;
   maxRetryAfterSeconds: number;
+  /**
+   * Whether the other tenant (API_KEY_OTHER_TENANT) has the exchange-rate freeze capability, as the preflight
+   * found it (its freeze list: 200 enabled, 403 `forbidden` not enabled); undefined when not probed.
+   */
+  otherTenantFreezeCapability?: 'enabled' | 'forbidden';
 }
+
+/** Where the preflight (global setup) publishes what it found to the workers. */
+export const OTHER_TENANT_FREEZE_ENV = 'PREFLIGHT_OTHER_TENANT_FREEZE';
 
 /** Per-project override (the mutation run gives each fault its own reference, as a Playwright project). */
 export interface TargetOverride {
@@ -47,6 +55,9 @@ export function readTarget(override: TargetOverride = {}): Target {
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 10_000) || 10_000,
     quotaFloor: Number(env.QUOTA_FLOOR ?? 50),
     maxRetryAfterSeconds: Number(env.RETRY_AFTER_MAX_SECONDS ?? 5),
+    otherTenantFreezeCapability: ((v) => (v === 'enabled' || v === 'forbidden' ? v : undefined))(
+      env[OTHER_TENANT_FREEZE_ENV],
+    ),
   };
 }
 

@@ -295,7 +295,10 @@ function seedTenant(ctx: ServerContext, plan: TenantPlan, today: string): Tenant
   const tenant: Tenant = {
     id: ctx.random.uuid(),
     name: plan.name,
-    canFreezeExchangeRates: plan.canFreezeExchangeRates,
+    // (variant) The second tenant's account has not enabled the freeze capability.
+    canFreezeExchangeRates:
+      plan.canFreezeExchangeRates &&
+      !(plan.slot === 'B' && ctx.behaviour.variant === 'other-tenant-without-freeze-capability'),
     vatNumber: plan.vatNumber,
     frozenMonths: new Set(),
     lastInstructionReceiptNumber: 0,

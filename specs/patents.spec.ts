@@ -438,7 +438,7 @@ test.describe('patents', () => {
   test(
     "[PAT-008] a sync item carrying officialNumbers leaves the patent's officialNumbers unchanged",
     covers('PAT-008'),
-    async ({ api, portfolio, requireSetting, target, providerState }) => {
+    async ({ api, portfolio, requireSetting, providerState }) => {
       requireSetting('ALLOW_WRITES');
       const { patentId } = await portfolio.claimPatent(() => true, 'to push a sync item to');
       const before = await api.call('getPatent', { path: { patentId } });
@@ -451,17 +451,25 @@ test.describe('patents', () => {
         grantPublicationNumber: `SYNC-GRANT-${stamp}`,
         pctApplicationNumber: `SYNC-PCT-${stamp}`,
       };
+      // The item also writes a title, so that the read after it shows the item took effect.
+      const title = `Conformance official numbers ${stamp}`;
       const sync = await api.call('syncPatents', {
-        body: { items: [{ servicePatentId: patentId, officialNumbers: attempted }] },
+        body: { items: [{ servicePatentId: patentId, title, officialNumbers: attempted }] },
       });
       expect(sync).toHaveStatus(201);
       const batch = sync.json<PatentSyncBatch>();
-      // Whatever the outcome; a staged item is accepted in review when the target can drive it.
-      if (batch.results.data[0]?.outcome === 'STAGED' && target.providerStatesUrl) {
+      const result = batch.results.data[0];
+      // An item refused outright writes nothing, officialNumbers included: the rule is not exercised.
+      if (result?.outcome === 'REJECTED')
+        skipBecause(
+          `not verified: the item carrying officialNumbers was REJECTED (${String(result.reason)})`,
+        );
+      // A staged item is accepted in review (skips, not verified, when the target has no provider states).
+      if (result?.outcome === 'STAGED')
         await providerState('sync-item-reviewed', { importId: batch.importId, index: 0, decision: 'accept' });
-      }
       const after = await api.call('getPatent', { path: { patentId } });
       expect(after).toHaveStatus(200);
+      expect(after.json<Patent>().title, 'precondition: the item took effect (its title)').toBe(title);
       expect(after.json<Patent>().officialNumbers).toEqual(original);
     },
   );

@@ -1066,4 +1066,29 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     summary:
       'The freeze list shows only the months whose frozen rates are in force (up to the current month), so a month frozen in advance is missing.',
   },
+  // ---------------------------------------------------------------- sync (issue 14)
+  {
+    name: 'sync-partial-update-resets-missing-fields',
+    requirements: ['SYNC-043'],
+    summary:
+      'An update is mapped onto a whole record: the non-critical members the item does not carry are cleared to null.',
+  },
+  {
+    name: 'sync-replay-restages-awaiting-items',
+    requirements: ['SYNC-046'],
+    summary:
+      'A replay submits again the proposals of the batch still awaiting review: each becomes a second change request and stagedItems grows.',
+  },
+  {
+    name: 'sync-replay-reruns-background-batch',
+    requirements: ['SYNC-046'],
+    summary:
+      'A replay of a finished background batch enqueues its job again, so every item is triaged and recorded a second time.',
+  },
+  {
+    name: 'sync-replay-restages-reviewed-items',
+    requirements: ['SYNC-046'],
+    summary:
+      'A replay reopens the proposals already accepted or refused in review: they are staged again as new change requests.',
+  },
 ];

@@ -257,4 +257,33 @@ export const VARIANTS: readonly VariantDefinition[] = [
       'Event processing status: "the effect of an executed instruction on processingStatus, are: not shown."',
     summary: 'An executed PROCEED moves processingStatus to PAYMENT_SENT (other decisions to INSTRUCTED).',
   },
+  // ---------------------------------------------------------------- sync (issue 14)
+  {
+    name: 'sync-refused-outcome-label',
+    freedom:
+      'Sync batch and item outcomes: "the outcome label of a proposal refused in review: not shown" (schemas/OPEN-POINTS.md E1.1).',
+    summary:
+      "A proposal refused in review reads with the outcome REFUSED (and the reviewer's reason) on later polls.",
+  },
+  {
+    name: 'sync-background-slow',
+    freedom:
+      'Sync batch and item outcomes: more than 100 items are processed in the background ("then PROCESSING"); no duration is stated (schemas/OPEN-POINTS.md E1.2).',
+    summary:
+      'A background batch processes its first 50 items, then stays PROCESSING for ten minutes, longer than the polling budget (ASYNC_TIMEOUT_MS).',
+  },
+  {
+    name: 'sync-batch-read-extra-members',
+    freedom:
+      'Endpoint 9: "Response 200: Patent sync batch with one page of per-item outcomes"; Versioning: "Additive evolution" (no schema of the document forbids an additional member), so the status read may carry members the POST answer lacks (schemas/OPEN-POINTS.md E1.3).',
+    summary:
+      'The sync status read carries extra members (readAt, links) and each result item a position, which the POST answer lacks.',
+  },
+  {
+    name: 'other-tenant-without-freeze-capability',
+    freedom:
+      'Authentication 7: "403 `forbidden` is a business denial unrelated to scopes (for example exchange-rate freeze endpoints when the capability is not enabled for the account)"; nothing says the second tenant has the capability.',
+    summary:
+      "The second tenant's account lacks the freeze capability: its freeze routes answer 403 forbidden.",
+  },
 ];
