@@ -1066,4 +1066,30 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     summary:
       'The freeze list shows only the months whose frozen rates are in force (up to the current month), so a month frozen in advance is missing.',
   },
+
+  // ---------------------------------------------------------------- instructions (issue 14)
+  {
+    name: 'instructions-batch-verdict-of-last-entry',
+    requirements: ['INS-018'],
+    summary:
+      'The batch check keeps one verdict that its loop overwrites, so only the last entry counts before execution; in valid, refused, valid the first entry stays executed.',
+  },
+  {
+    name: 'instructions-refused-batch-keeps-receipt',
+    requirements: ['INS-018', 'DOC-005'],
+    summary:
+      'The receipt is drawn up for the whole batch before the batch is checked and kept when it is refused, so its instruction receipt document downloads for the valid entries.',
+  },
+  {
+    name: 'instructions-refused-batch-marks-instructed',
+    requirements: ['INS-018'],
+    summary:
+      'The events of a batch are marked INSTRUCTED while it is checked and not reset when it is refused, so their processingStatus moves though nothing was executed.',
+  },
+  {
+    name: 'instructions-receipt-later-lines-pending',
+    requirements: ['INS-009'],
+    summary:
+      'The receipt of a batch shows its first line EXECUTED and the others PENDING with executedAt null, though every line was executed.',
+  },
 ];
