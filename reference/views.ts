@@ -519,7 +519,10 @@ export function frozenRateEventView(
 ): FrozenRateEvent {
   const fees = currentFees(event, today);
   return {
-    object: 'frozenRateEvent',
+    // The contract lists the members of a frozen-rate event without `object`: the variant leaves it out.
+    ...(currentBehaviour().variant === 'frozen-rate-events-without-object'
+      ? {}
+      : { object: 'frozenRateEvent' as const }),
     clientCaseReference: store.patents.get(event.patentId)?.clientCaseReference ?? null,
     dueDate: event.dueDate,
     amount:

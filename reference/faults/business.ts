@@ -1092,4 +1092,22 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     summary:
       'The receipt of a batch shows its first line EXECUTED and the others PENDING with executedAt null, though every line was executed.',
   },
+  {
+    name: 'fees-lock-without-service',
+    requirements: ['FEE-016'],
+    summary:
+      'The lock copies the third-party fees only (OFFICE, AGENT, GRACE_PERIOD), so the LOCKED fees drop the SERVICE component the estimate showed.',
+  },
+  {
+    name: 'fees-locked-recomputed-live',
+    requirements: ['FEE-012'],
+    summary:
+      'LOCKED fees are recomputed from the live estimate on every read, so a revised office fee moves amounts that the lock fixed.',
+  },
+  {
+    name: 'freezes-put-flags-no-event',
+    requirements: ['FRZ-013'],
+    summary:
+      'The event and fees reads take isFxRateFrozen from a per-event column that the PUT of a month never writes, so the events the freeze lists as frozen read false there.',
+  },
 ];

@@ -226,4 +226,12 @@ export const VARIANTS: readonly VariantDefinition[] = [
       'Errors: missingPreviousRenewalDates holds the "due dates of earlier events awaiting a decision"; their order is not stated.',
     summary: 'The missingPreviousRenewalDates of an instruction_skipped problem are listed latest first.',
   },
+
+  // ---------------------------------------------------------------- instructions (issue 14)
+  {
+    name: 'frozen-rate-events-without-object',
+    freedom:
+      'Exchange rate freeze: "an array of `frozenRateEvent` objects with `clientCaseReference` ..., `dueDate` ..., `amount` ..., `currency` ..., `isFxRateFrozen` ..., `hasInstruction`": `object` is not among the listed members (schemas/OPEN-POINTS.md E2).',
+    summary: 'The events of a freeze read and of the PUT response carry no object member.',
+  },
 ];
