@@ -425,7 +425,9 @@ test.describe('freezes', () => {
       }
       // Frozen rates: the frozen events read again later keep their amounts.
       const later = (await readMonth(api, yearMonth)).events.filter((e) => e.isFxRateFrozen === true);
-      expect(canonical(later), `the frozen events of ${yearMonth} on a later read`).toEqual(canonical(frozen));
+      expect(canonical(later), `the frozen events of ${yearMonth} on a later read`).toEqual(
+        canonical(frozen),
+      );
     },
   );
 
