@@ -9,6 +9,7 @@ import { tenantOfKey, API_KEY_HEADER } from './auth';
 import type { ServerContext } from './context';
 import { currentMoment } from './context';
 import { DomainRuleError, issueOfficialReceipt } from './domain/instructions';
+import { reviseOfficeFee } from './domain/fees';
 import { invoiceEvents } from './domain/invoices';
 import { ReviewError, resultOutcome, reviewChange } from './domain/sync';
 import type { AppEnv } from './http';
@@ -59,6 +60,12 @@ const STATES: Record<string, StateHandler> = {
     const event = eventField(ctx, tenant, body);
     issueOfficialReceipt(ctx, tenant, event, currentMoment(ctx));
     return { eventId: event.id, reference: event.officialReceipt?.reference ?? null };
+  },
+  /** The office revises its fee for the event: its estimate moves, locked or invoiced amounts stay. */
+  'office-fee-revised': (ctx, tenant, body) => {
+    const event = eventField(ctx, tenant, body);
+    reviseOfficeFee(event);
+    return { eventId: event.id, feesStatus: event.feesStatus };
   },
   /** Review of a staged sync item (by batch and 0-based position in the POST body). */
   'sync-item-reviewed': (ctx, tenant, body) => {

@@ -1091,4 +1091,48 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     summary:
       'A replay reopens the proposals already accepted or refused in review: they are staged again as new change requests.',
   },
+
+  // ---------------------------------------------------------------- instructions (issue 14)
+  {
+    name: 'instructions-batch-verdict-of-last-entry',
+    requirements: ['INS-018'],
+    summary:
+      'The batch check keeps one verdict that its loop overwrites, so only the last entry counts before execution; in valid, refused, valid the first entry stays executed.',
+  },
+  {
+    name: 'instructions-refused-batch-keeps-receipt',
+    requirements: ['INS-018', 'DOC-005'],
+    summary:
+      'The receipt is drawn up for the whole batch before the batch is checked and kept when it is refused, so its instruction receipt document downloads for the valid entries.',
+  },
+  {
+    name: 'instructions-refused-batch-marks-instructed',
+    requirements: ['INS-018'],
+    summary:
+      'The events of a batch are marked INSTRUCTED while it is checked and not reset when it is refused, so their processingStatus moves though nothing was executed.',
+  },
+  {
+    name: 'instructions-receipt-later-lines-pending',
+    requirements: ['INS-009'],
+    summary:
+      'The receipt of a batch shows its first line EXECUTED and the others PENDING with executedAt null, though every line was executed.',
+  },
+  {
+    name: 'fees-lock-without-service',
+    requirements: ['FEE-016'],
+    summary:
+      'The lock copies the third-party fees only (OFFICE, AGENT, GRACE_PERIOD), so the LOCKED fees drop the SERVICE component the estimate showed.',
+  },
+  {
+    name: 'fees-locked-recomputed-live',
+    requirements: ['FEE-012'],
+    summary:
+      'LOCKED fees are recomputed from the live estimate on every read, so a revised office fee moves amounts that the lock fixed.',
+  },
+  {
+    name: 'freezes-put-flags-no-event',
+    requirements: ['FRZ-013'],
+    summary:
+      'The event and fees reads take isFxRateFrozen from a per-event column that the PUT of a month never writes, so the events the freeze lists as frozen read false there.',
+  },
 ];

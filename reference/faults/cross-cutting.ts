@@ -509,4 +509,12 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     summary:
       'The invoice download serves a pro-forma PDF for an event whose fees are LOCKED, before it is invoiced.',
   },
+
+  // ---------------------------------------------------------------- instructions (issue 14)
+  {
+    name: 'document-disposition-trailing-semicolon',
+    requirements: ['DOC-004'],
+    summary:
+      'The Content-Disposition of PDF downloads ends with a ";" (attachment; filename="x.pdf";), an empty parameter outside the RFC 6266 grammar.',
+  },
 ];

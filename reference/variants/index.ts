@@ -286,4 +286,12 @@ export const VARIANTS: readonly VariantDefinition[] = [
     summary:
       "The second tenant's account lacks the freeze capability: its freeze routes answer 403 forbidden.",
   },
+
+  // ---------------------------------------------------------------- instructions (issue 14)
+  {
+    name: 'frozen-rate-events-without-object',
+    freedom:
+      'Exchange rate freeze: "an array of `frozenRateEvent` objects with `clientCaseReference` ..., `dueDate` ..., `amount` ..., `currency` ..., `isFxRateFrozen` ..., `hasInstruction`": `object` is not among the listed members (schemas/OPEN-POINTS.md E2).',
+    summary: 'The events of a freeze read and of the PUT response carry no object member.',
+  },
 ];

@@ -807,9 +807,10 @@ export interface components {
       yearMonth: components['schemas']['YearMonth'];
       events: components['schemas']['FrozenRateEvent'][];
     };
+    /** @description An element of a freeze's `events`. The contract lists its members (clientCaseReference, dueDate, amount, currency, isFxRateFrozen, hasInstruction) without `object`, where it lists `object` for the freeze list items; `object` is not required, and names the type when present (schemas/OPEN-POINTS.md E2). */
     FrozenRateEvent: {
       /** @constant */
-      object: 'frozenRateEvent';
+      object?: 'frozenRateEvent';
       clientCaseReference: string | null;
       dueDate: components['schemas']['Date'];
       /** @description Total renewal fees in the event currency. */
