@@ -44,6 +44,8 @@ function samplePatents(snapshot: PatentEvent[], namespace: string): string[] {
     (e) => e.duePeriod === 'LAPSED' && e.instructability.isAllowed,
     (e) => e.instructability.isAllowed,
     (e) => e.renewal?.paymentSequenceNumber !== undefined && e.renewal?.paymentSequenceNumber !== null,
+    // Blocked for a reason outside the three (OPEN-POINTS B21, E3).
+    (e) => !e.instructability.isAllowed && e.instructability.blockedReason === null,
   ];
   const chosen = new Set<string>();
   const most = [...candidates].sort((a, b) => b[1].length - a[1].length)[0];

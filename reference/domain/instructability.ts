@@ -5,6 +5,7 @@
 import { currentBehaviour } from '../behaviour';
 import type { Decision, EventRecord } from '../store';
 import { DECISIONS } from '../store';
+import { addMonths } from '../dates';
 import { isLapsed, opensAt } from './due-period';
 
 export type BlockedReason = 'ALREADY_INSTRUCTED' | 'TOO_EARLY' | 'EARLIER_EVENT_PENDING';
@@ -60,11 +61,11 @@ export function instructability(
     .filter((e) => e.id !== event.id && e.dueDate < event.dueDate && awaitsDecision(e))
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   if (pending.length > 0) return blocked('EARLIER_EVENT_PENDING', event, pending);
-  // Blocks beyond the three reasons are open (OPEN-POINTS B21, E3): the variant holds an event past its due
-  // date, in its grace period, for the operators (no reason among the three; the POST offers no decision).
+  // Blocks beyond the three reasons are open (OPEN-POINTS B21, E3): the variant holds an event more than three
+  // months into its grace period for the operators (no reason among the three; the POST offers no decision).
   if (
     currentBehaviour().variant === 'grace-period-events-held' &&
-    today > event.dueDate &&
+    today > addMonths(event.dueDate, 3) &&
     !isLapsed(event, today)
   )
     return {

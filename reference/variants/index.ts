@@ -232,7 +232,7 @@ export const VARIANTS: readonly VariantDefinition[] = [
     freedom:
       'Instructability: blockedReason lists ALREADY_INSTRUCTED, TOO_EARLY, EARLIER_EVENT_PENDING and is "null when allowed"; Errors: "Other 422 codes beyond the three instruction ones: not shown." Blocks for other reasons are not excluded (schemas/OPEN-POINTS.md B21, E3).',
     summary:
-      'An event past its due date and still in its grace period is held for the operators: isAllowed false, no decision offered, blockedReason null; the instruction POST refuses it (422 instruction_lapsed, no decision offered).',
+      'An event more than three months into its grace period is held for the operators: isAllowed false, no decision offered, blockedReason null; the instruction POST refuses it (422 instruction_lapsed, no decision offered).',
   },
   {
     name: 'patent-events-latest-first',
