@@ -261,6 +261,16 @@ export function validateRequest(
       (fault === 'patents-unknown-sort-field-accepted' && spec.operationId === 'listPatents') ||
       (fault === 'invoices-unknown-sort-field-accepted' && spec.operationId === 'listInvoices');
     if (sortUnchecked && param.name === 'sort' && !param.validate(value)) continue;
+    // A member of the resource outside the allowed list is not an "unknown field": the variant sorts on it.
+    if (
+      currentBehaviour().variant === 'sort-on-other-documented-fields' &&
+      param.name === 'sort' &&
+      ((spec.operationId === 'listPatents' && /^-?title$/.test(String(value))) ||
+        (spec.operationId === 'listInvoices' && /^-?reference$/.test(String(value))))
+    ) {
+      result.query.sort = value;
+      continue;
+    }
     // The sort whitelist of the patent list lacks publicationNumber.
     if (
       fault === 'patents-sort-publication-number-refused' &&

@@ -111,6 +111,11 @@ export function patentView(p: PatentRecord): Patent {
     for (const name of ['clientCaseReference', 'clientFamilyReference', 'subCase'] as const)
       if (view[name] === null) delete (view as Partial<Patent>)[name];
   }
+  // A serializer that writes a missing value as undefined, which JSON.stringify drops with its member.
+  if (fault === 'patents-null-members-omitted') {
+    for (const [name, value] of Object.entries(view))
+      if (value === null) (view as unknown as Record<string, unknown>)[name] = undefined;
+  }
   if (fault === 'timestamps-without-offset') {
     // Written as local date-times, without the zone.
     view.createdAt = view.createdAt?.slice(0, 19) ?? null;

@@ -133,11 +133,6 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
   },
   // ---------------------------------------------------------------- events
   {
-    name: 'events-listed-latest-first',
-    requirements: ['EVT-029'],
-    summary: 'The events of a patent are listed latest due date first.',
-  },
-  {
     name: 'events-renewal-null-without-sequence',
     requirements: ['EVT-006'],
     summary:
@@ -1134,5 +1129,29 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     requirements: ['FRZ-013'],
     summary:
       'The event and fees reads take isFxRateFrozen from a per-event column that the PUT of a month never writes, so the events the freeze lists as frozen read false there.',
+  },
+  // ---------------------------------------------------------------- reads (issue 14)
+  {
+    name: 'events-listed-by-id',
+    requirements: ['EVT-029'],
+    summary:
+      'The events of a patent are listed in the order of their ids (the primary key) instead of by due date.',
+  },
+  {
+    name: 'patents-null-members-omitted',
+    requirements: ['PAT-002', 'PAT-006'],
+    summary:
+      'The patent serializer drops every member whose value is null (undefined in JSON.stringify) instead of writing null.',
+  },
+  {
+    name: 'period-event-types-ignored',
+    requirements: ['PER-010'],
+    summary: 'The by-period list accepts eventTypes but does not filter on it: every kind is returned.',
+  },
+  {
+    name: 'period-event-types-unknown-kinds-dropped',
+    requirements: ['PER-010'],
+    summary:
+      'eventTypes values that name no known kind are dropped before filtering, so a filter of unknown kinds only filters nothing and returns every event.',
   },
 ];

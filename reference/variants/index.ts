@@ -294,4 +294,32 @@ export const VARIANTS: readonly VariantDefinition[] = [
       'Exchange rate freeze: "an array of `frozenRateEvent` objects with `clientCaseReference` ..., `dueDate` ..., `amount` ..., `currency` ..., `isFxRateFrozen` ..., `hasInstruction`": `object` is not among the listed members (schemas/OPEN-POINTS.md E2).',
     summary: 'The events of a freeze read and of the PUT response carry no object member.',
   },
+  // ---------------------------------------------------------------- reads (issue 14)
+  {
+    name: 'grace-period-events-held',
+    freedom:
+      'Instructability: blockedReason lists ALREADY_INSTRUCTED, TOO_EARLY, EARLIER_EVENT_PENDING and is "null when allowed"; Errors: "Other 422 codes beyond the three instruction ones: not shown." Blocks for other reasons are not excluded (schemas/OPEN-POINTS.md B21, E3).',
+    summary:
+      'An event more than three months into its grace period is held for the operators: isAllowed false, no decision offered, blockedReason null; the instruction POST refuses it (422 instruction_lapsed, no decision offered).',
+  },
+  {
+    name: 'patent-events-latest-first',
+    freedom:
+      'Endpoint 3: the events of a patent are "ordered by due date"; the direction is not stated, where the contract states it elsewhere (sort `-field`, default `-issueDate`) (schemas/OPEN-POINTS.md E3).',
+    summary: 'GET /patents/{patentId}/events lists the events by due date descending (latest first).',
+  },
+  {
+    name: 'order-depends-on-page-size',
+    freedom:
+      'Pagination parameters: "offset pagination ... re-fetch from page 1 for a consistent sweep" promises a consistent sweep of one page size; "Default ordering of the patent list and of the by-period event list: not shown"; the order of invoices with equal issueDate is not stated (schemas/OPEN-POINTS.md E3).',
+    summary:
+      'Below 100 items a page, the patent list and the by-period list are served in reverse default order and invoices of one issueDate in reverse id order, as a query plan chosen by the LIMIT would give them.',
+  },
+  {
+    name: 'sort-on-other-documented-fields',
+    freedom:
+      'Endpoints 1 and 10: sort lists its "allowed fields" and "an unknown field gives 400"; a member of the resource outside the list is not an unknown field, and what it gives is not stated (schemas/OPEN-POINTS.md E3).',
+    summary:
+      'The patent list also sorts on title and the invoice list on reference (`field` ascending, `-field` descending); fields that are no member of the resource still give 400.',
+  },
 ];
