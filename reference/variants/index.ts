@@ -226,4 +226,13 @@ export const VARIANTS: readonly VariantDefinition[] = [
       'Errors: missingPreviousRenewalDates holds the "due dates of earlier events awaiting a decision"; their order is not stated.',
     summary: 'The missingPreviousRenewalDates of an instruction_skipped problem are listed latest first.',
   },
+
+  // ---------------------------------------------------------------- ratelimits (issue 14)
+  {
+    name: 'validate-before-authenticate',
+    freedom:
+      'Authentication and Limits: the order of authentication and parameter validation is not stated (B14); the RateLimit-* headers are required of "every successfully authenticated response", and a 400 may come before the key is checked.',
+    summary:
+      'Path and query parameters are validated before the key is looked at: a malformed one gets 400 without RateLimit-* headers, without counting, whatever the key.',
+  },
 ];
