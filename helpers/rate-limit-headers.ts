@@ -99,20 +99,20 @@ function pathShape(operationId: OperationId): PathShape {
   const operation = operationById(operationId);
   const doc = loadOpenApi();
   const declared = (operation.definition.parameters ?? []).map((p) =>
-    '$ref' in p
-      ? (doc.components?.parameters?.[p.$ref.split('/').pop()!] as OpenAPIV3_1.ParameterObject)
-      : p,
+    '$ref' in p ? (doc.components?.parameters?.[p.$ref.split('/').pop()!] as OpenAPIV3_1.ParameterObject) : p,
   );
   const schemas = operation.pathParams.map((name) => {
     const schema = declared.find((p) => p.in === 'path' && p.name === name)?.schema as
-      | OpenAPIV3_1.ReferenceObject
-      | undefined;
+      OpenAPIV3_1.ReferenceObject | undefined;
     if (!schema?.$ref) throw new Error(`path parameter ${name} of ${operationId} has no component schema`);
     return schema.$ref.split('/').pop()!;
   });
   const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // End-anchored: BASE_URL may carry a path prefix.
-  const source = operation.path.split(/\{\w+\}/).map(literal).join('([^/]*)');
+  const source = operation.path
+    .split(/\{\w+\}/)
+    .map(literal)
+    .join('([^/]*)');
   shape = { pattern: new RegExp(`${source}$`), schemas };
   pathShapes.set(operationId, shape);
   return shape;
