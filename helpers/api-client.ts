@@ -1,10 +1,12 @@
 /**
  * The suite's HTTP client: builds contract URLs from operationIds, sends with a key role, records every
- * exchange for evidence, and validates every JSON response against the operation's schema for its status.
+ * exchange for evidence, and validates every JSON response against the operation's schema for its status
+ * and, for the configured keys, the rate-limit headers of every answer (helpers/rate-limit-headers.ts).
  */
 import type { APIRequestContext } from '@playwright/test';
 import { operationById, type OperationId } from './contract';
 import type { Exchange, ExchangeRequest } from './exchange';
+import { assertRateLimitHeaders, type RateLimitRule } from './rate-limit-headers';
 import { lastRemaining } from './request-ledger';
 import { assertMatchesResponseSchema } from './schema-validator';
 
@@ -129,6 +131,8 @@ export interface ClientDeps {
   onRetry?: (status: number) => void;
   /** Ends the current test as skipped, naming the reason (outside a test: throws). */
   skip?: (reason: string) => never;
+  /** The rate-limit header rule and the keys it concerns; undefined: not checked. */
+  rateLimits?: RateLimitRule;
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -221,6 +225,7 @@ export class ApiClient {
     };
     let exchange = await this.exchange(request, body);
     network += exchange.durationMs;
+    this.checkRateLimits(exchange, options.operationId);
     const policy = options.retry === false ? undefined : this.deps.retry;
     for (let attempt = 0; policy; attempt++) {
       let wait: number | undefined;
@@ -241,11 +246,19 @@ export class ApiClient {
       this.deps.onRetry?.(exchange.status);
       exchange = { ...(await this.exchange(request, body)), retryAttempt: attempt + 1 };
       network += exchange.durationMs;
+      this.checkRateLimits(exchange, options.operationId);
     }
     const response = new ApiResponse(exchange, options.operationId);
     if (options.operationId) assertMatchesResponseSchema(response);
     this.deps.onOverhead?.(performance.now() - started - network);
     return response;
+  }
+
+  /** Each answer, a 429 before it is retried included, against the rate-limit rule (fails the test). */
+  private checkRateLimits(exchange: Exchange, operationId: OperationId | undefined): void {
+    const rule = this.deps.rateLimits;
+    if (rule === undefined || this.key === undefined) return;
+    assertRateLimitHeaders(new ApiResponse(exchange, operationId), this.key, rule, this.deps.baseUrl);
   }
 
   private skip(reason: string): never {

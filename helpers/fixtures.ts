@@ -18,6 +18,7 @@ import { assertionCounter } from './matchers';
 import { curlCommand, exchangeEvidence, type Exchange } from './exchange';
 import { fcSeed } from './generated-inputs';
 import { PROBES, type ProbeName } from './probes';
+import { rateLimitRule } from './rate-limit-headers';
 import { RequestLedger } from './request-ledger';
 import { sharedResponse } from './shared-sweeps';
 import type { KeyRole } from './settings';
@@ -131,6 +132,7 @@ function clientFor(
       timeoutMs: target.requestTimeoutMs,
       record,
       skip: (reason) => skipBecause(reason),
+      rateLimits: rateLimitRule(target),
       ...(guarded
         ? {
             quotaFloor: target.quotaFloor,

@@ -14,7 +14,7 @@ import { preflight } from './preflight';
 import { reportPaths } from './report-config';
 import { collectRequestTotals, runDir } from './request-ledger';
 import { envFlag, KEY_SETTINGS, loadEnv } from './settings';
-import { readTarget } from './target';
+import { checkedTimeZone, EMBEDDED_TIME_ZONE, readTarget } from './target';
 
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const env = loadEnv();
@@ -27,10 +27,13 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     const server = createReferenceServer({
       ...(env.REFERENCE_FAULT ? { fault: env.REFERENCE_FAULT } : {}),
       ...(env.REFERENCE_VARIANT ? { variant: env.REFERENCE_VARIANT } : {}),
+      // In the zone TARGET_TIME_ZONE names, else one that is not UTC; the Target learns it either way.
+      timeZone: checkedTimeZone(env.TARGET_TIME_ZONE) ?? EMBEDDED_TIME_ZONE,
     });
     const listening = await server.listen(0, '127.0.0.1');
     env.BASE_URL = listening.url;
     env.EMBEDDED_REFERENCE = 'true';
+    env.TARGET_TIME_ZONE = server.clock.timeZone;
     for (const { role, env: name } of KEY_SETTINGS) env[name] = server.keys[role];
     env.ALLOW_WRITES = 'true';
     env.ALLOW_INSTRUCTIONS = 'true';

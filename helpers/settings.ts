@@ -129,6 +129,12 @@ export const SETTINGS: readonly Setting[] = [
     default: '(random, printed)',
   },
   { env: 'FC_RUNS', meaning: 'number of generated cases per property', default: '25' },
+  {
+    env: 'TARGET_TIME_ZONE',
+    meaning:
+      "IANA time zone of the target's server (e.g. Europe/Paris): RateLimit-Reset must count down to its midnight; unset: to a quarter-hour of UTC",
+    default: '(unset; the embedded reference runs in Asia/Kolkata)',
+  },
 ];
 
 let loaded = false;

@@ -21,6 +21,26 @@ export interface Target {
    * found it (its freeze list: 200 enabled, 403 `forbidden` not enabled); undefined when not probed.
    */
   otherTenantFreezeCapability?: 'enabled' | 'forbidden';
+  /** TARGET_TIME_ZONE: IANA zone of the target's server; its quota resets at that zone's midnight. */
+  timeZone?: string;
+}
+
+/**
+ * The zone the suite gives the references it starts itself (embedded run, mutation run): not UTC, so that
+ * a reset at UTC midnight or after a rolling day is told apart from the local midnight (Limits).
+ */
+export const EMBEDDED_TIME_ZONE = 'Asia/Kolkata';
+
+/** The IANA zone, checked: an unknown name stops the run with its reason instead of failing every test. */
+export function checkedTimeZone(name: string | undefined): string | undefined {
+  const zone = name?.trim();
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    throw new Error(`TARGET_TIME_ZONE=${zone} is not an IANA time zone (e.g. Europe/Paris)`);
+  }
+  return zone;
 }
 
 /** Where the preflight (global setup) publishes what it found to the workers. */
@@ -58,6 +78,7 @@ export function readTarget(override: TargetOverride = {}): Target {
     otherTenantFreezeCapability: ((v) => (v === 'enabled' || v === 'forbidden' ? v : undefined))(
       env[OTHER_TENANT_FREEZE_ENV],
     ),
+    timeZone: checkedTimeZone(env.TARGET_TIME_ZONE),
   };
 }
 

@@ -10,6 +10,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { authenticate, API_KEY_HEADER, requireCapability, requireScope } from './auth';
+import { parametersBeforeAuthentication } from './auth'; // variant validate-before-authenticate
 import { createBehaviour, withBehaviour, type Behaviour } from './behaviour';
 import { createClock, type Clock, type NowOption } from './clock';
 import { currentMoment, type ServerContext } from './context';
@@ -135,6 +136,10 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
   if (ctx.behaviour.fault === 'rate-limit-before-request-id')
     app.use(`${API_PREFIX}/*`, limiterAheadOfRequestId(ctx));
   app.use('*', requestIdMiddleware());
+  // ---- variant validate-before-authenticate: parameters checked before the key (B14, OPEN-POINTS E4)
+  if (ctx.behaviour.variant === 'validate-before-authenticate')
+    app.use(`${API_PREFIX}/*`, parametersBeforeAuthentication());
+  // ----
 
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     const caller = authenticate(ctx, c.req.header(API_KEY_HEADER));

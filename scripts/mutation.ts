@@ -21,6 +21,7 @@ import type { FaultDefinition, VariantDefinition } from '../reference/faults/cat
 import { createReferenceServer } from '../reference/server';
 import { VARIANTS } from '../reference/variants';
 import { KEY_SETTINGS } from '../helpers/settings';
+import { EMBEDDED_TIME_ZONE } from '../helpers/target';
 import { loadRequirements } from '../schemas/requirements';
 import { listTests } from './traceability';
 
@@ -210,6 +211,7 @@ export interface MutationSummary {
 async function runPass(targets: TargetSpec[], resultsFile: string): Promise<ProjectOutcome[]> {
   const servers = targets.map((t) =>
     createReferenceServer({
+      timeZone: EMBEDDED_TIME_ZONE,
       ...(t.fault ? { fault: t.fault.name } : {}),
       ...(t.variant ? { variant: t.variant.name } : {}),
     }),
@@ -231,6 +233,7 @@ async function runPass(targets: TargetSpec[], resultsFile: string): Promise<Proj
     ALLOW_WRITES: 'true',
     ALLOW_INSTRUCTIONS: 'true',
     ALLOW_QUOTA_EXHAUSTION: 'true',
+    TARGET_TIME_ZONE: EMBEDDED_TIME_ZONE,
     PROVIDER_STATES_URL: `${listening[0]!.url}/__provider-states`,
     PLAYWRIGHT_JSON_OUTPUT_NAME: resultsFile,
     PREFLIGHT: 'false',

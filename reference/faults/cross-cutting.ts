@@ -517,4 +517,43 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     summary:
       'The Content-Disposition of PDF downloads ends with a ";" (attachment; filename="x.pdf";), an empty parameter outside the RFC 6266 grammar.',
   },
+  // ---------------------------------------------------------------- ratelimits (issue 14)
+  {
+    name: 'period-list-without-rate-limit-headers',
+    requirements: ['RATE-006', 'RATE-007', 'RATE-009'],
+    summary: 'The by-period event list (200) is served without the RateLimit-* headers.',
+  },
+  {
+    name: 'instruction-receipt-without-rate-limit-headers',
+    requirements: ['RATE-006', 'RATE-007', 'RATE-009'],
+    summary: 'The 201 instruction receipt carries no RateLimit-* headers.',
+  },
+  {
+    name: 'freeze-put-without-rate-limit-headers',
+    requirements: ['RATE-006', 'RATE-007', 'RATE-009'],
+    summary: 'The exchange-rate freeze PUT answers its 200 without the RateLimit-* headers.',
+  },
+  {
+    name: 'quota-rolling-window',
+    requirements: ['RATE-013'],
+    summary:
+      "The quota is a rolling 24-hour window opened by the key's first call: RateLimit-Reset counts down to 24 hours after it, not to midnight.",
+  },
+  {
+    name: 'quota-reset-utc-midnight',
+    requirements: ['RATE-013'],
+    summary:
+      "The quota day is the UTC date: the counter resets and RateLimit-Reset counts down to UTC midnight, not the server's local midnight.",
+  },
+  {
+    name: 'reset-in-minutes',
+    requirements: ['RATE-009', 'RATE-013'],
+    summary: 'RateLimit-Reset gives the time to the next reset in minutes instead of seconds.',
+  },
+  {
+    name: 'reset-frozen-at-first-call',
+    requirements: ['RATE-013'],
+    summary:
+      "RateLimit-Reset keeps the seconds computed at the key's first call of the day instead of counting down with the clock.",
+  },
 ];

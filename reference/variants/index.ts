@@ -322,4 +322,13 @@ export const VARIANTS: readonly VariantDefinition[] = [
     summary:
       'The patent list also sorts on title and the invoice list on reference (`field` ascending, `-field` descending); fields that are no member of the resource still give 400.',
   },
+
+  // ---------------------------------------------------------------- ratelimits (issue 14)
+  {
+    name: 'validate-before-authenticate',
+    freedom:
+      'Authentication and Limits: the order of authentication and parameter validation is not stated (B14); the RateLimit-* headers are required of "every successfully authenticated response", and a 400 may come before the key is checked.',
+    summary:
+      'Path and query parameters are validated before the key is looked at: a malformed one gets 400 without RateLimit-* headers, without counting, whatever the key.',
+  },
 ];
