@@ -18,6 +18,11 @@ import { findEvent, findSyncBatch } from './store';
 
 export const PROVIDER_STATES_PATH = '/__provider-states';
 
+/** The failure the `fail-next-requests` state injects: to the error handler, an exception like any other. */
+export class InjectedFailureError extends Error {
+  override name = 'InjectedFailureError';
+}
+
 class StateError extends Error {
   constructor(
     readonly status: number,

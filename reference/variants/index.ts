@@ -226,4 +226,12 @@ export const VARIANTS: readonly VariantDefinition[] = [
       'Errors: missingPreviousRenewalDates holds the "due dates of earlier events awaiting a decision"; their order is not stated.',
     summary: 'The missingPreviousRenewalDates of an instruction_skipped problem are listed latest first.',
   },
+
+  // ---------------------------------------------------------------- wire (issue 14)
+  {
+    name: 'query-path-pointer-by-name',
+    freedom:
+      'Errors: a field error\'s `pointer` is an "RFC 6901 JSON Pointer into the request body"; for a query or path parameter, which is not in the body, its value is not stated.',
+    summary: 'Field errors of query and path parameters point at them as `query.<name>` or `path.<name>`.',
+  },
 ];
