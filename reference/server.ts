@@ -124,6 +124,36 @@ function operationRoute(ctx: ServerContext, spec: OperationSpec, handler: Operat
   };
 }
 
+/** Request headers read at most (Node's default, pinned so that a runtime flag does not move it). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * A request Node could not read, answered before any route: headers beyond MAX_HEADER_BYTES get 431, any
+ * other unreadable request 400, as problem+json with a fresh X-Request-Id (nothing was read, so no path).
+ */
+function unreadable(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const code = error.code === 'HPE_HEADER_OVERFLOW' ? 'request_header_fields_too_large' : 'bad_request';
+  const requestId = randomUUID();
+  const problem = new ProblemError(code, 'The request could not be read.');
+  const body = Buffer.from(JSON.stringify(problemBody(problem, requestId, '')), 'utf8');
+  socket.end(
+    [
+      `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? ''}`,
+      `Content-Type: ${PROBLEM_CONTENT_TYPE}`,
+      `Content-Length: ${body.length}`,
+      `${REQUEST_ID_HEADER}: ${requestId}`,
+      'Connection: close',
+      '',
+      '',
+    ].join('\r\n') + body.toString('latin1'),
+    'latin1',
+  );
+}
+
 /** A JSON media type (`application/json`, `application/<x>+json`, parameters allowed). */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
 
@@ -209,36 +239,6 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
   }
   registerProviderStates(app, ctx);
   return app;
-}
-
-/** Request headers read at most (Node's default, pinned so that a runtime flag does not move it). */
-export const MAX_HEADER_BYTES = 16 * 1024;
-
-/**
- * A request Node could not read, answered before any route: headers beyond MAX_HEADER_BYTES get 431, any
- * other unreadable request 400, as problem+json with a fresh X-Request-Id (nothing was read, so no path).
- */
-function unreadable(error: Error & { code?: string }, socket: Duplex): void {
-  if (!socket.writable || error.code === 'ECONNRESET') {
-    socket.destroy();
-    return;
-  }
-  const code = error.code === 'HPE_HEADER_OVERFLOW' ? 'request_header_fields_too_large' : 'bad_request';
-  const requestId = randomUUID();
-  const problem = new ProblemError(code, 'The request could not be read.');
-  const body = Buffer.from(JSON.stringify(problemBody(problem, requestId, '')), 'utf8');
-  socket.end(
-    [
-      `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? ''}`,
-      `Content-Type: ${PROBLEM_CONTENT_TYPE}`,
-      `Content-Length: ${body.length}`,
-      `${REQUEST_ID_HEADER}: ${requestId}`,
-      'Connection: close',
-      '',
-      '',
-    ].join('\r\n') + body.toString('latin1'),
-    'latin1',
-  );
 }
 
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
