@@ -20,7 +20,7 @@ import { errorHandler, problemResponse } from './http';
 import type { KeyRole, TenantSlot } from './keys';
 import { createRandom } from './prng';
 import { notFound, PROBLEM_CONTENT_TYPE, ProblemError, problemBody } from './problems';
-import { InjectedFailureError, registerProviderStates } from './provider-states';
+import { failsNext, InjectedFailureError, registerProviderStates } from './provider-states';
 import { countCall, limiterAheadOfRequestId, rateLimitHeaders, uncountCall } from './quota';
 import { REQUEST_ID_HEADER, requestIdMiddleware } from './request-id';
 import { documentHandlers } from './routes/documents';
@@ -222,7 +222,7 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
   });
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     const tenant = c.get('caller').tenant;
-    if (tenant.failNextRequests > 0) {
+    if (failsNext(tenant, c.get('requestId'))) {
       tenant.failNextRequests -= 1;
       throw new InjectedFailureError('failure requested by the fail-next-requests provider state');
     }

@@ -247,7 +247,10 @@ test.describe('problems', () => {
         const client = as('noFreeze');
         const url = `${target.providerStatesUrl!.replace(/\/+$/, '')}/fail-next-requests`;
         const headers = { 'content-type': 'application/json', 'x-api-key': client.key! };
-        const data = JSON.stringify({ count: 1 });
+        // Only the request carrying this X-Request-Id fails, where the provider state can tell requests apart:
+        // other tests use the tenant meanwhile.
+        const requestId = `internal-error-probe-${randomUUID()}`;
+        const data = JSON.stringify({ count: 1, requestId });
         const state = await requestContext.post(url, { headers, data, failOnStatusCode: false });
         exchanges.push({
           request: { method: 'POST', url, headers, body: data },
@@ -261,7 +264,11 @@ test.describe('problems', () => {
           `the provider-states endpoint offers no fail-next-requests state (answered ${state.status()})`,
         );
         expect(state.ok(), `provider state fail-next-requests answered ${state.status()}`).toBe(true);
-        const response = await client.call('listPatents', { query: { itemsPerPage: 1 }, retry: false });
+        const response = await client.call('listPatents', {
+          query: { itemsPerPage: 1 },
+          headers: { 'X-Request-Id': requestId },
+          retry: false,
+        });
         expect(response).toBeProblem({ status: 500, code: 'internal_error' });
         // "generic detail": detail is optional (member table); when sent, it names nothing of the implementation.
         const detail = response.json<Body>().detail;
