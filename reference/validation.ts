@@ -244,8 +244,12 @@ export function validateRequest(
   const result: ValidatedInput = { path: {}, query: {}, body: input.body };
   for (const param of spec.params) {
     const value = param.in === 'path' ? input.pathParams[param.name] : queryValue(param, input.search);
-    // Query and path errors point at the parameter by name (the contract's pointers are for bodies).
-    const at = pointer(param.name);
+    // Query and path errors point at the parameter by name (the contract's pointers are for bodies); the
+    // variant names it as `<in>.<name>`, the value of such a pointer being the server's choice.
+    const at =
+      currentBehaviour().variant === 'query-path-pointer-by-name'
+        ? `${param.in}.${param.name}`
+        : pointer(param.name);
     if (value === undefined) {
       if (param.required) errors.push({ pointer: at, code: 'required', message: 'is required' });
       continue;

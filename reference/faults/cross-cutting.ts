@@ -556,4 +556,45 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     summary:
       "RateLimit-Reset keeps the seconds computed at the key's first call of the day instead of counting down with the clock.",
   },
+  // ---------------------------------------------------------------- wire (issue 14)
+  {
+    name: 'malformed-json-internal-error',
+    requirements: ['PROB-009', 'INS-019', 'SYNC-050'],
+    summary:
+      "The routes read a JSON body with the framework's parser, whose SyntaxError on a body that is not JSON ends as 500 internal_error instead of 400 validation_failed.",
+  },
+  {
+    name: 'non-json-body-plain-415',
+    requirements: ['PROB-001'],
+    summary:
+      "A body whose content type is not JSON is refused with the framework's bare text/plain 415 instead of a problem.",
+  },
+  {
+    name: 'undefined-method-plain-405',
+    requirements: ['PROB-001'],
+    summary:
+      "A method the path does not define (DELETE on a patent) gets the router's text/plain 405 with Allow instead of a problem.",
+  },
+  {
+    name: 'oversized-header-bare-431',
+    requirements: ['PROB-001'],
+    summary:
+      "A request whose headers exceed the server's limit gets Node's own 431 with no body instead of a problem.",
+  },
+  {
+    name: 'internal-error-detail-exception',
+    requirements: ['PROB-023'],
+    summary:
+      'The detail of 500 internal_error is the exception as a string: its class name and message (InjectedFailureError: ...).',
+  },
+  {
+    name: 'internal-error-detail-sql',
+    requirements: ['PROB-023'],
+    summary: 'The detail of 500 internal_error carries the SQL statement that was running when it failed.',
+  },
+  {
+    name: 'internal-error-detail-file-path',
+    requirements: ['PROB-023'],
+    summary: 'The detail of 500 internal_error names the source file of the module that failed.',
+  },
 ];

@@ -331,4 +331,12 @@ export const VARIANTS: readonly VariantDefinition[] = [
     summary:
       'Path and query parameters are validated before the key is looked at: a malformed one gets 400 without RateLimit-* headers, without counting, whatever the key.',
   },
+
+  // ---------------------------------------------------------------- wire (issue 14)
+  {
+    name: 'query-path-pointer-by-name',
+    freedom:
+      'Errors: a field error\'s `pointer` is an "RFC 6901 JSON Pointer into the request body"; for a query or path parameter, which is not in the body, its value is not stated.',
+    summary: 'Field errors of query and path parameters point at them as `query.<name>` or `path.<name>`.',
+  },
 ];
