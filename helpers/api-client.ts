@@ -143,18 +143,23 @@ export function buildUrl(
   query?: Query,
   encoding: ArrayEncoding = 'repeat',
 ): string {
-  const params = new URLSearchParams();
+  const pairs: string[] = [];
+  const pair = (name: string, value: string) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value === undefined) continue;
     if (Array.isArray(value)) {
-      if (encoding === 'comma') params.append(name, value.join(','));
-      else for (const item of value) params.append(name, String(item));
+      // The comma form puts a literal "," between the items, as servers that split the raw value expect;
+      // a comma inside an item stays percent-encoded.
+      if (encoding === 'comma')
+        pairs.push(
+          `${encodeURIComponent(name)}=${value.map((v) => encodeURIComponent(String(v))).join(',')}`,
+        );
+      else for (const item of value) pairs.push(pair(name, String(item)));
     } else {
-      params.append(name, String(value));
+      pairs.push(pair(name, String(value)));
     }
   }
-  const search = params.toString();
-  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+  return `${baseUrl}${path}${pairs.length ? `?${pairs.join('&')}` : ''}`;
 }
 
 export function fillPath(template: string, values: Record<string, string> = {}): string {
