@@ -21,7 +21,7 @@ import { PROBES, type ProbeName } from './probes';
 import { rateLimitRule } from './rate-limit-headers';
 import { RequestLedger } from './request-ledger';
 import { sharedResponse } from './shared-sweeps';
-import type { KeyRole } from './settings';
+import { KEY_SETTINGS, loadEnv, type KeyRole } from './settings';
 import { keyEnvName, readTarget, type Target, type TargetOverride } from './target';
 
 export { expect } from './matchers';
@@ -39,13 +39,14 @@ export function idsInTitle(title: string): string[] {
  * annotation per id. The ids must be the ones cited in the title (checked when the test runs).
  */
 /** The line that puts the key of the request's role into $API_KEY, naming its setting (never its value). */
-function keyExportLine(target: Target, headers: Record<string, string>): string {
+function keyExportLine(headers: Record<string, string>): string {
   const sent = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-api-key')?.[1];
   if (sent === undefined) return '# the request carried no x-api-key header';
-  const role = (Object.keys(target.keys) as KeyRole[]).find((r) => target.keys[r] === sent);
-  if (role === 'all') return '# $API_KEY: the key of setting API_KEY';
-  return role
-    ? `export API_KEY="$${keyEnvName(role)}"  # the key of setting ${keyEnvName(role)}`
+  const env = loadEnv();
+  const setting = KEY_SETTINGS.find((k) => env[k.env] === sent)?.env;
+  if (setting === 'API_KEY') return '# $API_KEY: the key of setting API_KEY';
+  return setting
+    ? `export API_KEY="$${setting}"  # the key of setting ${setting}`
     : '# export API_KEY=<the key the test sent: not a configured key (a malformed, unknown or altered key)>';
 }
 
@@ -357,7 +358,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   _evidence: [
-    async ({ exchanges, ledger, target }, use, testInfo) => {
+    async ({ exchanges, ledger }, use, testInfo) => {
       await use();
       const area =
         testInfo.tags.find((t) => !['@must', '@should', '@may'].includes(t))?.slice(1) ?? 'untagged';
@@ -371,7 +372,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       });
       const last = exchanges[exchanges.length - 1]!;
       await testInfo.attach('reproduce.sh', {
-        body: `${keyExportLine(target, last.request.headers)}\n${curlCommand(last.request)}\n`,
+        body: `${keyExportLine(last.request.headers)}\n${curlCommand(last.request)}\n`,
         contentType: 'text/plain',
       });
     },
