@@ -27,6 +27,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     const server = createReferenceServer({
       ...(env.REFERENCE_FAULT ? { fault: env.REFERENCE_FAULT } : {}),
       ...(env.REFERENCE_VARIANT ? { variant: env.REFERENCE_VARIANT } : {}),
+      ...(env.REFERENCE_SEED_PROFILE === 'minimum' ? { seedProfile: 'minimum' as const } : {}),
     });
     const listening = await server.listen(0, '127.0.0.1');
     env.BASE_URL = listening.url;
