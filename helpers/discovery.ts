@@ -21,7 +21,7 @@ export function skipBecause(reason: string): never {
 }
 
 /** A sweep of a list: its items, and whether the walk reached the end of the list. */
-interface Snapshot<T> {
+export interface Snapshot<T> {
   items: T[];
   /** False when the walk stopped at its page limit: the items are then only a prefix of the list. */
   complete: boolean;
@@ -29,6 +29,13 @@ interface Snapshot<T> {
 
 /** Pages read by a discovery sweep, at most (100 items a page). */
 const SWEEP_PAGES = 10;
+
+/** The events sweep of a tenant (every event over a wide window, its first pages on a large tenant). */
+export function sweepEvents(api: ApiClient): Promise<Snapshot<PatentEvent>> {
+  return walkList<PatentEvent>(api, 'listEventsByPeriod', { query: WIDE_WINDOW, maxPages: SWEEP_PAGES }).then(
+    (w) => ({ items: w.items, complete: !w.truncated }),
+  );
+}
 
 export class Portfolio {
   private patentsPromise: Promise<Snapshot<Patent>> | undefined;
@@ -68,12 +75,7 @@ export class Portfolio {
   }
 
   private eventsSnapshot(): Promise<Snapshot<PatentEvent>> {
-    this.eventsPromise ??= this.sweep('events', () =>
-      walkList<PatentEvent>(this.api, 'listEventsByPeriod', {
-        query: WIDE_WINDOW,
-        maxPages: SWEEP_PAGES,
-      }).then((w) => ({ items: w.items, complete: !w.truncated })),
-    );
+    this.eventsPromise ??= this.sweep('events', () => sweepEvents(this.api));
     return this.eventsPromise;
   }
 
