@@ -346,7 +346,8 @@ export function minimumTenantMarkdown(workers = 2): string[] {
         `| \`${s.id}\`: ${s.description} | ${s.neededText ? `${s.needed(workers)} (${s.neededText})` : s.needed(workers)} | ${kind[s.kind]} | ${s.tests.map((t) => `[${t}]`).join(' ')} |`,
     ),
     '',
-    `With ${workers} workers the primary tenant needs **${total} patents**, each reserved for one of the states ` +
+    `With ${workers} workers (\`WORKERS=${workers}\`; each further worker needs one more \`sync-target\` patent) ` +
+      `the primary tenant needs **${total} patents**, each reserved for one of the states ` +
       'above that tests change or keep (a patent in several states counts once); the read-only states are ' +
       'found among them. Besides the patents, the primary tenant needs:',
     '',
