@@ -185,7 +185,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         ledger.add('discovery', 1);
         ledger.addOrigin(e.request.url);
       });
-      await use(new Portfolio(client, `the primary tenant (${keyEnvName('all')})`, `${target.baseUrl}-all`));
+      await use(
+        new Portfolio(client, `the primary tenant (${keyEnvName('all')})`, `${target.baseUrl}-all`, true),
+      );
     },
     { scope: 'worker' },
   ],

@@ -10,13 +10,14 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { createReferenceServer } from '../reference/server';
 import { clearClaims } from './claims';
+import { readDataStates } from './data-snapshot';
 import { preflight } from './preflight';
 import { reportPaths } from './report-config';
 import { collectRequestTotals, runDir } from './request-ledger';
 import { envFlag, KEY_SETTINGS, loadEnv } from './settings';
 import { checkedTimeZone, EMBEDDED_TIME_ZONE, readTarget } from './target';
 
-export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const env = loadEnv();
   const runId = (env.CONFORMANCE_RUN_ID ??= randomUUID());
   env.FC_SEED ??= String(randomInt(1, 2 ** 31 - 1));
@@ -29,6 +30,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       ...(env.REFERENCE_VARIANT ? { variant: env.REFERENCE_VARIANT } : {}),
       // In the zone TARGET_TIME_ZONE names, else one that is not UTC; the Target learns it either way.
       timeZone: checkedTimeZone(env.TARGET_TIME_ZONE) ?? EMBEDDED_TIME_ZONE,
+      ...(env.REFERENCE_SEED_PROFILE === 'minimum' ? { seedProfile: 'minimum' as const } : {}),
     });
     const listening = await server.listen(0, '127.0.0.1');
     env.BASE_URL = listening.url;
@@ -41,8 +43,15 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     env.PROVIDER_STATES_URL = `${listening.url}/__provider-states`;
     stop = listening.close;
   }
-  const preflightRequests =
-    env.PREFLIGHT === undefined || envFlag('PREFLIGHT') ? await preflight(readTarget()) : 0;
+  const preflighted = env.PREFLIGHT === undefined || envFlag('PREFLIGHT');
+  let preflightRequests = preflighted ? await preflight(readTarget()) : 0;
+  // The data states the suite looks for (README, "The minimum test tenant"), from the events sweep the
+  // workers then share: on stderr, no extra request.
+  if (preflighted && !env.MUTATION_TARGETS) {
+    const dataStates = await readDataStates(readTarget(), { workers: config.workers, shared: true });
+    preflightRequests += dataStates.requests;
+    process.stderr.write(`${dataStates.lines.join('\n')}\n`);
+  }
 
   return async () => {
     await stop();

@@ -30,7 +30,7 @@ import { instructionHandlers } from './routes/instructions';
 import { invoiceHandlers } from './routes/invoices';
 import { patentHandlers } from './routes/patents';
 import { syncHandlers } from './routes/sync';
-import { seedStore } from './seed';
+import { seedStore, type SeedProfile } from './seed';
 import { createStore, type Store, type Tenant } from './store';
 import { FAULTS } from './faults';
 import { VARIANTS } from './variants';
@@ -50,6 +50,8 @@ export interface ReferenceServerOptions {
   variant?: string;
   /** Daily quota of every key but the low-quota one. Default: 1,000,000. */
   dailyQuota?: number;
+  /** The data set: the default one, or the minimum test tenant (README). Default: "default". */
+  seedProfile?: SeedProfile;
 }
 
 export interface ReferenceState {
@@ -259,7 +261,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const store = createStore();
   const ctx: ServerContext = { clock, store, behaviour, random: createRandom(seed) };
   const { keys, tenants } = withBehaviour(behaviour, () =>
-    seedStore(ctx, { seed, dailyQuota: options.dailyQuota }),
+    seedStore(ctx, { seed, dailyQuota: options.dailyQuota, profile: options.seedProfile }),
   );
   const app = buildApp(ctx);
 
