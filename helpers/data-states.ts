@@ -73,6 +73,8 @@ const SYNC_TESTS = [
   'SYNC-040',
   'SYNC-046',
 ];
+/** SYNC-043 claims a patent of its own besides (one no other sync test has written to). */
+const SYNC_OWN_PATENT_TESTS = ['SYNC-043'];
 /** Claims a run makes for the sync tests: one per worker, at most one per sync test. */
 const SYNC_CLAIMS = 8;
 
@@ -124,7 +126,7 @@ export const DATA_STATES: readonly DataState[] = [
     description: 'an earliest pending event open to PROCEED, fees ESTIMATED',
     kind: 'claimed',
     holds: proceedable,
-    needed: () => 13,
+    needed: () => 17,
     tests: [
       'DOC-005',
       'DOC-006',
@@ -134,8 +136,11 @@ export const DATA_STATES: readonly DataState[] = [
       'INS-013, INS-001, INS-003, INS-004, INS-009, EVT-028',
       'INS-008, INS-014',
       'INS-020, INS-027, INS-010',
-      'INS-015, INS-002, INS-005, INS-006, INS-007',
+      'INS-015, INS-002, INS-005, INS-006, INS-007, INS-009',
       'INS-018',
+      'INS-018, DOC-005',
+      'FEE-016, FEE-012',
+      'FEE-012',
       'EVT-028',
     ],
   },
@@ -146,9 +151,9 @@ export const DATA_STATES: readonly DataState[] = [
     holds: (events) =>
       typeof events[0]?.patent.providerId === 'string' &&
       renewals(events).every((e) => !e.instructability.isAllowed && e.feesStatus !== 'LOCKED'),
-    needed: (workers) => Math.min(workers, SYNC_CLAIMS),
-    neededText: `one per worker (at most ${SYNC_CLAIMS})`,
-    tests: SYNC_TESTS,
+    needed: (workers) => Math.min(workers, SYNC_CLAIMS) + SYNC_OWN_PATENT_TESTS.length,
+    neededText: `one per worker (at most ${SYNC_CLAIMS}), plus ${SYNC_OWN_PATENT_TESTS.length}`,
+    tests: [...SYNC_TESTS, ...SYNC_OWN_PATENT_TESTS],
   },
   {
     id: 'unchanged',

@@ -61,15 +61,15 @@ type Scenario = 'blocked' | 'too-early' | 'lapsed' | 'locked' | 'open';
 /**
  * Patents of each scenario in the primary tenant of the minimum test tenant (seed profile "minimum"), one per
  * patent the suite's data plan reserves (helpers/data-states.ts, 2 workers): blocked = earlier-event-pending 2
- * + earlier-event-pending-unchanged 1; too-early = sync-target 2 + unchanged 2 + any 3; lapsed = lapsed 3;
- * locked = locked-unchanged 1; open = proceedable-then-pending 3 + proceedable 13.
+ * + earlier-event-pending-unchanged 1; too-early = sync-target 3 + unchanged 2 + any 3; lapsed = lapsed 3;
+ * locked = locked-unchanged 1; open = proceedable-then-pending 3 + proceedable 17.
  */
 export const MINIMUM_SCENARIOS: Record<Scenario, number> = {
   blocked: 3,
-  'too-early': 7,
+  'too-early': 8,
   lapsed: 3,
   locked: 1,
-  open: 16,
+  open: 20,
 };
 
 interface TenantPlan {

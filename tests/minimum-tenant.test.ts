@@ -30,8 +30,9 @@ const WORKERS = 2;
 /** Every event of the primary tenant, as the suite's discovery sweep reads it. */
 async function primaryEvents(url: string, key: string): Promise<PatentEvent[]> {
   const events: PatentEvent[] = [];
-  for (let page = 1; page <= 10; page++) {
-    const query = `dueFrom=1900-01-01&dueTo=2199-12-31&itemsPerPage=100&page=${page}`;
+  for (let page = 1; ; page++) {
+    assert.ok(page <= 20, 'the event list of the minimum tenant ends within 20 pages');
+    const query = `dueFrom=1900-01-01&dueTo=2199-12-31&itemsPerPage=100&currentPage=${page}`;
     const response = await fetch(`${url}/api/v2/external/patent-events?${query}`, {
       headers: { 'x-api-key': key },
     });
