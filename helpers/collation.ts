@@ -47,17 +47,20 @@ export function collationTwins(values: string[]): Set<string> {
   return new Set([...byKey.values()].filter((set) => set.size > 1).flatMap((set) => [...set]));
 }
 
+/** The nulls of a sorted list (placed nowhere by the contract) must form one block at an end. */
+export function nullBlockProblems(values: (string | null)[]): string[] {
+  const first = values.findIndex((v) => v !== null);
+  const last = values.findLastIndex((v) => v !== null);
+  const nullInside = first < 0 ? -1 : values.slice(first, last + 1).indexOf(null);
+  return nullInside >= 0 ? [`a null sits at position ${first + nullInside}, between non-null values`] : [];
+}
+
 /**
  * Order problems of a list sorted on a free-text member: the nulls (placed nowhere by the contract) form one
  * block at an end, and no two values come in the order every collation reverses.
  */
 export function textOrderProblems(values: (string | null)[], descending: boolean): string[] {
-  const problems: string[] = [];
-  const first = values.findIndex((v) => v !== null);
-  const last = values.findLastIndex((v) => v !== null);
-  const nullInside = first < 0 ? -1 : values.slice(first, last + 1).indexOf(null);
-  if (nullInside >= 0)
-    problems.push(`a null sits at position ${first + nullInside}, between non-null values`);
+  const problems = nullBlockProblems(values);
   const nonNull = values.filter((v): v is string => v !== null);
   const twins = collationTwins(nonNull);
   const comparable = nonNull.filter((v) => !twins.has(v));

@@ -10,7 +10,12 @@
  * punctuation-blind collations all agree. Codes (office, status) may ascend by a rank of the server's own.
  */
 import { isCalendarDate, isDateTime } from '../helpers/calendar';
-import { collationTwins, directionProblems, textOrderProblems } from '../helpers/collation';
+import {
+  collationTwins,
+  directionProblems,
+  nullBlockProblems,
+  textOrderProblems,
+} from '../helpers/collation';
 import { isPatentClaimed } from '../helpers/claim-status';
 import { skipBecause, type Portfolio } from '../helpers/discovery';
 import { pickDocumented } from '../helpers/documented-members';
@@ -216,12 +221,7 @@ function runs(values: string[]): string[] {
 
 /** Order problems of one sweep, for any collation the contract leaves open. */
 function sweepProblems(values: (string | null)[], kind: SortKind, descending: boolean): string[] {
-  const problems: string[] = [];
-  const first = values.findIndex((v) => v !== null);
-  const last = values.findLastIndex((v) => v !== null);
-  const nullInside = first < 0 ? -1 : values.slice(first, last + 1).indexOf(null);
-  if (nullInside >= 0)
-    problems.push(`a null sits at position ${first + nullInside}, between non-null values`);
+  const problems = nullBlockProblems(values);
   const nonNull = values.filter((v): v is string => v !== null);
   if (kind === 'date') {
     nonNull.forEach((value, i) => {
