@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { createReferenceServer } from '../reference/server';
 import { clearClaims } from './claims';
-import { preflight } from './preflight';
+import { checkSettingsOrExit, runPreflightOrExit } from './preflight-report';
 import { reportPaths } from './report-config';
 import { collectRequestTotals, runDir } from './request-ledger';
 import { envFlag, KEY_SETTINGS, loadEnv } from './settings';
@@ -20,8 +20,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const env = loadEnv();
   const runId = (env.CONFORMANCE_RUN_ID ??= randomUUID());
   env.FC_SEED ??= String(randomInt(1, 2 ** 31 - 1));
-  process.stdout.write(`fast-check seed: ${env.FC_SEED} (replay with FC_SEED=${env.FC_SEED})\n`);
+  // stderr: stdout belongs to the reporters (a --reporter=json run must give clean JSON).
+  process.stderr.write(`fast-check seed: ${env.FC_SEED} (replay with FC_SEED=${env.FC_SEED})\n`);
 
+  checkSettingsOrExit(env);
   let stop: () => Promise<void> = async () => {};
   if (!env.BASE_URL?.trim()) {
     const server = createReferenceServer({
@@ -39,7 +41,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     stop = listening.close;
   }
   const preflightRequests =
-    env.PREFLIGHT === undefined || envFlag('PREFLIGHT') ? await preflight(readTarget()) : 0;
+    env.PREFLIGHT === undefined || envFlag('PREFLIGHT') ? await runPreflightOrExit(readTarget()) : 0;
 
   return async () => {
     await stop();
@@ -53,7 +55,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       .sort(([, a], [, b]) => b - a)
       .map(([area, count]) => `${area} ${count}`)
       .join(', ');
-    process.stdout.write(
+    process.stderr.write(
       `HTTP requests to the target: ${total} (preflight ${preflightRequests}${areas ? `, ${areas}` : ''}; retries ${totals.retries})\n`,
     );
     const out = reportPaths().dir;
