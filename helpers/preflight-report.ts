@@ -4,6 +4,7 @@
  * (preflight.json) so that the certification of that run says NOT RUN with the same message.
  * Nothing here writes to stdout: stdout belongs to the reporters.
  */
+import fs from 'node:fs';
 import { PreflightError, preflight } from './preflight';
 import { reportPaths, targetOrigin } from './report-config';
 import { ensureRunIdentity, writePreflightRecord } from './run-record';
@@ -71,7 +72,8 @@ export function settingsToFix(message: string): string[] {
 /** The plain lines of a refused preflight. */
 export function formatPreflightFailure(message: string, envFile?: string): string {
   const settings = settingsToFix(message);
-  const where = envFile ? ` (environment or ${envFile})` : '';
+  const where =
+    envFile && fs.existsSync(envFile) ? ` (environment or ${envFile})` : ' (environment, or an --env-file)';
   return [
     'preflight: the target cannot be judged, no test ran.',
     ...message.split('\n').map((line) => `  ${line.replace(/^\s+/, '')}`),

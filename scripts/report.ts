@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { reportPaths, ROOT, type ReportPaths } from '../helpers/report-config';
+import { contractVersion, reportPaths, ROOT, suiteVersion, type ReportPaths } from '../helpers/report-config';
 import {
   buildCertification,
   certificationSummary,
@@ -154,7 +154,13 @@ export function buildReports(
     return { exitCode: 2, bound };
   }
   if (bound.kind === 'not run') {
-    const certification = writeCertificationFiles(notRunCertification(bound.preflight), paths.dir);
+    const certification = writeCertificationFiles(
+      notRunCertification(bound.preflight, {
+        suiteVersion: suiteVersion(),
+        contractVersion: contractVersion(),
+      }),
+      paths.dir,
+    );
     log(certificationSummary(certification, paths.dir));
     return { exitCode: 2, overall: certification.overall, bound };
   }
