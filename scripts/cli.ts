@@ -59,6 +59,7 @@ Options:
   --out <dir>         reports folder (results.json, junit.xml, allure-*, certification.*); default: ./reports
   --reporter <list>   terminal reporters (list, line, dot, json, junit, ...), in addition to the report
                       files; only reporters write to stdout
+  --no-report         run: preflight and suite only (shards whose reports are built after merging)
   --run <id>          report, gate: the run to describe (its id is in <out>/run.json and results.json)
   --results <file>    gate: judge this Playwright JSON results file (e.g. merged shards)
   --baseline <file>   gate: known failures; default: ./baseline.yaml, if present
@@ -99,6 +100,8 @@ export interface ParsedArgs {
   baseline?: string;
   help: boolean;
   version: boolean;
+  /** run: preflight and suite only (a shard whose reports are built after the merge). */
+  noReport: boolean;
   passThrough: string[];
 }
 
@@ -106,7 +109,13 @@ export class UsageError extends Error {}
 
 /** Splits the command line into the command, its own options and Playwright's arguments. */
 export function parseArgs(argv: string[]): ParsedArgs {
-  const parsed: ParsedArgs = { command: 'run', help: false, version: false, passThrough: [] };
+  const parsed: ParsedArgs = {
+    command: 'run',
+    help: false,
+    version: false,
+    noReport: false,
+    passThrough: [],
+  };
   const valued: Record<string, keyof ParsedArgs> = {
     '--env-file': 'envFile',
     '--out': 'out',
@@ -129,6 +138,10 @@ export function parseArgs(argv: string[]): ParsedArgs {
     }
     if (arg === '-h' || arg === '--help') {
       parsed.help = true;
+      continue;
+    }
+    if (arg === '--no-report') {
+      parsed.noReport = true;
       continue;
     }
     if (arg === '-v' || arg === '--version') {
@@ -192,7 +205,8 @@ function log(text: string): void {
 /** preflight, suite, reports. Everything but the reporters goes to stderr. */
 async function runSuite(args: ParsedArgs, cwd: string): Promise<number> {
   const env = runEnvironment(args, cwd);
-  env.CONFORMANCE_RUN_ID = randomUUID();
+  // Shards of one CI run may share an id (CONFORMANCE_RUN_ID); the start time is always this run's.
+  env.CONFORMANCE_RUN_ID = env.CONFORMANCE_RUN_ID?.trim() || randomUUID();
   env.CONFORMANCE_RUN_STARTED = new Date().toISOString();
   if (args.reporters) env.CONFORMANCE_REPORTERS = args.reporters;
   // Nested node_modules of the package (when npm did not hoist a dependency) stay reachable from the copy.
@@ -214,6 +228,10 @@ async function runSuite(args: ParsedArgs, cwd: string): Promise<number> {
     if (run.status === null) {
       log(`the run was stopped (${run.signal ?? 'no exit status'})\n`);
       return EXIT.notJudged;
+    }
+    if (args.noReport) {
+      if (run.status === EXIT.ok || run.status === EXIT.notJudged) return run.status;
+      return fs.existsSync(paths.resultsJson) ? EXIT.failure : EXIT.notJudged;
     }
     if (run.status === EXIT.notJudged) {
       // The preflight or the settings refused the target: the certification says NOT RUN.
