@@ -10,24 +10,9 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { SETTINGS } from '../helpers/settings';
 import { exitFor, helpText, parseArgs } from '../scripts/cli';
-import { ROOT, tempDir } from './report-support';
+import { cleanEnv, ROOT, tempDir } from './report-support';
 
 const BIN = path.join(ROOT, 'bin', 'conformance.cjs');
-
-/** The environment without target settings or a run identity, so that runs use the embedded reference. */
-export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (
-      /^(BASE_URL|API_KEY.*|ALLOW_.*|PROVIDER_STATES_URL|EMBEDDED_REFERENCE|CI|SHARD|BLOB_REPORT|CONFORMANCE_.*|REPORTS_DIR|ENV_FILE|REFERENCE_.*|FC_SEED|PREFLIGHT)$/.test(
-        name,
-      )
-    )
-      continue;
-    env[name] = value;
-  }
-  return { ...env, FORCE_COLOR: '0', NO_COLOR: '1', ...extra };
-}
 
 function command(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
   return spawnSync(process.execPath, [BIN, ...args], {
