@@ -44,7 +44,7 @@ export function settingProblems(env: NodeJS.ProcessEnv = process.env): string[] 
   }
   for (const name of NUMERIC) {
     const value = env[name]?.trim();
-    if (value && !/^\d+$/.test(value)) problems.push(`${name}: "${value}" is not a whole number`);
+    if (value && !/^-?\d+$/.test(value)) problems.push(`${name}: "${value}" is not a whole number`);
   }
   for (const name of FLAGS) {
     const value = env[name]?.trim();
