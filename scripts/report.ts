@@ -5,9 +5,11 @@
  *   2. strips the analytics snippet that Allure's template embeds, pins a Content-Security-Policy that
  *      allows only the report's own files, and fails if any reference to another origin remains;
  *   3. the certification report (scripts/certification.ts) from reports/results.json.
- * The JUnit file (reports/junit.xml) is written by the run itself.
+ * The JUnit file (reports/junit.xml) is written by the run itself. Only the results of the last run
+ * started in the reports folder (or of `--run <id>`) are reported (scripts/run-binding.ts): otherwise the
+ * step says there are none and prints no verdict; a run refused by its preflight is certified NOT RUN.
  *
- *   npm run report
+ *   npm run report [-- --run <id>]
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
