@@ -5,8 +5,9 @@
  * Nothing here writes to stdout: stdout belongs to the reporters.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { PreflightError, preflight } from './preflight';
-import { reportPaths, targetOrigin } from './report-config';
+import { reportPaths, ROOT, targetOrigin } from './report-config';
 import { ensureRunIdentity, writePreflightRecord } from './run-record';
 import { KEY_SETTINGS } from './settings';
 import type { Target } from './target';
@@ -73,7 +74,7 @@ export function settingsToFix(message: string): string[] {
 export function formatPreflightFailure(message: string, envFile?: string): string {
   const settings = settingsToFix(message);
   const where =
-    envFile && fs.existsSync(envFile) ? ` (environment or ${envFile})` : ' (environment, or an --env-file)';
+    envFile && fs.existsSync(envFile) ? ` (environment or ${envFile})` : ' (environment, .env or --env-file)';
   return [
     'preflight: the target cannot be judged, no test ran.',
     ...message.split('\n').map((line) => `  ${line.replace(/^\s+/, '')}`),
@@ -99,7 +100,7 @@ function refuse(message: string, settings?: string[]): never {
         ...message.split('\n').map((l) => `  ${l}`),
         `  setting to fix: ${settings.join(', ')}`,
       ].join('\n')
-    : formatPreflightFailure(message, process.env.ENV_FILE);
+    : formatPreflightFailure(message, process.env.ENV_FILE?.trim() || path.join(ROOT, '.env'));
   process.stderr.write(`${text}\n`);
   process.exit(EXIT_NOT_JUDGED);
 }
