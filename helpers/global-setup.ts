@@ -11,7 +11,7 @@ import type { FullConfig } from '@playwright/test';
 import { createReferenceServer } from '../reference/server';
 import { clearClaims } from './claims';
 import { readDataStates } from './data-snapshot';
-import { preflight } from './preflight';
+import { checkSettingsOrExit, runPreflightOrExit } from './preflight-report';
 import { reportPaths } from './report-config';
 import { collectRequestTotals, runDir } from './request-ledger';
 import { envFlag, KEY_SETTINGS, loadEnv } from './settings';
@@ -21,8 +21,10 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   const env = loadEnv();
   const runId = (env.CONFORMANCE_RUN_ID ??= randomUUID());
   env.FC_SEED ??= String(randomInt(1, 2 ** 31 - 1));
-  process.stdout.write(`fast-check seed: ${env.FC_SEED} (replay with FC_SEED=${env.FC_SEED})\n`);
+  // stderr: stdout belongs to the reporters (a --reporter=json run must give clean JSON).
+  process.stderr.write(`fast-check seed: ${env.FC_SEED} (replay with FC_SEED=${env.FC_SEED})\n`);
 
+  checkSettingsOrExit(env);
   let stop: () => Promise<void> = async () => {};
   if (!env.BASE_URL?.trim()) {
     const server = createReferenceServer({
@@ -44,7 +46,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     stop = listening.close;
   }
   const preflighted = env.PREFLIGHT === undefined || envFlag('PREFLIGHT');
-  let preflightRequests = preflighted ? await preflight(readTarget()) : 0;
+  let preflightRequests = preflighted ? await runPreflightOrExit(readTarget()) : 0;
   // The data states the suite looks for (README, "The minimum test tenant"), from the events sweep the
   // workers then share: on stderr, no extra request.
   if (preflighted && !env.MUTATION_TARGETS) {
@@ -65,7 +67,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       .sort(([, a], [, b]) => b - a)
       .map(([area, count]) => `${area} ${count}`)
       .join(', ');
-    process.stdout.write(
+    process.stderr.write(
       `HTTP requests to the target: ${total} (preflight ${preflightRequests}${areas ? `, ${areas}` : ''}; retries ${totals.retries})\n`,
     );
     const out = reportPaths().dir;
