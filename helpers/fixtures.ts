@@ -2,12 +2,7 @@
  * The suite's Playwright fixtures: the target, an API client per key role, the worker's portfolio
  * snapshot, requirement metadata read from the test title, and evidence attached on failure.
  */
-import {
-  test as base,
-  request as playwrightRequest,
-  type APIRequestContext,
-  type TestDetails,
-} from '@playwright/test';
+import { test as base, type APIRequestContext, type TestDetails } from '@playwright/test';
 import path from 'node:path';
 import * as allure from 'allure-js-commons';
 import { requirementById } from '../schemas/requirements';
@@ -17,6 +12,7 @@ import { Portfolio, skipBecause } from './discovery';
 import { assertionCounter } from './matchers';
 import { curlCommand, exchangeEvidence, type Exchange } from './exchange';
 import { fcSeed } from './generated-inputs';
+import { curlNetworkOptions, curlNetworkPreamble, newTargetContext, readNetworkSettings } from './network';
 import { PROBES, type ProbeName } from './probes';
 import { RequestLedger } from './request-ledger';
 import { sharedResponse } from './shared-sweeps';
@@ -167,9 +163,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   requestContext: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const context = await playwrightRequest.newContext();
+    async ({ target }, use) => {
+      // The network path to the target (CA, client certificate, proxy, gateway headers): helpers/network.ts.
+      const context = await newTargetContext(target.baseUrl);
       await use(context);
       await context.dispose();
     },
@@ -368,8 +364,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         contentType: 'application/json',
       });
       const last = exchanges[exchanges.length - 1]!;
+      const network = readNetworkSettings(target.baseUrl);
       await testInfo.attach('reproduce.sh', {
-        body: `${keyExportLine(target, last.request.headers)}\n${curlCommand(last.request)}\n`,
+        body: [
+          keyExportLine(target, last.request.headers),
+          ...curlNetworkPreamble(network),
+          curlCommand(last.request, curlNetworkOptions(network)),
+          '',
+        ].join('\n'),
         contentType: 'text/plain',
       });
     },
