@@ -508,21 +508,23 @@ export function explainNetworkError(error: unknown, network: NetworkSettings, ba
 }
 
 /**
- * The plain message when the first answer came from the proxy, not the target: a 407 (credentials), or a
- * refused CONNECT, whose answer the client reads in place of the target's (a non-JSON 4xx or 5xx).
+ * The plain message when the first answer is not the target's: a 407 of the proxy (credentials), or a
+ * non-JSON 401/403/5xx, which is a refused CONNECT (the client reads the proxy's answer in place of the
+ * target's) or a gateway in front of the target refusing the request (a header of its own, a certificate).
  */
-export function explainProxyAnswer(
+export function explainFirstAnswer(
   status: number,
   contentType: string,
   network: NetworkSettings,
   baseUrl: string,
 ): string | undefined {
   const proxy = network.proxy;
-  if (!proxy) return undefined;
   const origin = new URL(baseUrl).origin;
-  if (status === 407)
+  if (proxy && status === 407)
     return `the proxy ${proxy.server} (from ${proxy.setting}) asks for credentials (407): put user:password@ in ${proxy.setting}`;
-  if (status >= 400 && !/json/i.test(contentType))
-    return `the proxy ${proxy.server} (from ${proxy.setting}) refused the connection to ${origin} (it answered ${status}): check ${proxy.setting} (or NO_PROXY) and the proxy's rules`;
-  return undefined;
+  if (/json/i.test(contentType) || !(status === 401 || status === 403 || status >= 500)) return undefined;
+  const gateway = `a gateway in front of ${origin} refused the request (it may want a header of its own: EXTRA_HEADERS${Object.keys(network.extraHeaders).length ? ', which it did not accept' : ''})`;
+  return proxy
+    ? `the first request was answered ${status} (${contentType || 'no content type'}), not by the contract: either the proxy ${proxy.server} (from ${proxy.setting}) refused the connection to ${origin} (check ${proxy.setting} and NO_PROXY) or ${gateway}`
+    : `the first request was answered ${status} (${contentType || 'no content type'}), not by the contract: ${gateway}`;
 }

@@ -8,7 +8,7 @@ import nodePath from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import {
   explainNetworkError,
-  explainProxyAnswer,
+  explainFirstAnswer,
   inTrustingProcess,
   needsTrustingProcess,
   newTargetContext,
@@ -134,9 +134,9 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
   if (!primary) throw new PreflightError('API_KEY (the primary key, all scopes) is not configured');
 
   const first = await call(primary, SCOPE_PROBES['patents:read']!);
-  // ---- network (issue 17): an answer of the proxy, not of the target
-  const proxyProblem = explainProxyAnswer(first.status, first.contentType, network, target.baseUrl);
-  if (proxyProblem) throw new PreflightError(proxyProblem);
+  // ---- network (issue 17): an answer of a proxy or a gateway, not of the target
+  const pathProblem = explainFirstAnswer(first.status, first.contentType, network, target.baseUrl);
+  if (pathProblem) throw new PreflightError(pathProblem);
   // ---- end network
   if (first.status === 401) {
     throw new PreflightError(`API_KEY is not accepted by ${target.baseUrl}: ${describe(first)}`);
