@@ -9,6 +9,7 @@ import {
   targetOrigin,
   wantsBlobReport,
 } from './helpers/report-config';
+import { insecureTls, WEAKENED_RUN } from './helpers/network';
 
 /**
  * The mutation run (scripts/mutation.ts) passes one reference per fault or variant; each becomes a
@@ -73,7 +74,12 @@ export default defineConfig({
   globalSetup: ['./helpers/reports-setup.ts', './helpers/global-setup.ts'],
   reporter,
   // Recorded in reports/results.json for the certification report (no key values, origin only).
-  metadata: { target: targetOrigin(), suiteVersion: suiteVersion(), contractVersion: contractVersion() },
+  metadata: {
+    target: targetOrigin(),
+    suiteVersion: suiteVersion(),
+    contractVersion: contractVersion(),
+    ...(insecureTls() ? { weakened: WEAKENED_RUN } : {}),
+  },
   outputDir: 'test-results',
   ...(projects ? { projects } : {}),
   use: {

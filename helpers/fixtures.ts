@@ -7,7 +7,7 @@ import path from 'node:path';
 import * as allure from 'allure-js-commons';
 import { requirementById } from '../schemas/requirements';
 import { allureLabelsFor } from './allure-labels';
-import { ApiClient, type ApiResponse, type ClientDeps } from './api-client';
+import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from './api-client';
 import { Portfolio, skipBecause } from './discovery';
 import { assertionCounter } from './matchers';
 import { curlCommand, exchangeEvidence, type Exchange } from './exchange';
@@ -265,11 +265,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         ...(target.keys.all ? { 'x-api-key': target.keys.all } : {}),
       };
       const started = performance.now();
-      const response = await requestContext.post(url, {
-        headers,
-        data: JSON.stringify(body),
-        failOnStatusCode: false,
-      });
+      // Playwright's error message carries a call log with every request header (the key, gateway headers):
+      // only its first line is kept.
+      const response = await requestContext
+        .post(url, { headers, data: JSON.stringify(body), failOnStatusCode: false })
+        .catch((error: Error) => {
+          throw new TargetError(
+            `the provider-states endpoint did not answer POST ${url}: ${error.message.split('\n')[0]}`,
+          );
+        });
       const responseBody = await response.body();
       exchanges.push({
         request: { method: 'POST', url, headers, body: JSON.stringify(body) },

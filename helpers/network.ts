@@ -18,7 +18,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { envFlag, loadEnv } from './settings';
+import { loadEnv } from './settings';
 
 /** A setting that cannot be used as given: the message names it and says what to fix. */
 export class NetworkSettingsError extends Error {
@@ -185,7 +185,7 @@ export function readNetworkSettings(baseUrl: string, env: NodeJS.ProcessEnv = lo
   const value = (name: string) => env[name]?.trim() || undefined;
   const settings: NetworkSettings = {
     extraHeaders: parseExtraHeaders(env.EXTRA_HEADERS),
-    insecure: /^(1|true|yes|on)$/i.test(env.INSECURE_TLS?.trim() ?? ''),
+    insecure: insecureTls(env),
   };
   const ca = value('TARGET_CA_FILE');
   if (ca) {
@@ -401,12 +401,10 @@ export function networkReportInfo(env: NodeJS.ProcessEnv = loadEnv()): Record<st
 }
 
 export function insecureTls(env: NodeJS.ProcessEnv = loadEnv()): boolean {
-  return env === process.env
-    ? envFlag('INSECURE_TLS')
-    : /^(1|true|yes|on)$/i.test(env.INSECURE_TLS?.trim() ?? '');
+  return /^(1|true|yes|on)$/i.test(env.INSECURE_TLS?.trim() ?? '');
 }
 
-/** The line the certification shows for a weakened run (INSECURE_TLS), or undefined. */
+/** What the certification shows for a weakened run (INSECURE_TLS). */
 export const WEAKENED_RUN =
   "weakened run: INSECURE_TLS accepted the target's certificate without verifying it (the TLS checks were off)";
 

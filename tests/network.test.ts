@@ -13,10 +13,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { KEY_SETTINGS } from '../helpers/settings';
-import { networkSecretValues, parseExtraHeaders, proxyFor } from '../helpers/network';
-import { reportPaths } from '../helpers/report-config';
+import { networkSecretValues, parseExtraHeaders, proxyFor, WEAKENED_RUN } from '../helpers/network';
+import { allureEnvironmentInfo, reportPaths } from '../helpers/report-config';
 import { createReferenceServer, type ListeningServer } from '../reference/server';
-import { writeCertification } from '../scripts/certification';
+import { renderHtml, renderMarkdown, writeCertification } from '../scripts/certification';
 import { buildAllureReport } from '../scripts/report';
 import { readRunResults, type RunResults } from '../scripts/run-results';
 import {
@@ -28,7 +28,7 @@ import {
   type Listening,
   type ProxyLog,
 } from './network-support';
-import { readEverything, ROOT, secretNeedles, tempDir } from './report-support';
+import { readEverything, ROOT, secretNeedles, syntheticReport, tempDir, writeJson } from './report-support';
 
 /** A child process, awaited without blocking this process (its servers must keep answering). */
 function run(
@@ -525,4 +525,27 @@ void test('EXTRA_HEADERS: lines or a JSON object; the headers the suite sends on
     'A: 1\na: 2',
   ])
     assert.throws(() => parseExtraHeaders(bad), /EXTRA_HEADERS/, bad);
+});
+
+void test('INSECURE_TLS accepts an untrusted certificate, and the report header and the certification say the run was weakened', async () => {
+  const result = await preflightAlone(envFile('insecure', tlsUrl(), { INSECURE_TLS: 'true' }));
+  assert.equal(result.status, 0, result.output);
+  assert.match(result.output, /^preflight passed/);
+  assert.equal(allureEnvironmentInfo({ INSECURE_TLS: 'true' }).INSECURE_TLS, 'true');
+  assert.equal(allureEnvironmentInfo({}).INSECURE_TLS, 'false');
+  const report = syntheticReport([{ title: '[AUTH-001] t', outcome: 'passed' }]);
+  const weakened = writeJson(path.join(work, 'weakened', 'results.json'), {
+    ...report,
+    config: { metadata: { ...report.config?.metadata, weakened: WEAKENED_RUN } },
+  });
+  const certification = writeCertification(weakened, path.join(work, 'weakened'));
+  assert.equal(certification.weakened, WEAKENED_RUN);
+  assert.match(renderMarkdown(certification), /\| Weakened run \| weakened run: INSECURE_TLS accepted/);
+  assert.match(renderHtml(certification), /<tr id="weakened"><th scope="row">Weakened run<\/th>/);
+  const plain = writeCertification(
+    writeJson(path.join(work, 'plain', 'results.json'), report),
+    path.join(work, 'plain'),
+  );
+  assert.equal(plain.weakened, undefined);
+  assert.doesNotMatch(renderMarkdown(plain), /Weakened run/);
 });
