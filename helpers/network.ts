@@ -506,9 +506,10 @@ export function explainNetworkError(error: unknown, network: NetworkSettings, ba
 }
 
 /**
- * The plain message when the first answer is not the target's: a 407 of the proxy (credentials), or a
- * non-JSON 401/403/5xx, which is a refused CONNECT (the client reads the proxy's answer in place of the
- * target's) or a gateway in front of the target refusing the request (a header of its own, a certificate).
+ * The plain message when the first answer is not the target's: a 407 of the proxy (credentials); a non-JSON
+ * 4xx or 5xx through a proxy, which is a refused CONNECT (the client reads the proxy's answer in place of the
+ * target's) or a gateway refusing; without a proxy, a non-JSON 401 or 403, a gateway in front of the target
+ * refusing the request (it wants a header of its own).
  */
 export function explainFirstAnswer(
   status: number,
@@ -520,7 +521,9 @@ export function explainFirstAnswer(
   const origin = new URL(baseUrl).origin;
   if (proxy && status === 407)
     return `the proxy ${proxy.server} (from ${proxy.setting}) asks for credentials (407): put user:password@ in ${proxy.setting}`;
-  if (/json/i.test(contentType) || !(status === 401 || status === 403 || status >= 500)) return undefined;
+  if (/json/i.test(contentType) || status < 400) return undefined;
+  // Without a proxy, only a refusal (401, 403) is a gateway's; any other answer is the target's own.
+  if (!proxy && status !== 401 && status !== 403) return undefined;
   const gateway = `a gateway in front of ${origin} refused the request (it may want a header of its own: EXTRA_HEADERS${Object.keys(network.extraHeaders).length ? ', which it did not accept' : ''})`;
   return proxy
     ? `the first request was answered ${status} (${contentType || 'no content type'}), not by the contract: either the proxy ${proxy.server} (from ${proxy.setting}) refused the connection to ${origin} (check ${proxy.setting} and NO_PROXY) or ${gateway}`
