@@ -28,6 +28,12 @@ export default tseslint.config(
     },
   },
   {
+    // The command's entry point: plain CommonJS run by Node.
+    files: ['bin/**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', process: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['specs/**/*.ts'],
     ...playwright.configs['flat/recommended'],
     rules: {

@@ -10,6 +10,7 @@ import {
   wantsBlobReport,
 } from './helpers/report-config';
 import { insecureTls, WEAKENED_RUN } from './helpers/network';
+import { ensureRunIdentity } from './helpers/run-record';
 
 /**
  * The mutation run (scripts/mutation.ts) passes one reference per fault or variant; each becomes a
@@ -44,8 +45,20 @@ const projects: Project[] | undefined = mutationTargets?.map((t) => ({
  * merged later with `npx playwright merge-reports`. `npm run report` turns them into HTML.
  */
 const paths = reportPaths();
+/** The run's id and start time, recorded in results.json so that reports describe this run only. */
+const run = ensureRunIdentity();
+/**
+ * The reporters for people: `list`, or those the conformance command was given with --reporter
+ * (CONFORMANCE_REPORTERS, comma-separated): unlike Playwright's own --reporter, they come in addition to
+ * the report files below, which the report step needs.
+ */
+const userReporters: ReporterDescription[] = (process.env.CONFORMANCE_REPORTERS?.trim() || 'list')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean)
+  .map((name) => [name] as ReporterDescription);
 const reporter: ReporterDescription[] = [
-  ['list'],
+  ...userReporters,
   [
     // Resolved here so that configs elsewhere that extend this one find it too.
     require.resolve('allure-playwright'),
@@ -75,6 +88,8 @@ export default defineConfig({
   reporter,
   // Recorded in reports/results.json for the certification report (no key values, origin only).
   metadata: {
+    runId: run.runId,
+    runStartedAt: run.startedAt,
     target: targetOrigin(),
     suiteVersion: suiteVersion(),
     contractVersion: contractVersion(),

@@ -1,10 +1,12 @@
 /**
  * The suite's HTTP client: builds contract URLs from operationIds, sends with a key role, records every
- * exchange for evidence, and validates every JSON response against the operation's schema for its status.
+ * exchange for evidence, and validates every JSON response against the operation's schema for its status
+ * and, for the configured keys, the rate-limit headers of every answer (helpers/rate-limit-headers.ts).
  */
 import type { APIRequestContext } from '@playwright/test';
 import { operationById, type OperationId } from './contract';
 import type { Exchange, ExchangeRequest } from './exchange';
+import { assertRateLimitHeaders, type RateLimitRule } from './rate-limit-headers';
 import { lastRemaining } from './request-ledger';
 import { assertMatchesResponseSchema } from './schema-validator';
 
@@ -129,6 +131,8 @@ export interface ClientDeps {
   onRetry?: (status: number) => void;
   /** Ends the current test as skipped, naming the reason (outside a test: throws). */
   skip?: (reason: string) => never;
+  /** The rate-limit header rule and the keys it concerns; undefined: not checked. */
+  rateLimits?: RateLimitRule;
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -139,18 +143,23 @@ export function buildUrl(
   query?: Query,
   encoding: ArrayEncoding = 'repeat',
 ): string {
-  const params = new URLSearchParams();
+  const pairs: string[] = [];
+  const pair = (name: string, value: string) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value === undefined) continue;
     if (Array.isArray(value)) {
-      if (encoding === 'comma') params.append(name, value.join(','));
-      else for (const item of value) params.append(name, String(item));
+      // The comma form puts a literal "," between the items, as servers that split the raw value expect;
+      // a comma inside an item stays percent-encoded.
+      if (encoding === 'comma')
+        pairs.push(
+          `${encodeURIComponent(name)}=${value.map((v) => encodeURIComponent(String(v))).join(',')}`,
+        );
+      else for (const item of value) pairs.push(pair(name, String(item)));
     } else {
-      params.append(name, String(value));
+      pairs.push(pair(name, String(value)));
     }
   }
-  const search = params.toString();
-  return `${baseUrl}${path}${search ? `?${search}` : ''}`;
+  return `${baseUrl}${path}${pairs.length ? `?${pairs.join('&')}` : ''}`;
 }
 
 export function fillPath(template: string, values: Record<string, string> = {}): string {
@@ -221,6 +230,7 @@ export class ApiClient {
     };
     let exchange = await this.exchange(request, body);
     network += exchange.durationMs;
+    this.checkRateLimits(exchange, options.operationId);
     const policy = options.retry === false ? undefined : this.deps.retry;
     for (let attempt = 0; policy; attempt++) {
       let wait: number | undefined;
@@ -241,11 +251,19 @@ export class ApiClient {
       this.deps.onRetry?.(exchange.status);
       exchange = { ...(await this.exchange(request, body)), retryAttempt: attempt + 1 };
       network += exchange.durationMs;
+      this.checkRateLimits(exchange, options.operationId);
     }
     const response = new ApiResponse(exchange, options.operationId);
     if (options.operationId) assertMatchesResponseSchema(response);
     this.deps.onOverhead?.(performance.now() - started - network);
     return response;
+  }
+
+  /** Each answer, a 429 before it is retried included, against the rate-limit rule (fails the test). */
+  private checkRateLimits(exchange: Exchange, operationId: OperationId | undefined): void {
+    const rule = this.deps.rateLimits;
+    if (rule === undefined || this.key === undefined) return;
+    assertRateLimitHeaders(new ApiResponse(exchange, operationId), this.key, rule, this.deps.baseUrl);
   }
 
   private skip(reason: string): never {

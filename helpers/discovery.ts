@@ -6,6 +6,7 @@ import { test } from '@playwright/test';
 import type { Patent, PatentEvent } from '../schemas/types';
 import type { ApiClient } from './api-client';
 import { claim } from './claims';
+import { DATA_STATES, reservationPlan, statesOfTest } from './data-states';
 import { walkList } from './pagination';
 import { sharedSweep } from './shared-sweeps';
 
@@ -20,7 +21,7 @@ export function skipBecause(reason: string): never {
 }
 
 /** A sweep of a list: its items, and whether the walk reached the end of the list. */
-interface Snapshot<T> {
+export interface Snapshot<T> {
   items: T[];
   /** False when the walk stopped at its page limit: the items are then only a prefix of the list. */
   complete: boolean;
@@ -28,6 +29,13 @@ interface Snapshot<T> {
 
 /** Pages read by a discovery sweep, at most (100 items a page). */
 const SWEEP_PAGES = 10;
+
+/** The events sweep of a tenant (every event over a wide window, its first pages on a large tenant). */
+export function sweepEvents(api: ApiClient): Promise<Snapshot<PatentEvent>> {
+  return walkList<PatentEvent>(api, 'listEventsByPeriod', { query: WIDE_WINDOW, maxPages: SWEEP_PAGES }).then(
+    (w) => ({ items: w.items, complete: !w.truncated }),
+  );
+}
 
 export class Portfolio {
   private patentsPromise: Promise<Snapshot<Patent>> | undefined;
@@ -39,7 +47,18 @@ export class Portfolio {
     readonly label: string,
     /** Names the tenant's sweeps among the run's workers (helpers/shared-sweeps.ts); unset: not shared. */
     private readonly shareAs?: string,
+    /** Claims follow the data plan of helpers/data-states.ts (the primary tenant's). */
+    private readonly planned = false,
   ) {}
+
+  private planPromise: Promise<Map<string, string>> | undefined;
+
+  /** Patents reserved for the data states (helpers/data-states.ts), from the run's shared snapshot. */
+  private reservations(): Promise<Map<string, string>> {
+    if (!this.planned) return Promise.resolve(new Map());
+    this.planPromise ??= this.events().then((events) => reservationPlan(events, test.info().config.workers));
+    return this.planPromise;
+  }
 
   private sweep<T>(name: string, walk: () => Promise<T>): Promise<T> {
     return this.shareAs === undefined ? walk() : sharedSweep(this.shareAs, name, walk);
@@ -56,12 +75,7 @@ export class Portfolio {
   }
 
   private eventsSnapshot(): Promise<Snapshot<PatentEvent>> {
-    this.eventsPromise ??= this.sweep('events', () =>
-      walkList<PatentEvent>(this.api, 'listEventsByPeriod', {
-        query: WIDE_WINDOW,
-        maxPages: SWEEP_PAGES,
-      }).then((w) => ({ items: w.items, complete: !w.truncated })),
-    );
+    this.eventsPromise ??= this.sweep('events', () => sweepEvents(this.api));
     return this.eventsPromise;
   }
 
@@ -114,7 +128,9 @@ export class Portfolio {
   /**
    * Claims, for the rest of the run, a patent whose fresh events satisfy `predicate`, so that no other
    * test changes it. Candidates come from the run's snapshot and are re-read after the claim; those that
-   * satisfy `prefer` (when given) are tried first.
+   * satisfy `prefer` (when given) are tried first. On the primary tenant, patents reserved for a data state
+   * (helpers/data-states.ts) go only to the tests that need that state (first to them), so that tests that
+   * can use a commoner patent leave the rare ones to the tests that need them.
    */
   async claimPatent(
     predicate: (events: PatentEvent[]) => boolean,
@@ -127,18 +143,29 @@ export class Portfolio {
       list.push(event);
       byPatent.set(event.patent.id, list);
     }
-    const candidates = [...byPatent];
-    if (prefer) {
-      const preferred = (snapshot: PatentEvent[]) => (prefer(sortByDue(snapshot)) ? 0 : 1);
-      candidates.sort(([, a], [, b]) => preferred(a) - preferred(b));
-    }
+    const plan = await this.reservations();
+    const own = this.planned ? statesOfTest(test.info().title) : new Set<string>();
+    const rank = ([patentId, snapshot]: [string, PatentEvent[]]) =>
+      (prefer && !prefer(sortByDue(snapshot)) ? 2 : 0) + (plan.has(patentId) ? 0 : 1);
+    const reservedElsewhere = new Set<string>();
+    const candidates = [...byPatent].filter(([patentId]) => {
+      const state = plan.get(patentId);
+      if (state === undefined || own.has(state)) return true;
+      if (predicate(sortByDue(byPatent.get(patentId)!))) reservedElsewhere.add(state);
+      return false;
+    });
+    candidates.sort((a, b) => rank(a) - rank(b));
     for (const [patentId, snapshot] of candidates) {
       if (!predicate(sortByDue(snapshot))) continue;
       if (!claim(this.api.baseUrl, 'patent', patentId)) continue;
       const events = await this.eventsOf(patentId);
       if (predicate(events)) return { patentId, events };
     }
-    return skipBecause(`no unclaimed patent ${what} found in ${this.label}`);
+    const others = DATA_STATES.filter((s) => reservedElsewhere.has(s.id)).map((s) => s.id);
+    return skipBecause(
+      `no unclaimed patent ${what} found in ${this.label}` +
+        (others.length ? ` (the other candidates are reserved for tests needing: ${others.join(', ')})` : ''),
+    );
   }
 }
 

@@ -14,9 +14,10 @@ import { curlCommand, exchangeEvidence, type Exchange } from './exchange';
 import { fcSeed } from './generated-inputs';
 import { curlNetworkOptions, curlNetworkPreamble, newTargetContext, readNetworkSettings } from './network';
 import { PROBES, type ProbeName } from './probes';
+import { rateLimitRule } from './rate-limit-headers';
 import { RequestLedger } from './request-ledger';
 import { sharedResponse } from './shared-sweeps';
-import type { KeyRole } from './settings';
+import { KEY_SETTINGS, loadEnv, type KeyRole } from './settings';
 import { keyEnvName, readTarget, type Target, type TargetOverride } from './target';
 
 export { expect } from './matchers';
@@ -34,13 +35,14 @@ export function idsInTitle(title: string): string[] {
  * annotation per id. The ids must be the ones cited in the title (checked when the test runs).
  */
 /** The line that puts the key of the request's role into $API_KEY, naming its setting (never its value). */
-function keyExportLine(target: Target, headers: Record<string, string>): string {
+function keyExportLine(headers: Record<string, string>): string {
   const sent = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-api-key')?.[1];
   if (sent === undefined) return '# the request carried no x-api-key header';
-  const role = (Object.keys(target.keys) as KeyRole[]).find((r) => target.keys[r] === sent);
-  if (role === 'all') return '# $API_KEY: the key of setting API_KEY';
-  return role
-    ? `export API_KEY="$${keyEnvName(role)}"  # the key of setting ${keyEnvName(role)}`
+  const env = loadEnv();
+  const setting = KEY_SETTINGS.find((k) => env[k.env] === sent)?.env;
+  if (setting === 'API_KEY') return '# $API_KEY: the key of setting API_KEY';
+  return setting
+    ? `export API_KEY="$${setting}"  # the key of setting ${setting}`
     : '# export API_KEY=<the key the test sent: not a configured key (a malformed, unknown or altered key)>';
 }
 
@@ -127,6 +129,7 @@ function clientFor(
       timeoutMs: target.requestTimeoutMs,
       record,
       skip: (reason) => skipBecause(reason),
+      rateLimits: rateLimitRule(target),
       ...(guarded
         ? {
             quotaFloor: target.quotaFloor,
@@ -178,7 +181,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         ledger.add('discovery', 1);
         ledger.addOrigin(e.request.url);
       });
-      await use(new Portfolio(client, `the primary tenant (${keyEnvName('all')})`, `${target.baseUrl}-all`));
+      await use(
+        new Portfolio(client, `the primary tenant (${keyEnvName('all')})`, `${target.baseUrl}-all`, true),
+      );
     },
     { scope: 'worker' },
   ],
@@ -371,7 +376,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const network = readNetworkSettings(target.baseUrl);
       await testInfo.attach('reproduce.sh', {
         body: [
-          keyExportLine(target, last.request.headers),
+          keyExportLine(last.request.headers),
           ...curlNetworkPreamble(network),
           curlCommand(last.request, curlNetworkOptions(network)),
           '',

@@ -11,27 +11,34 @@ import type { FullConfig } from '@playwright/test';
 import { createReferenceServer } from '../reference/server';
 import { clearClaims } from './claims';
 import { readNetworkSettings, trustCaBundle } from './network';
-import { preflight } from './preflight';
+import { readDataStates } from './data-snapshot';
+import { checkSettingsOrExit, runPreflightOrExit } from './preflight-report';
 import { reportPaths } from './report-config';
 import { collectRequestTotals, runDir } from './request-ledger';
 import { envFlag, KEY_SETTINGS, loadEnv } from './settings';
-import { readTarget } from './target';
+import { checkedTimeZone, EMBEDDED_TIME_ZONE, readTarget } from './target';
 
-export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const env = loadEnv();
   const runId = (env.CONFORMANCE_RUN_ID ??= randomUUID());
   env.FC_SEED ??= String(randomInt(1, 2 ** 31 - 1));
-  process.stdout.write(`fast-check seed: ${env.FC_SEED} (replay with FC_SEED=${env.FC_SEED})\n`);
+  // stderr: stdout belongs to the reporters (a --reporter=json run must give clean JSON).
+  process.stderr.write(`fast-check seed: ${env.FC_SEED} (replay with FC_SEED=${env.FC_SEED})\n`);
 
+  checkSettingsOrExit(env);
   let stop: () => Promise<void> = async () => {};
   if (!env.BASE_URL?.trim()) {
     const server = createReferenceServer({
       ...(env.REFERENCE_FAULT ? { fault: env.REFERENCE_FAULT } : {}),
       ...(env.REFERENCE_VARIANT ? { variant: env.REFERENCE_VARIANT } : {}),
+      // In the zone TARGET_TIME_ZONE names, else one that is not UTC; the Target learns it either way.
+      timeZone: checkedTimeZone(env.TARGET_TIME_ZONE) ?? EMBEDDED_TIME_ZONE,
+      ...(env.REFERENCE_SEED_PROFILE === 'minimum' ? { seedProfile: 'minimum' as const } : {}),
     });
     const listening = await server.listen(0, '127.0.0.1');
     env.BASE_URL = listening.url;
     env.EMBEDDED_REFERENCE = 'true';
+    env.TARGET_TIME_ZONE = server.clock.timeZone;
     for (const { role, env: name } of KEY_SETTINGS) env[name] = server.keys[role];
     env.ALLOW_WRITES = 'true';
     env.ALLOW_INSTRUCTIONS = 'true';
@@ -46,8 +53,15 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   } catch {
     /* the preflight (or the workers' first request) names the setting */
   }
-  const preflightRequests =
-    env.PREFLIGHT === undefined || envFlag('PREFLIGHT') ? await preflight(readTarget()) : 0;
+  const preflighted = env.PREFLIGHT === undefined || envFlag('PREFLIGHT');
+  let preflightRequests = preflighted ? await runPreflightOrExit(readTarget()) : 0;
+  // The data states the suite looks for (README, "The minimum test tenant"), from the events sweep the
+  // workers then share: on stderr, no extra request.
+  if (preflighted && !env.MUTATION_TARGETS) {
+    const dataStates = await readDataStates(readTarget(), { workers: config.workers, shared: true });
+    preflightRequests += dataStates.requests;
+    process.stderr.write(`${dataStates.lines.join('\n')}\n`);
+  }
 
   return async () => {
     await stop();
@@ -61,7 +75,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       .sort(([, a], [, b]) => b - a)
       .map(([area, count]) => `${area} ${count}`)
       .join(', ');
-    process.stdout.write(
+    process.stderr.write(
       `HTTP requests to the target: ${total} (preflight ${preflightRequests}${areas ? `, ${areas}` : ''}; retries ${totals.retries})\n`,
     );
     const out = reportPaths().dir;

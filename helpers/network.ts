@@ -328,7 +328,7 @@ export function needsTrustingProcess(
  * as NODE_EXTRA_CA_CERTS, the way the workers start; resolves with the parsed line.
  */
 export async function inTrustingProcess<T>(entry: string, bundle: string): Promise<T> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, ['--require', require.resolve('tsx/cjs'), entry], {
     env: { ...process.env, NODE_EXTRA_CA_CERTS: bundle, [TRUSTED_MARK]: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -447,6 +447,32 @@ export function networkSecretValues(env: NodeJS.ProcessEnv): string[] {
 
 // ---------------------------------------------------------------------------------------------------
 // What went wrong on the way, in plain words
+
+const NETWORK_SETTING_NAMES = [
+  'TARGET_CA_FILE',
+  'CLIENT_CERT_FILE',
+  'CLIENT_KEY_FILE',
+  'CLIENT_PFX_FILE',
+  'CLIENT_CERT_PASSPHRASE',
+  'TARGET_PROXY',
+  'HTTPS_PROXY',
+  'https_proxy',
+  'HTTP_PROXY',
+  'http_proxy',
+  'NO_PROXY',
+  'EXTRA_HEADERS',
+];
+
+/**
+ * The settings a network message (below) names as the ones to fix; empty when it names none. BASE_URL
+ * counts only beside them or for a hostname mismatch; INSECURE_TLS is offered, never the fix.
+ */
+export function networkSettingsNamed(message: string): string[] {
+  const named = (name: string) => new RegExp(`(^|[^\\w])${name}([^\\w]|$)`).test(message);
+  const network = NETWORK_SETTING_NAMES.filter(named);
+  if (network.length === 0 && !/hostname mismatch/.test(message)) return [];
+  return [...(named('BASE_URL') ? ['BASE_URL'] : []), ...network];
+}
 
 const UNTRUSTED =
   /UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|DEPTH_ZERO_SELF_SIGNED_CERT|UNABLE_TO_GET_ISSUER_CERT|unable to verify the first certificate|self[- ]signed certificate|unable to get (local )?issuer certificate/i;

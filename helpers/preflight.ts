@@ -17,7 +17,7 @@ import {
   type NetworkSettings,
 } from './network';
 import { KEY_SETTINGS, type KeyRole } from './settings';
-import type { Target } from './target';
+import { OTHER_TENANT_FREEZE_ENV, type Target } from './target';
 
 const PREFIX = '/api/v2/external';
 
@@ -98,7 +98,11 @@ function roleEnv(role: KeyRole): string {
   return KEY_SETTINGS.find((k) => k.role === role)!.env;
 }
 
-/** Runs the preflight; resolves with the number of requests it made, rejects with a PreflightError. */
+/**
+ * Runs the preflight; resolves with the number of requests it made, rejects with a PreflightError.
+ * What it finds about the keys (the other tenant's freeze capability) is published to the workers through
+ * the environment and read into the Target (helpers/target.ts).
+ */
 export async function preflight(target: Target): Promise<number> {
   // ---- network (issue 17): settings checked first; with a private CA, run where the CA bundle is trusted
   let network: NetworkSettings;
@@ -157,6 +161,7 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
   }
 
   const problems: string[] = [];
+  delete process.env[OTHER_TENANT_FREEZE_ENV];
   for (const setting of KEY_SETTINGS) {
     const key = target.keys[setting.role];
     if (!key || setting.role === 'all') continue;
@@ -195,6 +200,12 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
       else if (ids(p.body).some((id) => ids(first.body).includes(id))) {
         problems.push(`${env} sees the primary tenant's patents: it must belong to another tenant`);
       }
+      // The freeze capability is the account's (Authentication 7): the second tenant may lack it, which
+      // the tests writing freezes with its key must know. Neither answer is a problem of the key.
+      const freezes = await call(key, SCOPE_PROBES['exchange-rate-freezes:write']!);
+      if (freezes.status === 200) process.env[OTHER_TENANT_FREEZE_ENV] = 'enabled';
+      else if (freezes.status === 403 && code(freezes) === 'forbidden')
+        process.env[OTHER_TENANT_FREEZE_ENV] = 'forbidden';
     } else {
       const p = await call(key, SCOPE_PROBES['patents:read']!);
       // A low-quota key used up today (429) is still a valid key; its tests skip on their own.

@@ -165,7 +165,8 @@ export const SETTINGS: readonly Setting[] = [
   },
   {
     env: 'ASYNC_TIMEOUT_MS',
-    meaning: 'how long to poll a background sync batch (202) for a final status before failing the test',
+    meaning:
+      'how long to poll a background sync batch (202) for a final status; a batch unfinished by then leaves the test not verified (the contract states no duration)',
     default: '10000',
   },
   {
@@ -174,6 +175,12 @@ export const SETTINGS: readonly Setting[] = [
     default: '(random, printed)',
   },
   { env: 'FC_RUNS', meaning: 'number of generated cases per property', default: '25' },
+  {
+    env: 'TARGET_TIME_ZONE',
+    meaning:
+      "IANA time zone of the target's server (e.g. Europe/Paris): RateLimit-Reset must count down to its midnight; unset: to a quarter-hour of UTC",
+    default: '(unset; the embedded reference runs in Asia/Kolkata)',
+  },
 ];
 
 let loaded = false;

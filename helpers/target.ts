@@ -16,7 +16,35 @@ export interface Target {
   requestTimeoutMs: number;
   quotaFloor: number;
   maxRetryAfterSeconds: number;
+  /**
+   * Whether the other tenant (API_KEY_OTHER_TENANT) has the exchange-rate freeze capability, as the preflight
+   * found it (its freeze list: 200 enabled, 403 `forbidden` not enabled); undefined when not probed.
+   */
+  otherTenantFreezeCapability?: 'enabled' | 'forbidden';
+  /** TARGET_TIME_ZONE: IANA zone of the target's server; its quota resets at that zone's midnight. */
+  timeZone?: string;
 }
+
+/**
+ * The zone the suite gives the references it starts itself (embedded run, mutation run): not UTC, so that
+ * a reset at UTC midnight or after a rolling day is told apart from the local midnight (Limits).
+ */
+export const EMBEDDED_TIME_ZONE = 'Asia/Kolkata';
+
+/** The IANA zone, checked: an unknown name stops the run with its reason instead of failing every test. */
+export function checkedTimeZone(name: string | undefined): string | undefined {
+  const zone = name?.trim();
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    throw new Error(`TARGET_TIME_ZONE=${zone} is not an IANA time zone (e.g. Europe/Paris)`);
+  }
+  return zone;
+}
+
+/** Where the preflight (global setup) publishes what it found to the workers. */
+export const OTHER_TENANT_FREEZE_ENV = 'PREFLIGHT_OTHER_TENANT_FREEZE';
 
 /** Per-project override (the mutation run gives each fault its own reference, as a Playwright project). */
 export interface TargetOverride {
@@ -47,6 +75,10 @@ export function readTarget(override: TargetOverride = {}): Target {
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 10_000) || 10_000,
     quotaFloor: Number(env.QUOTA_FLOOR ?? 50),
     maxRetryAfterSeconds: Number(env.RETRY_AFTER_MAX_SECONDS ?? 5),
+    otherTenantFreezeCapability: ((v) => (v === 'enabled' || v === 'forbidden' ? v : undefined))(
+      env[OTHER_TENANT_FREEZE_ENV],
+    ),
+    timeZone: checkedTimeZone(env.TARGET_TIME_ZONE),
   };
 }
 

@@ -2,11 +2,14 @@
  * API keys, tenants and scopes. A key is looked up by the SHA-256 of the header value, so a malformed key is
  * simply an unknown one. Scope and capability checks come after route matching, per operation.
  */
+import type { MiddlewareHandler } from 'hono';
 import { currentBehaviour } from './behaviour';
 import type { ServerContext } from './context';
+import type { AppEnv } from './http';
 import { sha256Hex, type Scope } from './keys';
 import { ProblemError, notFound, validationFailed } from './problems';
 import type { ApiKeyRecord, Tenant } from './store';
+import { operationSpecs, validateRequest } from './validation';
 
 export interface Caller {
   key: ApiKeyRecord;
@@ -83,4 +86,41 @@ export function requireCapability(caller: Caller, capability: string): void {
 export function tenantOfKey(ctx: ServerContext, headerValue: string | undefined): Tenant | undefined {
   const key = headerValue ? ctx.store.keysByHash.get(sha256Hex(headerValue)) : undefined;
   return key === undefined ? undefined : ctx.store.tenants.get(key.tenantId);
+}
+
+/**
+ * Variant `validate-before-authenticate`: the path and query parameters of the operation a request is routed
+ * to are validated before its key is looked at (the order of the checks is not stated, open point B14).
+ * A malformed parameter is then a 400 that no key check, no quota count and no RateLimit-* headers precede,
+ * whatever the key. Routes are tried in the order the app registers them, as the router does.
+ */
+export function parametersBeforeAuthentication(): MiddlewareHandler<AppEnv> {
+  const routes = operationSpecs().map((spec) => {
+    const names = [...spec.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    const source = spec.path
+      .split(/\{\w+\}/)
+      .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('([^/]+)');
+    return { spec, names, pattern: new RegExp(`^${source}$`) };
+  });
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    for (const { spec, names, pattern } of routes) {
+      const match = spec.method === c.req.method ? pattern.exec(url.pathname) : null;
+      if (!match) continue;
+      const pathParams: Record<string, string> = {};
+      names.forEach((name, i) => {
+        const raw = match[i + 1]!;
+        try {
+          pathParams[name] = decodeURIComponent(raw);
+        } catch {
+          pathParams[name] = raw;
+        }
+      });
+      // Parameters only: the body is read and checked once the request is authenticated, as before.
+      validateRequest({ ...spec, body: undefined }, { pathParams, search: url.searchParams });
+      break;
+    }
+    await next();
+  };
 }

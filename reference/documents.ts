@@ -41,6 +41,8 @@ function disposition(fileName: string): string {
   const { fault, variant } = currentBehaviour();
   if (fault === 'document-inline') return contentDisposition(fileName, { type: 'inline' });
   if (fault === 'document-filename-missing') return 'attachment';
+  // Parameters written each with its own ';' terminator, so the value ends in an empty parameter.
+  if (fault === 'document-disposition-trailing-semicolon') return `${contentDisposition(fileName)};`;
   if (variant === 'content-disposition-filename-star') {
     return `${contentDisposition(fileName)}; filename*=UTF-8''${encodeURIComponent(fileName)}`;
   }

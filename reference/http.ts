@@ -117,14 +117,28 @@ export function problemResponse(c: AppContext, problem: ProblemError): Response 
   });
 }
 
+/** The detail of an unexpected failure: generic, or (faults) what a careless handler hands the client. */
+function internalDetail(error: Error): string {
+  switch (currentBehaviour().fault) {
+    case 'internal-error-detail-stack':
+      return String(error.stack); // the failure's stack trace
+    case 'internal-error-detail-exception':
+      return String(error); // the exception's class name and message
+    case 'internal-error-detail-sql':
+      // the statement that was running, as a database driver's error reports it
+      return `${error.message} while executing: SELECT p.id, p.provider_id FROM patents p WHERE p.tenant_id = $1 ORDER BY p.id LIMIT 1`;
+    case 'internal-error-detail-file-path':
+      return `${error.message} (in ${process.cwd()}/reference/server.ts)`; // the module that failed
+    default:
+      return 'An unexpected error occurred. Retry later.';
+  }
+}
+
 /** Known problems become their response; anything else a generic 500 that leaks nothing internal. */
 export function errorHandler(): ErrorHandler<AppEnv> {
   return (error, c) => {
-    const generic =
-      currentBehaviour().fault === 'internal-error-detail-stack'
-        ? String((error as Error).stack) // the failure's stack trace handed to the client
-        : 'An unexpected error occurred. Retry later.';
-    const problem = error instanceof ProblemError ? error : new ProblemError('internal_error', generic);
+    const problem =
+      error instanceof ProblemError ? error : new ProblemError('internal_error', internalDetail(error));
     return problemResponse(c, problem);
   };
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run reference`: serves the reference on 127.0.0.1 and prints its URL and the seeded keys, ready to
  * paste into `.env`. Settings: PORT (default 0, a free port), REFERENCE_NOW, REFERENCE_TIME_ZONE,
- * REFERENCE_SEED, REFERENCE_FAULT, REFERENCE_VARIANT.
+ * REFERENCE_SEED, REFERENCE_FAULT, REFERENCE_VARIANT, REFERENCE_SEED_PROFILE (minimum).
  */
 import { KEY_ENV_VARS, KEY_ROLES } from './keys';
 import { PROVIDER_STATES_PATH } from './provider-states';
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     seed,
     fault: env.REFERENCE_FAULT?.trim() || undefined,
     variant: env.REFERENCE_VARIANT?.trim() || undefined,
+    ...(env.REFERENCE_SEED_PROFILE?.trim() === 'minimum' ? { seedProfile: 'minimum' as const } : {}),
   });
   const listening = await server.listen(Number(env.PORT ?? 0));
   const lines = [

@@ -40,6 +40,15 @@ export function pageRequest(query: { itemsPerPage?: unknown; currentPage?: unkno
   };
 }
 
+/**
+ * Whether the variant `order-depends-on-page-size` serves this page in its other order: an order the contract
+ * does not state (a default order, ties) may follow the query plan a page size picks, as long as a sweep of
+ * one page size stays consistent.
+ */
+export function belowFullPage(request: PageRequest): boolean {
+  return currentBehaviour().variant === 'order-depends-on-page-size' && request.itemsPerPage < MAX_PAGE_SIZE;
+}
+
 export function page<T>(items: readonly T[], request: PageRequest): Page<T> {
   const { fault, variant } = currentBehaviour();
   const { itemsPerPage } = request;

@@ -22,6 +22,10 @@ export const PROBLEMS = {
   // Not in the contract's table ("Other 422 codes beyond the three instruction ones: not shown"): a code of the
   // server's own, used only by the variant other-422-code-same-patent.
   instruction_batch_invalid: { status: 422, title: 'Invalid instruction batch' },
+  // Requests Node cannot read (answered before any route): statuses the contract's table does not cover, so
+  // codes of the server's own; the media type rule holds for them too.
+  request_header_fields_too_large: { status: 431, title: 'Request header fields too large' },
+  bad_request: { status: 400, title: 'Bad request' },
 } as const;
 
 export type ProblemCode = keyof typeof PROBLEMS;

@@ -9,6 +9,7 @@ import { tenantOfKey, API_KEY_HEADER } from './auth';
 import type { ServerContext } from './context';
 import { currentMoment } from './context';
 import { DomainRuleError, issueOfficialReceipt } from './domain/instructions';
+import { reviseOfficeFee } from './domain/fees';
 import { invoiceEvents } from './domain/invoices';
 import { ReviewError, resultOutcome, reviewChange } from './domain/sync';
 import type { AppEnv } from './http';
@@ -17,6 +18,20 @@ import type { Tenant } from './store';
 import { findEvent, findSyncBatch } from './store';
 
 export const PROVIDER_STATES_PATH = '/__provider-states';
+
+/** The X-Request-Id a tenant's `fail-next-requests` failures are kept for, when the state names one. */
+const failingRequestId = new WeakMap<Tenant, string>();
+
+/** Whether a request of the tenant carrying `requestId` is one the `fail-next-requests` state makes fail. */
+export function failsNext(tenant: Tenant, requestId: string): boolean {
+  const only = failingRequestId.get(tenant);
+  return tenant.failNextRequests > 0 && (only === undefined || only === requestId);
+}
+
+/** The failure the `fail-next-requests` state injects: to the error handler, an exception like any other. */
+export class InjectedFailureError extends Error {
+  override name = 'InjectedFailureError';
+}
 
 class StateError extends Error {
   constructor(
@@ -60,6 +75,12 @@ const STATES: Record<string, StateHandler> = {
     issueOfficialReceipt(ctx, tenant, event, currentMoment(ctx));
     return { eventId: event.id, reference: event.officialReceipt?.reference ?? null };
   },
+  /** The office revises its fee for the event: its estimate moves, locked or invoiced amounts stay. */
+  'office-fee-revised': (ctx, tenant, body) => {
+    const event = eventField(ctx, tenant, body);
+    reviseOfficeFee(event);
+    return { eventId: event.id, feesStatus: event.feesStatus };
+  },
   /** Review of a staged sync item (by batch and 0-based position in the POST body). */
   'sync-item-reviewed': (ctx, tenant, body) => {
     const batch = findSyncBatch(ctx.store, tenant, uuidField(body, 'importId'));
@@ -80,14 +101,23 @@ const STATES: Record<string, StateHandler> = {
     reviewChange(ctx, tenant, change, decision, reason, currentMoment(ctx));
     return { importId: batch.id, index, ...resultOutcome(change), servicePatentId: change.patentId };
   },
-  /** The next `count` API requests of the tenant answer 500 internal_error (to test client retries). */
+  /**
+   * The next `count` API requests of the tenant answer 500 internal_error (to test client retries); with
+   * `requestId`, only requests carrying that X-Request-Id, so that other requests of the tenant sent meanwhile
+   * (tests running in parallel) are not the ones that fail.
+   */
   'fail-next-requests': (_ctx, tenant, body) => {
     const count = body.count;
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
       throw new StateError(400, 'count (integer >= 0) is required');
     }
+    const requestId = body.requestId;
+    if (requestId !== undefined && (typeof requestId !== 'string' || requestId === ''))
+      throw new StateError(400, 'requestId must be a non-empty string');
     tenant.failNextRequests = count;
-    return { failNextRequests: count };
+    if (requestId === undefined) failingRequestId.delete(tenant);
+    else failingRequestId.set(tenant, requestId);
+    return { failNextRequests: count, ...(requestId === undefined ? {} : { requestId }) };
   },
 };
 

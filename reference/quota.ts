@@ -8,7 +8,7 @@ import type { ServerContext } from './context';
 import type { AppEnv } from './http';
 import { sha256Hex } from './keys';
 import { PROBLEM_CONTENT_TYPE, ProblemError, problemBody } from './problems';
-import type { ApiKeyRecord } from './store';
+import type { ApiKeyRecord, Store } from './store';
 
 export interface RateLimitState {
   limit: number;
@@ -22,7 +22,7 @@ export function countCall(ctx: ServerContext, key: ApiKeyRecord): RateLimitState
   const slot = quotaSlot(ctx, key);
   const used = (ctx.store.quotaUsage.get(slot) ?? 0) + (fault === 'quota-counted-twice' ? 2 : 1);
   ctx.store.quotaUsage.set(slot, used);
-  const resetSeconds = ctx.clock.secondsUntilNextMidnight();
+  const resetSeconds = secondsUntilReset(ctx, key, slot);
   if (used > key.dailyQuota && fault !== 'quota-never-enforced') {
     throw new ProblemError(
       'rate_limit_exceeded',
@@ -46,9 +46,54 @@ export function uncountCall(ctx: ServerContext, key: ApiKeyRecord): void {
   ctx.store.quotaUsage.set(slot, Math.max(0, (ctx.store.quotaUsage.get(slot) ?? 0) - 1));
 }
 
+const DAY_MS = 86_400_000;
+
 function quotaSlot(ctx: ServerContext, key: ApiKeyRecord): string {
-  if (ctx.behaviour.fault === 'quota-per-tenant') return `${key.tenantId}|${ctx.clock.today()}`;
+  const { fault } = ctx.behaviour;
+  if (fault === 'quota-per-tenant') return `${key.tenantId}|${ctx.clock.today()}`;
+  // The day of the quota read from the UTC date, whatever the server's zone.
+  if (fault === 'quota-reset-utc-midnight')
+    return `${key.hash}|${ctx.clock.now().toISOString().slice(0, 10)}`;
+  if (fault === 'quota-rolling-window') return `${key.hash}|${windowStart(ctx, key)}`;
   return `${key.hash}|${ctx.clock.today()}`;
+}
+
+/** Per store, the start of each key's rolling 24-hour window (only the `quota-rolling-window` fault has one). */
+const windowStarts = new WeakMap<Store, Map<string, number>>();
+/** Per store, the reset computed at the first call of a quota slot (the `reset-frozen-at-first-call` fault). */
+const frozenResets = new WeakMap<Store, Map<string, number>>();
+
+function perStore<T>(maps: WeakMap<Store, Map<string, T>>, store: Store): Map<string, T> {
+  let map = maps.get(store);
+  if (map === undefined) maps.set(store, (map = new Map()));
+  return map;
+}
+
+/** The key's window opens at its first call and lasts 24 hours; the next call after it opens a new one. */
+function windowStart(ctx: ServerContext, key: ApiKeyRecord): number {
+  const starts = perStore(windowStarts, ctx.store);
+  const now = ctx.clock.now().getTime();
+  const start = starts.get(key.hash);
+  if (start !== undefined && now < start + DAY_MS) return start;
+  starts.set(key.hash, now);
+  return now;
+}
+
+/** Seconds until the counter of the slot resets: the next midnight in the server's time zone. */
+function secondsUntilReset(ctx: ServerContext, key: ApiKeyRecord, slot: string): number {
+  const { fault } = ctx.behaviour;
+  const now = ctx.clock.now().getTime();
+  if (fault === 'quota-reset-utc-midnight')
+    return Math.max(1, Math.ceil((Math.floor(now / DAY_MS + 1) * DAY_MS - now) / 1000));
+  if (fault === 'quota-rolling-window')
+    return Math.max(1, Math.ceil((windowStart(ctx, key) + DAY_MS - now) / 1000));
+  if (fault === 'reset-frozen-at-first-call') {
+    // The quota record keeps the seconds computed when it was created, not the instant they led to.
+    const frozen = perStore(frozenResets, ctx.store);
+    if (!frozen.has(slot)) frozen.set(slot, ctx.clock.secondsUntilNextMidnight());
+    return frozen.get(slot)!;
+  }
+  return ctx.clock.secondsUntilNextMidnight();
 }
 
 /**
@@ -76,8 +121,13 @@ export function limiterAheadOfRequestId(ctx: ServerContext): MiddlewareHandler<A
 }
 
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  const { fault } = currentBehaviour();
   const reset =
-    currentBehaviour().fault === 'reset-in-milliseconds' ? state.resetSeconds * 1000 : state.resetSeconds;
+    fault === 'reset-in-milliseconds'
+      ? state.resetSeconds * 1000
+      : fault === 'reset-in-minutes'
+        ? Math.ceil(state.resetSeconds / 60)
+        : state.resetSeconds;
   return {
     'RateLimit-Limit': String(state.limit),
     'RateLimit-Remaining': String(state.remaining),

@@ -58,6 +58,20 @@ const DESIGNATIONS = ['US', 'JP', 'CN', 'KR', 'CA', 'AU', 'BR', 'IN'];
  */
 type Scenario = 'blocked' | 'too-early' | 'lapsed' | 'locked' | 'open';
 
+/**
+ * Patents of each scenario in the primary tenant of the minimum test tenant (seed profile "minimum"), one per
+ * patent the suite's data plan reserves (helpers/data-states.ts, 2 workers): blocked = earlier-event-pending 2
+ * + earlier-event-pending-unchanged 1; too-early = sync-target 3 + unchanged 2 + any 3; lapsed = lapsed 3;
+ * locked = locked-unchanged 1; open = proceedable-then-pending 3 + proceedable 17.
+ */
+export const MINIMUM_SCENARIOS: Record<Scenario, number> = {
+  blocked: 3,
+  'too-early': 8,
+  lapsed: 3,
+  locked: 1,
+  open: 20,
+};
+
 interface TenantPlan {
   slot: TenantSlot;
   name: string;
@@ -295,7 +309,10 @@ function seedTenant(ctx: ServerContext, plan: TenantPlan, today: string): Tenant
   const tenant: Tenant = {
     id: ctx.random.uuid(),
     name: plan.name,
-    canFreezeExchangeRates: plan.canFreezeExchangeRates,
+    // (variant) The second tenant's account has not enabled the freeze capability.
+    canFreezeExchangeRates:
+      plan.canFreezeExchangeRates &&
+      !(plan.slot === 'B' && ctx.behaviour.variant === 'other-tenant-without-freeze-capability'),
     vatNumber: plan.vatNumber,
     frozenMonths: new Set(),
     lastInstructionReceiptNumber: 0,
@@ -410,8 +427,32 @@ function seedTenant(ctx: ServerContext, plan: TenantPlan, today: string): Tenant
   return tenant;
 }
 
+/**
+ * The minimum test tenant (README, "The minimum test tenant"): the primary tenant holds exactly the patents
+ * whose states a complete run needs (helpers/data-states.ts, checked by tests/minimum-tenant.test.ts); the
+ * other tenants keep what the isolation, scope and capability tests need.
+ */
+const MINIMUM_PLANS: Record<TenantSlot, Partial<TenantPlan>> = {
+  A: {
+    scenarios: [
+      ...Array<Scenario>(MINIMUM_SCENARIOS.blocked).fill('blocked'),
+      ...Array<Scenario>(MINIMUM_SCENARIOS['too-early']).fill('too-early'),
+      ...Array<Scenario>(MINIMUM_SCENARIOS.lapsed).fill('lapsed'),
+      ...Array<Scenario>(MINIMUM_SCENARIOS.locked).fill('locked'),
+      ...Array<Scenario>(MINIMUM_SCENARIOS.open).fill('open'),
+    ],
+  },
+  B: { scenarios: ['blocked', 'open'] },
+  C: { scenarios: ['open'] },
+};
+
+/** Seed profiles: the default data set, or the minimum test tenant. */
+export type SeedProfile = 'default' | 'minimum';
+
 export interface SeedOptions {
   seed: number;
+  /** Which data set to seed (default: the default one). */
+  profile?: SeedProfile;
   /** Daily quota of every key except the low-quota one. */
   dailyQuota?: number;
 }
@@ -431,7 +472,10 @@ export function seedStore(ctx: ServerContext, options: SeedOptions): SeedResult 
   const today = ctx.clock.today();
   const now = ctx.clock.now().getTime();
   const tenants = {} as Record<TenantSlot, Tenant>;
-  for (const plan of TENANT_PLANS) tenants[plan.slot] = seedTenant(ctx, plan, today);
+  for (const base of TENANT_PLANS) {
+    const plan = options.profile === 'minimum' ? { ...base, ...MINIMUM_PLANS[base.slot] } : base;
+    tenants[plan.slot] = seedTenant(ctx, plan, today);
+  }
 
   const keys = {} as Record<KeyRole, string>;
   const day = 24 * 3600 * 1000;

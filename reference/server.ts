@@ -6,10 +6,13 @@
  * headers -> route match -> scope -> capability -> validation (OpenAPI document) -> handler.
  */
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { authenticate, API_KEY_HEADER, requireCapability, requireScope } from './auth';
+import { parametersBeforeAuthentication } from './auth'; // variant validate-before-authenticate
 import { createBehaviour, withBehaviour, type Behaviour } from './behaviour';
 import { createClock, type Clock, type NowOption } from './clock';
 import { currentMoment, type ServerContext } from './context';
@@ -17,17 +20,17 @@ import type { AppContext, AppEnv, OperationHandler } from './http';
 import { errorHandler, problemResponse } from './http';
 import type { KeyRole, TenantSlot } from './keys';
 import { createRandom } from './prng';
-import { notFound } from './problems';
-import { registerProviderStates } from './provider-states';
+import { notFound, PROBLEM_CONTENT_TYPE, ProblemError, problemBody } from './problems';
+import { failsNext, InjectedFailureError, registerProviderStates } from './provider-states';
 import { countCall, limiterAheadOfRequestId, rateLimitHeaders, uncountCall } from './quota';
-import { requestIdMiddleware } from './request-id';
+import { REQUEST_ID_HEADER, requestIdMiddleware } from './request-id';
 import { documentHandlers } from './routes/documents';
 import { freezeHandlers } from './routes/freezes';
 import { instructionHandlers } from './routes/instructions';
 import { invoiceHandlers } from './routes/invoices';
 import { patentHandlers } from './routes/patents';
 import { syncHandlers } from './routes/sync';
-import { seedStore } from './seed';
+import { seedStore, type SeedProfile } from './seed';
 import { createStore, type Store, type Tenant } from './store';
 import { FAULTS } from './faults';
 import { VARIANTS } from './variants';
@@ -47,6 +50,8 @@ export interface ReferenceServerOptions {
   variant?: string;
   /** Daily quota of every key but the low-quota one. Default: 1,000,000. */
   dailyQuota?: number;
+  /** The data set: the default one, or the minimum test tenant (README). Default: "default". */
+  seedProfile?: SeedProfile;
 }
 
 export interface ReferenceState {
@@ -110,7 +115,8 @@ function operationRoute(ctx: ServerContext, spec: OperationSpec, handler: Operat
     const parsesBody =
       spec.body !== undefined ||
       (fault === 'freezes-put-requires-body' && spec.operationId === 'putExchangeRateFreeze');
-    const body = parsesBody ? parseJsonBody(c.req.header('content-type'), await c.req.text()) : undefined;
+    const body = parsesBody ? await requestBody(c, fault) : undefined;
+    if (body instanceof Response) return body;
     const input = validateRequest(spec, {
       pathParams: c.req.param() as Record<string, string>,
       search: new URL(c.req.url).searchParams,
@@ -121,20 +127,96 @@ function operationRoute(ctx: ServerContext, spec: OperationSpec, handler: Operat
   };
 }
 
+/** Request headers read at most (Node's default, pinned so that a runtime flag does not move it). */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/**
+ * A request Node could not read, answered before any route: headers beyond MAX_HEADER_BYTES get 431, any
+ * other unreadable request 400, as problem+json with a fresh X-Request-Id (nothing was read, so no path).
+ */
+function unreadable(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const code = error.code === 'HPE_HEADER_OVERFLOW' ? 'request_header_fields_too_large' : 'bad_request';
+  const requestId = randomUUID();
+  const problem = new ProblemError(code, 'The request could not be read.');
+  const body = Buffer.from(JSON.stringify(problemBody(problem, requestId, '')), 'utf8');
+  socket.end(
+    [
+      `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? ''}`,
+      `Content-Type: ${PROBLEM_CONTENT_TYPE}`,
+      `Content-Length: ${body.length}`,
+      `${REQUEST_ID_HEADER}: ${requestId}`,
+      'Connection: close',
+      '',
+      '',
+    ].join('\r\n') + body.toString('latin1'),
+    'latin1',
+  );
+}
+
+/** A JSON media type (`application/json`, `application/<x>+json`, parameters allowed). */
+const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
+
+/**
+ * The one place a request body is read and parsed as JSON (a bad media type or unparseable JSON is
+ * validation_failed); the faults are what a framework's own body handling answers instead.
+ */
+async function requestBody(c: AppContext, fault: string | undefined): Promise<unknown> {
+  const contentType = c.req.header('content-type');
+  // The framework's media-type guard: a bare text/plain 415, no problem body.
+  if (fault === 'non-json-body-plain-415' && !JSON_MEDIA_TYPE.test((contentType ?? '').trim()))
+    return new Response('Unsupported Media Type', {
+      status: 415,
+      headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
+    });
+  // The framework's JSON reader, whose SyntaxError reaches the error handler as an unexpected failure (500).
+  if (fault === 'malformed-json-internal-error') return (await c.req.json()) as unknown;
+  return parseJsonBody(contentType, await c.req.text());
+}
+
+/** Method and path templates of the operations, to tell a known path from an unknown one. */
+function operationPaths(): { method: string; pattern: RegExp }[] {
+  return operationSpecs().map((spec) => ({
+    method: spec.method,
+    pattern: new RegExp(`^${spec.path.replace(/\{\w+\}/g, '[^/]+')}/?$`),
+  }));
+}
+
+/**
+ * The answer to a request the routes do not take, whatever the reason: an unknown path, or a method the
+ * path does not define. The fault is a router's own 405 for a known path, text/plain with Allow.
+ */
+function unmatched(ctx: ServerContext): (c: AppContext) => Response {
+  const known = operationPaths();
+  return (c) => {
+    if (ctx.behaviour.fault === 'undefined-method-plain-405') {
+      const allowed = known.filter((k) => k.pattern.test(c.req.path)).map((k) => k.method);
+      if (allowed.length > 0 && !allowed.includes(c.req.method))
+        return c.text('405 Method Not Allowed', 405, { Allow: allowed.join(', ') });
+    }
+    return ctx.behaviour.fault === 'unknown-route-plain-404'
+      ? c.text('404 Not Found', 404)
+      : problemResponse(c, notFound());
+  };
+}
+
 function buildApp(ctx: ServerContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler());
-  app.notFound((c) =>
-    ctx.behaviour.fault === 'unknown-route-plain-404'
-      ? c.text('404 Not Found', 404)
-      : problemResponse(c, notFound()),
-  );
+  app.notFound(unmatched(ctx));
   // Everything a request does (background sync steps included) sees this server's behaviour.
   app.use('*', (_c, next) => withBehaviour(ctx.behaviour, next));
   // The rate limiter mounted ahead of the request id: its 429 carries none.
   if (ctx.behaviour.fault === 'rate-limit-before-request-id')
     app.use(`${API_PREFIX}/*`, limiterAheadOfRequestId(ctx));
   app.use('*', requestIdMiddleware());
+  // ---- variant validate-before-authenticate: parameters checked before the key (B14, OPEN-POINTS E4)
+  if (ctx.behaviour.variant === 'validate-before-authenticate')
+    app.use(`${API_PREFIX}/*`, parametersBeforeAuthentication());
+  // ----
 
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     const caller = authenticate(ctx, c.req.header(API_KEY_HEADER));
@@ -147,9 +229,9 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
   });
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     const tenant = c.get('caller').tenant;
-    if (tenant.failNextRequests > 0) {
+    if (failsNext(tenant, c.get('requestId'))) {
       tenant.failNextRequests -= 1;
-      throw new Error('failure requested by the fail-next-requests provider state');
+      throw new InjectedFailureError('failure requested by the fail-next-requests provider state');
     }
     await next();
   });
@@ -179,25 +261,33 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   const store = createStore();
   const ctx: ServerContext = { clock, store, behaviour, random: createRandom(seed) };
   const { keys, tenants } = withBehaviour(behaviour, () =>
-    seedStore(ctx, { seed, dailyQuota: options.dailyQuota }),
+    seedStore(ctx, { seed, dailyQuota: options.dailyQuota, profile: options.seedProfile }),
   );
   const app = buildApp(ctx);
 
   const listen = (port = 0, host = '127.0.0.1'): Promise<ListeningServer> =>
     new Promise((resolve, reject) => {
-      const server = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
-        const urlHost = host.includes(':') ? `[${host}]` : host;
-        resolve({
-          url: `http://${urlHost}:${info.port}`,
-          close: () =>
-            new Promise<void>((done) => {
-              const http = server as Server;
-              http.close(() => done());
-              // Keep-alive connections would otherwise hold close() open until they time out.
-              http.closeAllConnections();
-            }),
-        });
-      });
+      const server = serve(
+        { fetch: app.fetch, port, hostname: host, serverOptions: { maxHeaderSize: MAX_HEADER_BYTES } },
+        (info: AddressInfo) => {
+          const urlHost = host.includes(':') ? `[${host}]` : host;
+          resolve({
+            url: `http://${urlHost}:${info.port}`,
+            close: () =>
+              new Promise<void>((done) => {
+                const http = server as Server;
+                http.close(() => done());
+                // Keep-alive connections would otherwise hold close() open until they time out.
+                http.closeAllConnections();
+              }),
+          });
+        },
+      );
+      // Without a listener Node answers a request it cannot read (headers too large...) with a bare status.
+      if (behaviour.fault !== 'oversized-header-bare-431')
+        server.on('clientError', (error, socket) =>
+          withBehaviour(behaviour, () => unreadable(error, socket)),
+        );
       server.once('error', reject);
     });
 

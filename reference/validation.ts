@@ -244,8 +244,12 @@ export function validateRequest(
   const result: ValidatedInput = { path: {}, query: {}, body: input.body };
   for (const param of spec.params) {
     const value = param.in === 'path' ? input.pathParams[param.name] : queryValue(param, input.search);
-    // Query and path errors point at the parameter by name (the contract's pointers are for bodies).
-    const at = pointer(param.name);
+    // Query and path errors point at the parameter by name (the contract's pointers are for bodies); the
+    // variant names it as `<in>.<name>`, the value of such a pointer being the server's choice.
+    const at =
+      currentBehaviour().variant === 'query-path-pointer-by-name'
+        ? `${param.in}.${param.name}`
+        : pointer(param.name);
     if (value === undefined) {
       if (param.required) errors.push({ pointer: at, code: 'required', message: 'is required' });
       continue;
@@ -261,6 +265,16 @@ export function validateRequest(
       (fault === 'patents-unknown-sort-field-accepted' && spec.operationId === 'listPatents') ||
       (fault === 'invoices-unknown-sort-field-accepted' && spec.operationId === 'listInvoices');
     if (sortUnchecked && param.name === 'sort' && !param.validate(value)) continue;
+    // A member of the resource outside the allowed list is not an "unknown field": the variant sorts on it.
+    if (
+      currentBehaviour().variant === 'sort-on-other-documented-fields' &&
+      param.name === 'sort' &&
+      ((spec.operationId === 'listPatents' && /^-?title$/.test(String(value))) ||
+        (spec.operationId === 'listInvoices' && /^-?reference$/.test(String(value))))
+    ) {
+      result.query.sort = value;
+      continue;
+    }
     // The sort whitelist of the patent list lacks publicationNumber.
     if (
       fault === 'patents-sort-publication-number-refused' &&

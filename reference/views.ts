@@ -17,7 +17,7 @@ import type {
 import { currentBehaviour } from './behaviour';
 import { currentFees, money, totalOf } from './domain/fees';
 import { duePeriod } from './domain/due-period';
-import { isFxRateFrozen } from './domain/freezes';
+import { isFxRateFrozen, isMonthFrozen } from './domain/freezes';
 import { instructability } from './domain/instructability';
 import { subtotalOf, totalIncludingTaxOf } from './domain/invoices';
 import { batchStatus, resultOutcome } from './domain/sync';
@@ -110,6 +110,11 @@ export function patentView(p: PatentRecord): Patent {
   if (fault === 'patents-null-references-omitted') {
     for (const name of ['clientCaseReference', 'clientFamilyReference', 'subCase'] as const)
       if (view[name] === null) delete (view as Partial<Patent>)[name];
+  }
+  // A serializer that writes a missing value as undefined, which JSON.stringify drops with its member.
+  if (fault === 'patents-null-members-omitted') {
+    for (const [name, value] of Object.entries(view))
+      if (value === null) (view as unknown as Record<string, unknown>)[name] = undefined;
   }
   if (fault === 'timestamps-without-offset') {
     // Written as local date-times, without the zone.
@@ -420,18 +425,20 @@ export function receiptView(receipt: InstructionReceiptRecord): InstructionRecei
       fault === 'instructions-receipt-number-padded'
         ? (String(receipt.number).padStart(6, '0') as unknown as number)
         : receipt.number,
-    instructions: receipt.instructions.map((i): Instruction => {
+    instructions: receipt.instructions.map((i, index): Instruction => {
+      // The lines after the first shown as queued behind it, though every line was executed.
+      const queued = fault === 'instructions-receipt-later-lines-pending' && index > 0;
       const line: Instruction = {
         object: 'instruction',
         id: i.id,
         decision: i.decision,
         status:
-          fault === 'instructions-receipt-status-pending'
+          fault === 'instructions-receipt-status-pending' || queued
             ? 'PENDING'
             : fault === 'instructions-receipt-status-lower-case'
               ? (i.status.toLowerCase() as Instruction['status'])
               : i.status,
-        executedAt: i.executedAt,
+        executedAt: queued ? null : i.executedAt,
         scheduledForExecutionAt: null,
         renewedDesignatedCountries: designations(i.renewedDesignatedCountries),
         excludedDesignatedCountries: designations(null),
@@ -517,7 +524,10 @@ export function frozenRateEventView(
 ): FrozenRateEvent {
   const fees = currentFees(event, today);
   return {
-    object: 'frozenRateEvent',
+    // The contract lists the members of a frozen-rate event without `object`: the variant leaves it out.
+    ...(currentBehaviour().variant === 'frozen-rate-events-without-object'
+      ? {}
+      : { object: 'frozenRateEvent' as const }),
     clientCaseReference: store.patents.get(event.patentId)?.clientCaseReference ?? null,
     dueDate: event.dueDate,
     amount:
@@ -525,7 +535,7 @@ export function frozenRateEventView(
         ? (Number(totalOf(fees.components)) as unknown as string)
         : totalOf(fees.components),
     currency: fees.currency,
-    isFxRateFrozen: isFxRateFrozen(tenant, event),
+    isFxRateFrozen: isMonthFrozen(tenant, event),
     hasInstruction: event.instructionId !== null,
   };
 }

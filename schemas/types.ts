@@ -40,6 +40,7 @@ export type Instruction = components['schemas']['Instruction'];
 export type SyncRequest = components['schemas']['SyncRequest'];
 export type SyncItem = components['schemas']['SyncItem'];
 export type PatentSyncBatch = components['schemas']['PatentSyncBatch'];
+export type SyncOutcome = components['schemas']['SyncOutcome'];
 export type SyncResultItem = components['schemas']['SyncResultItem'];
 export type ExchangeRateFreezeListItem = components['schemas']['ExchangeRateFreezeListItem'];
 export type ExchangeRateFreeze = components['schemas']['ExchangeRateFreeze'];

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { reportPaths } from '../helpers/report-config';
 import { LEVELS, loadRequirements, type Level, type Requirement } from '../schemas/requirements';
+import type { PreflightRecord } from '../helpers/run-record';
 import {
   readRunResults,
   type ExchangeEvidence,
@@ -22,7 +23,7 @@ import {
 } from './run-results';
 
 export type Verdict = 'passed' | 'failed' | 'not tested';
-export type OverallVerdict = 'conformant' | 'not conformant' | 'incomplete';
+export type OverallVerdict = 'conformant' | 'not conformant' | 'incomplete' | 'not run';
 
 export interface DecidingTest {
   title: string;
@@ -274,6 +275,7 @@ const VERDICT_WORDS: Record<OverallVerdict, string> = {
   conformant: 'CONFORMANT',
   'not conformant': 'NOT CONFORMANT',
   incomplete: 'INCOMPLETE',
+  'not run': 'NOT RUN',
 };
 
 const EXPLAINER = [
@@ -428,7 +430,7 @@ h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid 
 table{border-collapse:collapse;margin:.5rem 0;width:100%}th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
 thead th{background:#f3f4f6}.num td{text-align:right}.muted{color:#57606a;font-size:.9em}
 .banner{padding:1rem;border-radius:6px;font-size:1.1rem;margin:1rem 0}
-.banner.conformant{background:#dafbe1}.banner.not-conformant{background:#ffebe9}.banner.incomplete{background:#fff8c5}
+.banner.conformant{background:#dafbe1}.banner.not-conformant{background:#ffebe9}.banner.incomplete{background:#fff8c5}.banner.not-run{background:#eaeef2}
 .tag{display:inline-block;padding:0 .4rem;border-radius:4px;font-size:.8em;font-weight:600;text-transform:uppercase}
 .tag.passed{background:#dafbe1;color:#116329}.tag.failed{background:#ffebe9;color:#a40e26}.tag.not-tested{background:#fff8c5;color:#7d4e00}
 pre{white-space:pre-wrap;background:#f6f8fa;padding:.5rem;border-radius:4px;font-size:.85em;max-height:20rem;overflow:auto}
@@ -533,18 +535,55 @@ ${rows}
 `;
 }
 
+/**
+ * The certification of a run whose preflight refused the target: no test ran, so nothing is verified;
+ * the verdict is NOT RUN and the explanation is the preflight's message.
+ */
+export function notRunCertification(preflight: PreflightRecord, options: BuildOptions = {}): Certification {
+  const empty: RunResults = {
+    tests: [],
+    errors: [],
+    startTime: preflight.startedAt,
+    metadata: preflight.target ? { target: preflight.target } : {},
+    sha256: '(none: no test ran)',
+    file: 'none',
+  };
+  const settings = preflight.settings?.length ? ` Setting to fix: ${preflight.settings.join(', ')}.` : '';
+  return {
+    ...buildCertification(empty, options),
+    overall: 'not run',
+    explanation:
+      `The suite did not run (run ${preflight.runId}): the preflight refused the target: ` +
+      `${preflight.message ?? 'no message recorded'}.${settings}`,
+  };
+}
+
+/** Writes certification.{json,md,html} into `outDir`. */
+export function writeCertificationFiles(certification: Certification, outDir: string): Certification {
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, 'certification.json'), `${JSON.stringify(certification, null, 2)}\n`);
+  fs.writeFileSync(path.join(outDir, 'certification.md'), renderMarkdown(certification));
+  fs.writeFileSync(path.join(outDir, 'certification.html'), renderHtml(certification));
+  return certification;
+}
+
 /** Builds the report from a results file and writes the three files; returns the report. */
 export function writeCertification(
   resultsFile = reportPaths().resultsJson,
   outDir = path.dirname(reportPaths().certificationJson),
   options: BuildOptions = {},
 ): Certification {
-  const certification = buildCertification(readRunResults(resultsFile), options);
-  fs.mkdirSync(outDir, { recursive: true });
-  fs.writeFileSync(path.join(outDir, 'certification.json'), `${JSON.stringify(certification, null, 2)}\n`);
-  fs.writeFileSync(path.join(outDir, 'certification.md'), renderMarkdown(certification));
-  fs.writeFileSync(path.join(outDir, 'certification.html'), renderHtml(certification));
-  return certification;
+  return writeCertificationFiles(buildCertification(readRunResults(resultsFile), options), outDir);
+}
+
+/** The one-line summary printed after a certification is written. */
+export function certificationSummary(c: Certification, outDir: string): string {
+  const r = c.totals.requirements;
+  return (
+    `certification: ${VERDICT_WORDS[c.overall]} (${c.explanation})\n` +
+    `  requirements: ${r.total}, passed ${r.passed}, failed ${r.failed}, not tested ${r.notTested}\n` +
+    `  written: ${path.join(outDir, 'certification.{json,md,html}')}\n`
+  );
 }
 
 function argument(name: string): string | undefined {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { reportPaths, ROOT } from '../helpers/report-config';
 import { requirementById } from '../schemas/requirements';
+import { boundResults } from './run-binding';
 import { readRunResults, type RunResults, type TestOutcome } from './run-results';
 
 export const BASELINE_FILE = path.join(ROOT, 'baseline.yaml');
@@ -173,16 +174,54 @@ export function formatGate(result: GateResult): string {
   return lines.join('\n');
 }
 
+export interface GateOptions {
+  /** A results file named explicitly: it stands for itself. Otherwise the last run's (or `runId`'s). */
+  resultsFile?: string;
+  runId?: string;
+  /** Missing file: an empty baseline. */
+  baselineFile?: string;
+  log?: (text: string) => void;
+}
+
+/** Runs the gate; returns its exit code: 0 passed, 1 failed, 2 no results of the run to judge. */
+export function runGate(options: GateOptions = {}): number {
+  const log = options.log ?? ((text: string) => process.stdout.write(text));
+  let run: RunResults;
+  if (options.resultsFile) {
+    run = readRunResults(options.resultsFile);
+  } else {
+    const bound = boundResults(reportPaths(), options.runId);
+    if (bound.kind === 'none') {
+      log(`gate: ${bound.message}.\ngate: NOT JUDGED (no results of this run)\n`);
+      return 2;
+    }
+    if (bound.kind === 'not run') {
+      log(`gate: NOT RUN: the preflight refused the target: ${bound.preflight.message ?? ''}\n`);
+      return 2;
+    }
+    run = bound.run;
+  }
+  const baselineFile = options.baselineFile ?? BASELINE_FILE;
+  const { entries, invalid } = fs.existsSync(baselineFile)
+    ? parseBaseline(fs.readFileSync(baselineFile, 'utf8'))
+    : { entries: [], invalid: [] };
+  const result = evaluateGate(run, entries, invalid);
+  log(`${formatGate(result)}\n`);
+  return result.ok ? 0 : 1;
+}
+
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
 if (require.main === module) {
-  const run = readRunResults(argument('--results') ?? reportPaths().resultsJson);
-  const baselineFile = argument('--baseline') ?? BASELINE_FILE;
-  const { entries, invalid } = parseBaseline(fs.readFileSync(baselineFile, 'utf8'));
-  const result = evaluateGate(run, entries, invalid);
-  process.stdout.write(`${formatGate(result)}\n`);
-  process.exitCode = result.ok ? 0 : 1;
+  const results = argument('--results');
+  const baseline = argument('--baseline');
+  const runId = argument('--run');
+  process.exitCode = runGate({
+    ...(results ? { resultsFile: results } : {}),
+    ...(baseline ? { baselineFile: baseline } : {}),
+    ...(runId ? { runId } : {}),
+  });
 }

@@ -5,15 +5,25 @@
  *   2. strips the analytics snippet that Allure's template embeds, pins a Content-Security-Policy that
  *      allows only the report's own files, and fails if any reference to another origin remains;
  *   3. the certification report (scripts/certification.ts) from reports/results.json.
- * The JUnit file (reports/junit.xml) is written by the run itself.
+ * The JUnit file (reports/junit.xml) is written by the run itself. Only the results of the last run
+ * started in the reports folder (or of `--run <id>`) are reported (scripts/run-binding.ts): otherwise the
+ * step says there are none and prints no verdict; a run refused by its preflight is certified NOT RUN.
  *
- *   npm run report
+ *   npm run report [-- --run <id>]
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { reportPaths, ROOT, type ReportPaths } from '../helpers/report-config';
-import { writeCertification } from './certification';
+import { contractVersion, reportPaths, ROOT, suiteVersion, type ReportPaths } from '../helpers/report-config';
+import {
+  buildCertification,
+  certificationSummary,
+  notRunCertification,
+  writeCertificationFiles,
+  type OverallVerdict,
+} from './certification';
+import { packageFile } from './package-paths';
+import { boundResults, type BoundResults } from './run-binding';
 
 /** Loading or running code or data from these would send the reader's visit elsewhere. */
 const ANALYTICS_PATTERNS: readonly RegExp[] = [
@@ -96,7 +106,7 @@ export function buildAllureReport(paths: ReportPaths = reportPaths()): boolean {
   }
   fs.rmSync(paths.allureReport, { recursive: true, force: true });
   fs.mkdirSync(paths.historyDir, { recursive: true });
-  const cli = path.join(ROOT, 'node_modules', 'allure', 'cli.js');
+  const cli = packageFile('allure', 'cli.js');
   const run = spawnSync(
     process.execPath,
     [cli, 'generate', '--config', path.join(ROOT, 'allurerc.ts'), paths.allureResults],
@@ -120,18 +130,55 @@ export function buildAllureReport(paths: ReportPaths = reportPaths()): boolean {
   return true;
 }
 
-if (require.main === module) {
-  const paths = reportPaths();
+export interface ReportOutcome {
+  /** 0 reports built; 1 the Allure report could not be built; 2 no results of the run (no verdict). */
+  exitCode: number;
+  overall?: OverallVerdict;
+  bound: BoundResults;
+}
+
+/**
+ * Builds the reports of one run: the run named (`runId`) or the last run started in the reports folder.
+ * Results of another run are never reported: the step says there are none and prints no verdict.
+ */
+export function buildReports(
+  paths: ReportPaths = reportPaths(),
+  runId?: string,
+  log: (text: string) => void = (text) => process.stdout.write(text),
+): ReportOutcome {
+  const bound = boundResults(paths, runId);
+  if (bound.kind === 'none') {
+    // The certification of an earlier run must not pass for this one's.
+    for (const file of [paths.certificationJson, paths.certificationMd, paths.certificationHtml]) {
+      fs.rmSync(file, { force: true });
+    }
+    log(`reports: ${bound.message}.\nreports: no verdict (a certification describes its own run only).\n`);
+    return { exitCode: 2, bound };
+  }
+  if (bound.kind === 'not run') {
+    const certification = writeCertificationFiles(
+      notRunCertification(bound.preflight, {
+        suiteVersion: suiteVersion(),
+        contractVersion: contractVersion(),
+      }),
+      paths.dir,
+    );
+    log(certificationSummary(certification, paths.dir));
+    return { exitCode: 2, overall: certification.overall, bound };
+  }
   const built = buildAllureReport(paths);
-  if (built) process.stdout.write(`Allure report: ${path.join(paths.allureReport, 'index.html')}\n`);
-  const certification = writeCertification(paths.resultsJson, paths.dir);
-  process.stdout.write(
-    `certification: ${certification.overall} -> ${paths.certificationHtml} (.md, .json beside it)\n`,
-  );
-  process.stdout.write(
+  if (built) log(`Allure report: ${path.join(paths.allureReport, 'index.html')}\n`);
+  const certification = writeCertificationFiles(buildCertification(bound.run), paths.dir);
+  log(certificationSummary(certification, paths.dir));
+  log(
     fs.existsSync(paths.junit)
       ? `JUnit: ${paths.junit}\n`
       : `JUnit: ${paths.junit} is missing (written by the run)\n`,
   );
-  if (!built) process.exitCode = 1;
+  return { exitCode: built ? 0 : 1, overall: certification.overall, bound };
+}
+
+if (require.main === module) {
+  const index = process.argv.indexOf('--run');
+  process.exitCode = buildReports(reportPaths(), index >= 0 ? process.argv[index + 1] : undefined).exitCode;
 }

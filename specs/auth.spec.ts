@@ -9,19 +9,11 @@ import { fcParams } from '../helpers/generated-inputs';
 const hexKey = fc.stringMatching(/^[0-9a-f]{64}$/);
 
 test.describe('auth', () => {
-  test(
-    '[AUTH-001] a request carrying a valid key is authenticated',
-    covers('AUTH-001'),
-    async ({ api, as, target }) => {
-      const response = await api.call('listPatents', { query: { itemsPerPage: 1 } });
-      expect(response).toHaveStatus(200);
-      // Any valid key, not only the first one issued: a second valid key of the tenant where one is configured.
-      if (target.keys.patentsRead) {
-        const second = await as('patentsRead').call('listPatents', { query: { itemsPerPage: 1 } });
-        expect(second, 'a request with the patents:read key').toHaveStatus(200);
-      }
-    },
-  );
+  test('[AUTH-001] a request carrying a valid key is authenticated', covers('AUTH-001'), async ({ api }) => {
+    // A second valid key of the tenant is AUTH-004's test (it skips, naming the key, where none is configured).
+    const response = await api.call('listPatents', { query: { itemsPerPage: 1 } });
+    expect(response).toHaveStatus(200);
+  });
 
   test(
     '[AUTH-005] a request without the x-api-key header gets 401 invalid_api_key',

@@ -164,6 +164,8 @@ test.describe('documents', () => {
         const response = await existingDocument(kind, withStates({ api, portfolio }, providerState, target));
         const header = response.header('content-disposition');
         expect(header, 'Content-Disposition header').toBeDefined();
+        // Strict on the RFC 6266 grammar (disposition-type *( ";" disposition-parm ), implied LWS allowed): a
+        // trailing ";" is an empty parameter it does not allow (schemas/OPEN-POINTS.md E2).
         let parsed: contentDisposition.ContentDisposition;
         try {
           parsed = contentDisposition.parse(header!);

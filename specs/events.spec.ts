@@ -16,6 +16,7 @@ import { pickDocumented } from '../helpers/documented-members';
 import { covers, expect, test } from '../helpers/fixtures';
 import { sharedSweep } from '../helpers/shared-sweeps';
 import { walkList } from '../helpers/pagination';
+import { nonEmpty, verifiedOnlyIf } from '../helpers/verified';
 import type { Decision, Patent, PatentEvent, PatentEventList } from '../schemas/types';
 
 const DECISIONS: readonly Decision[] = ['PROCEED', 'SKIP_THIS_TIME', 'DROP'];
@@ -43,6 +44,8 @@ function samplePatents(snapshot: PatentEvent[], namespace: string): string[] {
     (e) => e.duePeriod === 'LAPSED' && e.instructability.isAllowed,
     (e) => e.instructability.isAllowed,
     (e) => e.renewal?.paymentSequenceNumber !== undefined && e.renewal?.paymentSequenceNumber !== null,
+    // Blocked for a reason outside the three (OPEN-POINTS B21, E3).
+    (e) => !e.instructability.isAllowed && e.instructability.blockedReason === null,
   ];
   const chosen = new Set<string>();
   const most = [...candidates].sort((a, b) => b[1].length - a[1].length)[0];
@@ -115,6 +118,17 @@ function renewalsOf(events: Labelled[]): Labelled[] {
 function requireSome(events: Labelled[], predicate: (e: PatentEvent) => boolean, what: string): void {
   if (!events.some(({ event }) => predicate(event)))
     skipBecause(`no event ${what} found in the primary tenant`);
+}
+
+/**
+ * The order of due dates as listed: "ordered by due date" states no direction (OPEN-POINTS E3), so ascending and
+ * descending both hold; 'tied' when there are fewer than two distinct dates.
+ */
+function dueOrder(dues: string[]): 'ascending' | 'descending' | 'tied' | 'unordered' {
+  const ascending = dues.every((due, i) => i === 0 || dues[i - 1]! <= due);
+  const descending = dues.every((due, i) => i === 0 || dues[i - 1]! >= due);
+  if (ascending && descending) return 'tied';
+  return ascending ? 'ascending' : descending ? 'descending' : 'unordered';
 }
 
 /** The first day of the month two months before the month of `dueDate`. */
@@ -323,14 +337,18 @@ test.describe('events', () => {
       const { perPatent } = await eventReads(portfolio, target.baseUrl);
       const patents = new Map((await portfolio.patents()).map((p) => [p.id, p]));
       // A patent created after the snapshot is read now; a claimed patent may have changed its providerId.
-      for (const patentId of new Set(events.map(({ event }) => event.patent.id))) {
-        if (patents.has(patentId)) continue;
+      const unreadable: string[] = [];
+      const unknown = [...new Set(events.map(({ event }) => event.patent.id))].filter(
+        (id) => !patents.has(id),
+      );
+      for (const patentId of unknown) {
         const response = await api.call('getPatent', { path: { patentId } });
-        expect(response, `the patent ${patentId} named by an event`).toHaveStatus(200);
-        patents.set(patentId, response.json<Patent>());
+        if (response.status === 200) patents.set(patentId, response.json<Patent>());
+        else unreadable.push(`the patent ${patentId} named by an event answers ${response.status}`);
       }
       const problems = breaches(events, (e) => {
-        const patent = patents.get(e.patent.id)!;
+        const patent = patents.get(e.patent.id);
+        if (patent === undefined) return undefined; // reported in `unreadable`
         if (isPatentClaimed(target.baseUrl, patent.id) || e.patent.providerId === patent.providerId)
           return undefined;
         return `patent.providerId ${JSON.stringify(e.patent.providerId)}, the patent has ${JSON.stringify(patent.providerId)}`;
@@ -339,7 +357,7 @@ test.describe('events', () => {
         for (const e of list.filter((event) => event.patent.id !== patentId))
           problems.push(`per-patent list of ${patentId}, event ${e.id}: patent.id is ${e.patent.id}`);
       }
-      expect(problems).toEqual([]);
+      expect([...unreadable, ...problems]).toEqual([]);
     },
   );
 
@@ -524,7 +542,7 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-017] the earliest event of a patent awaiting a decision is allowed once its window has opened',
+    '[EVT-017] the earliest event of a patent awaiting a decision, once its window has opened, is not blocked as already instructed, too early or behind an earlier event',
     covers('EVT-017'),
     async ({ portfolio, target }) => {
       const { perPatent } = await eventReads(portfolio, target.baseUrl);
@@ -544,17 +562,26 @@ test.describe('events', () => {
         return [{ first, heldByOtherKind }];
       });
       test.skip(candidates.length === 0, 'no sampled patent has a pending event whose window has opened');
+      // Not required: that such an event is allowed. A block for a reason outside the three is not excluded
+      // ("Other 422 codes beyond the three instruction ones: not shown"; OPEN-POINTS B21, E3); none of the three
+      // fits it: it has no executed decision, today is past opensAt, and no earlier event awaits a decision.
+      const heldOtherwise = candidates.filter(
+        ({ first }) => !first.instructability.isAllowed && first.instructability.blockedReason === null,
+      );
+      test.info().annotations.push({
+        type: 'observation',
+        description: `${candidates.length - heldOtherwise.length} of ${candidates.length} such events are allowed; ${heldOtherwise.length} blocked without one of the three reasons`,
+      });
       expect(
         candidates
-          .filter(
-            ({ first, heldByOtherKind }) =>
-              !first.instructability.isAllowed &&
-              !(heldByOtherKind && first.instructability.blockedReason === 'EARLIER_EVENT_PENDING'),
-          )
+          .filter(({ first, heldByOtherKind }) => {
+            const reason = first.instructability.blockedReason;
+            return reason !== null && !(heldByOtherKind && reason === 'EARLIER_EVENT_PENDING');
+          })
           .map(({ first: e }) => e)
           .map(
             (e) =>
-              `event ${e.id} (opensAt ${e.instructability.opensAt}) is blocked as ${e.instructability.blockedReason}`,
+              `event ${e.id} (opensAt ${e.instructability.opensAt}, no appliedDecision, the earliest awaiting one) is blocked as ${e.instructability.blockedReason}`,
           ),
       ).toEqual([]);
     },
@@ -574,22 +601,37 @@ test.describe('events', () => {
         maxPages: 10,
       });
       const dues = walk.items.map((e) => e.dueDate);
-      expect(dues, `due dates of patent ${patentId} over ${walk.pages.length} pages`).toEqual(
-        [...dues].sort(),
-      );
+      const order = dueOrder(dues);
+      verifiedOnlyIf(order !== 'tied', `the events of patent ${patentId} share one due date`);
+      expect(
+        order,
+        `due dates of patent ${patentId} over ${walk.pages.length} pages: ${dues.join(', ')}`,
+      ).not.toBe('unordered');
     },
   );
 
   test(
-    '[EVT-029] the events of each sampled patent come ordered by due date',
+    '[EVT-029] the events of each sampled patent come ordered by due date, in one direction for all',
     covers('EVT-029'),
     async ({ portfolio, target }) => {
       const { perPatent } = await eventReads(portfolio, target.baseUrl);
-      test.skip(perPatent.size === 0, 'no patent with events found in the primary tenant');
-      for (const [patentId, events] of perPatent) {
+      const orders = [...perPatent].map(([patentId, events]) => {
         const dues = events.map((e) => e.dueDate);
-        expect(dues, `due dates of patent ${patentId}`).toEqual([...dues].sort());
-      }
+        return { patentId, dues, order: dueOrder(dues) };
+      });
+      verifiedOnlyIf(
+        orders.some(({ order }) => order !== 'tied'),
+        'no sampled patent has events with two distinct due dates',
+      );
+      expect(
+        orders
+          .filter(({ order }) => order === 'unordered')
+          .map(({ patentId, dues }) => `${patentId}: ${dues.join(', ')}`),
+        'patents whose events are neither ascending nor descending by due date',
+      ).toEqual([]);
+      // One endpoint, one order: the direction, free, is the same for every patent.
+      const directions = new Set(orders.map(({ order }) => order).filter((order) => order !== 'tied'));
+      expect([...directions], 'directions of the sampled patents').toHaveLength(1);
     },
   );
 
@@ -637,7 +679,8 @@ test.describe('events', () => {
         return true;
       });
       const picks = [listed[0]!, earliestPending(listed), ...firstOfEachReason, listed[listed.length - 1]!];
-      for (const event of new Set(picks.filter((e): e is PatentEvent => e !== undefined))) {
+      const reads = [...new Set(picks.filter((e): e is PatentEvent => e !== undefined))];
+      for (const event of nonEmpty(reads, `event of patent ${patentId} to read alone`)) {
         const response = await api.call('getPatentEvent', {
           path: { patentId, eventId: event.id },
         });
@@ -663,19 +706,19 @@ test.describe('events', () => {
         .find(
           (e) => e.eventType === 'RENEWAL' && e.instructability.blockedReason === 'EARLIER_EVENT_PENDING',
         );
-      let narrow: PatentEvent[] = [];
-      if (waiting) {
-        const response = await api.call('listEventsByPeriod', {
-          query: { dueFrom: waiting.dueDate, dueTo: waiting.dueDate, itemsPerPage: 100 },
-        });
-        expect(response).toHaveStatus(200);
-        narrow = response.json<PatentEventList>().data;
-      }
+      // Without such an event the one-day window, the point of the rule, cannot be chosen.
+      verifiedOnlyIf(
+        waiting !== undefined,
+        'no sampled event waits for an earlier one (EARLIER_EVENT_PENDING)',
+      );
+      const response = await api.call('listEventsByPeriod', {
+        query: { dueFrom: waiting.dueDate, dueTo: waiting.dueDate, itemsPerPage: 100 },
+      });
+      expect(response).toHaveStatus(200);
+      const narrow = response.json<PatentEventList>().data;
       test.info().annotations.push({
         type: 'observation',
-        description: waiting
-          ? `one-day window ${waiting.dueDate} (event ${waiting.id} waits for an earlier one): ${narrow.length} events`
-          : 'no sampled event waits for an earlier one: the wide window alone is compared',
+        description: `one-day window ${waiting.dueDate} (event ${waiting.id} waits for an earlier one): ${narrow.length} events`,
       });
       // Checked after the reads: a patent claimed by then may have changed since its per-patent read.
       const perPatentRead = new Map(
@@ -685,7 +728,7 @@ test.describe('events', () => {
       );
       const compared = [
         ...snapshot.map((event) => ({ where: 'wide window', event })),
-        ...narrow.map((event) => ({ where: `window ${waiting!.dueDate}`, event })),
+        ...narrow.map((event) => ({ where: `window ${waiting.dueDate}`, event })),
       ].filter(({ event }) => perPatentRead.has(event.id));
       expect(compared.length, 'events read both by period and in their patent list').toBeGreaterThan(0);
       const differing = compared.flatMap(({ where, event }) => {

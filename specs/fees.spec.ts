@@ -13,6 +13,7 @@ import { isPatentClaimed } from '../helpers/claim-status';
 import { earliestPending, skipBecause, WIDE_WINDOW, type Portfolio } from '../helpers/discovery';
 import { covers, expect, test } from '../helpers/fixtures';
 import { sharedSweep } from '../helpers/shared-sweeps';
+import { verifiedOnlyIf } from '../helpers/verified';
 import type { Fees, Invoice, PatentEvent, PatentEventList } from '../schemas/types';
 
 const COMPONENT_TYPES = ['OFFICE', 'AGENT', 'SERVICE', 'GRACE_PERIOD'];
@@ -362,6 +363,78 @@ test.describe('fees', () => {
       const fees = response.json<Fees>();
       expect(fees.feesStatus).toBe('LOCKED');
       expect(fees.invoiceId).toBeNull();
+    },
+  );
+
+  test(
+    '[FEE-016, FEE-012] the fees LOCKED by a PROCEED keep the estimate read just before it, on the read right after and on a later read',
+    covers('FEE-016', 'FEE-012'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const { patentId, events } = await portfolio.claimPatent(
+        proceedable,
+        'whose earliest pending event is ESTIMATED and offers PROCEED',
+      );
+      const event = earliestPending(events)!;
+      const path = { patentId, eventId: event.id };
+      const readFees = async (when: string): Promise<Fees> => {
+        const response = await api.call('getEventFees', { path });
+        expect(response, `fees of ${event.id} ${when}`).toHaveStatus(200);
+        return response.json<Fees>();
+      };
+      // ESTIMATED is "recomputed live": the lock takes the estimate in force at execution. Two reads just
+      // before the PROCEED show whether the estimate is still; if it moves, it may move again before the lock.
+      const first = await readFees('before the PROCEED');
+      const estimate = await readFees('just before the PROCEED');
+      expect(estimate.feesStatus, 'fees status before the PROCEED').toBe('ESTIMATED');
+      verifiedOnlyIf(
+        JSON.stringify(amountsOf(first)) === JSON.stringify(amountsOf(estimate)),
+        `the estimate of ${event.id} moved between two reads (${JSON.stringify(amountsOf(first))}, then ${JSON.stringify(amountsOf(estimate))})`,
+      );
+      const post = await api.call('postInstructions', {
+        body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
+      });
+      expect(post).toHaveStatus(201);
+      const locked = await readFees('right after the PROCEED');
+      expect(locked.feesStatus).toBe('LOCKED');
+      expect(amountsOf(locked), 'LOCKED amounts against the estimate read just before').toEqual(
+        amountsOf(estimate),
+      );
+      // A later read, past another read of the event: still the same amounts.
+      expect(await api.call('getPatentEvent', { path })).toHaveStatus(200);
+      expect(amountsOf(await readFees('on a later read')), 'LOCKED amounts on a later read').toEqual(
+        amountsOf(locked),
+      );
+    },
+  );
+
+  test(
+    '[FEE-012] LOCKED fees keep their amounts when the office revises its fee for the event',
+    covers('FEE-012'),
+    async ({ api, portfolio, requireSetting, providerState }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      requireSetting('PROVIDER_STATES_URL');
+      const { patentId, events } = await portfolio.claimPatent(
+        proceedable,
+        'whose earliest pending event is ESTIMATED and offers PROCEED',
+      );
+      const event = earliestPending(events)!;
+      const path = { patentId, eventId: event.id };
+      const post = await api.call('postInstructions', {
+        body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
+      });
+      expect(post).toHaveStatus(201);
+      const before = await api.call('getEventFees', { path });
+      expect(before).toHaveStatus(200);
+      expect(before.json<Fees>().feesStatus).toBe('LOCKED');
+      // What an estimate is computed from is not stated: the back office moves it; "amounts fixed" must hold.
+      await providerState('office-fee-revised', { eventId: event.id });
+      const after = await api.call('getEventFees', { path });
+      expect(after).toHaveStatus(200);
+      expect(after.json<Fees>().feesStatus).toBe('LOCKED');
+      expect(amountsOf(after.json<Fees>()), 'LOCKED amounts after the revision').toEqual(
+        amountsOf(before.json<Fees>()),
+      );
     },
   );
 

@@ -48,10 +48,10 @@ async function blockedEvent(
   portfolio: Portfolio,
   api: ApiClient,
   reason: 'ALREADY_INSTRUCTED' | 'TOO_EARLY',
-  notOfPatent?: string,
+  ...notOfPatents: string[]
 ): Promise<PatentEvent | undefined> {
   const candidates = renewals(await portfolio.events()).filter(
-    (e) => e.instructability.blockedReason === reason && e.patent.id !== notOfPatent,
+    (e) => e.instructability.blockedReason === reason && !notOfPatents.includes(e.patent.id),
   );
   for (const candidate of candidates.slice(0, 3)) {
     const fresh = await readEvent(api, candidate);
@@ -71,6 +71,28 @@ async function expectFeesEstimated(api: ApiClient, event: PatentEvent): Promise<
     feesStatus: 'ESTIMATED',
     invoiceId: null,
   });
+}
+
+/**
+ * After a refused batch, a valid entry shows no trace of it: "no instruction of the batch is executed"
+ * (endpoint 7), so no appliedDecision (set by "Executing an instruction"), fees still ESTIMATED (LOCKED only
+ * when "a PROCEED instruction is executed"), no instruction receipt document ("404 until an instruction
+ * receipt exists") and the processingStatus read just before the batch (the only thing that could have moved
+ * it in between is the refused batch).
+ */
+async function expectNoTrace(api: ApiClient, before: PatentEvent, label: string): Promise<void> {
+  const after = await readEvent(api, before);
+  expect(after.appliedDecision, `${label}: appliedDecision`).toBeNull();
+  expect(after.instructability.isAllowed, `${label}: still instructable`).toBe(true);
+  expect(
+    { processingStatus: after.processingStatus, updatedAt: after.processingStatusUpdatedAt },
+    `${label}: processingStatus as read before the batch`,
+  ).toEqual({ processingStatus: before.processingStatus, updatedAt: before.processingStatusUpdatedAt });
+  await expectFeesEstimated(api, before);
+  const receipt = await api.call('getInstructionReceiptDocument', {
+    path: { patentId: before.patent.id, eventId: before.id },
+  });
+  expect(receipt, `${label}: instruction receipt document`).toBeProblem({ status: 404, code: 'not_found' });
 }
 
 function fieldErrors(response: ApiResponse): FieldError[] {
@@ -132,8 +154,8 @@ test.describe('instructions', () => {
   );
 
   test(
-    '[INS-015, INS-002, INS-005, INS-006, INS-007] a batch with the instructable event of each of two patents gives 201, executes both, and its receipt members have the documented types',
-    covers('INS-015', 'INS-002', 'INS-005', 'INS-006', 'INS-007'),
+    '[INS-015, INS-002, INS-005, INS-006, INS-007, INS-009] a batch with the instructable event of each of two patents gives 201, executes both, its receipt lines are all EXECUTED with an executedAt, and its members have the documented types',
+    covers('INS-015', 'INS-002', 'INS-005', 'INS-006', 'INS-007', 'INS-009'),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const what = 'whose earliest instructable event offers PROCEED (two are needed)';
@@ -151,6 +173,11 @@ test.describe('instructions', () => {
       expect(receipt.instructions.map((i) => i.decision).sort()).toEqual(
         entries.map((e) => e.decision).sort(),
       );
+      // "A POST on the instruction endpoint executes immediately and returns status EXECUTED": every line.
+      expect(
+        receipt.instructions.filter((i) => i.status !== 'EXECUTED' || i.executedAt === null),
+        'receipt lines not EXECUTED or without executedAt',
+      ).toEqual([]);
       expect((await readEvent(api, a)).appliedDecision).toBe(entries[0]!.decision);
       expect((await readEvent(api, b)).appliedDecision).toBe(entries[1]!.decision);
     },
@@ -209,10 +236,36 @@ test.describe('instructions', () => {
         }
         expect((await readEvent(api, event)).appliedDecision, 'failing entry').toBe(event.appliedDecision);
       }
-      const after = await readEvent(api, valid);
-      expect(after.appliedDecision, 'valid entry').toBeNull();
-      expect(after.instructability.isAllowed, 'valid entry still instructable').toBe(true);
-      await expectFeesEstimated(api, valid);
+      await expectNoTrace(api, valid, 'valid entry');
+    },
+  );
+
+  test(
+    '[INS-018, DOC-005] a batch of three patents failing in its middle entry (valid, refused, valid) leaves no trace on either valid entry',
+    covers('INS-018', 'DOC-005'),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const what = 'whose earliest instructable event offers PROCEED (two are needed)';
+      const first = await claimInstructable(portfolio, what);
+      const last = await claimInstructable(portfolio, what);
+      const others = [first.patent.id, last.patent.id];
+      const middle =
+        (await blockedEvent(portfolio, api, 'TOO_EARLY', ...others)) ??
+        (await blockedEvent(portfolio, api, 'ALREADY_INSTRUCTED', ...others)) ??
+        skipBecause(`no TOO_EARLY or ALREADY_INSTRUCTED event of a third patent found in ${portfolio.label}`);
+      const batch = [
+        { eventId: first.id, decision: allowedDecision(first, 'PROCEED') },
+        { eventId: middle.id, decision: 'SKIP_THIS_TIME' as const },
+        { eventId: last.id, decision: allowedDecision(last, 'PROCEED') },
+      ];
+      const response = await postInstructions(api, batch);
+      expect(response, `batch ${JSON.stringify(batch)}`).toBeProblem(
+        middle.instructability.blockedReason === 'TOO_EARLY'
+          ? { status: 422, code: 'instruction_too_early' }
+          : { status: 409, code: 'instruction_already_set' },
+      );
+      await expectNoTrace(api, first, 'first entry');
+      await expectNoTrace(api, last, 'last entry');
     },
   );
 
@@ -240,8 +293,7 @@ test.describe('instructions', () => {
         });
       }
       expect((await readEvent(api, lapsed)).appliedDecision, 'lapsed entry').toBeNull();
-      expect((await readEvent(api, valid)).appliedDecision, 'valid entry').toBeNull();
-      await expectFeesEstimated(api, valid);
+      await expectNoTrace(api, valid, 'valid entry');
     },
   );
 
@@ -330,7 +382,7 @@ test.describe('instructions', () => {
   test.describe('malformed bodies', () => {
     const id = () => randomUUID();
     /** `pointers`: the field error must point at one of these (the member, or its parent when it is missing). */
-    const cases: { ids: string[]; label: string; body: () => unknown; pointers?: string[] }[] = [
+    const cases: { ids: string[]; label: string; body: () => unknown; pointers: string[] }[] = [
       {
         ids: ['INS-011'],
         label: 'an eventId that is not a UUID',
@@ -406,9 +458,10 @@ test.describe('instructions', () => {
         ids: ['INS-019'],
         label: 'an array at the top level',
         body: () => [{ eventId: id(), decision: 'DROP' }],
+        pointers: ['', '/0'],
       },
-      { ids: ['INS-019'], label: 'a string at the top level', body: () => 'PROCEED' },
-      { ids: ['INS-019'], label: 'null at the top level', body: () => null },
+      { ids: ['INS-019'], label: 'a string at the top level', body: () => 'PROCEED', pointers: [''] },
+      { ids: ['INS-019'], label: 'null at the top level', body: () => null, pointers: [''] },
     ];
 
     for (const { ids, label, body: make, pointers } of cases) {
@@ -423,13 +476,11 @@ test.describe('instructions', () => {
           const errors = fieldErrors(response);
           expect(errors.length, 'number of field errors').toBeGreaterThan(0);
           expect(errors.map((e) => pointerMisfit(body, e.pointer)).filter(Boolean)).toEqual([]);
-          if (pointers) {
-            const sent = errors.map((e) => e.pointer);
-            expect(
-              sent.some((p) => pointers.includes(p)),
-              `one pointer among ${JSON.stringify(pointers)}, received ${JSON.stringify(sent)}`,
-            ).toBe(true);
-          }
+          const sent = errors.map((e) => e.pointer);
+          expect(
+            sent.some((p) => pointers.includes(p)),
+            `one pointer among ${JSON.stringify(pointers)}, received ${JSON.stringify(sent)}`,
+          ).toBe(true);
         },
       );
     }

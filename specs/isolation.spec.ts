@@ -20,6 +20,7 @@ import {
 } from '../helpers/document-discovery';
 import { covers, expect, test, type Setting } from '../helpers/fixtures';
 import { walkList } from '../helpers/pagination';
+import { notVerified, verifiedOnlyIf } from '../helpers/verified';
 import type {
   ExchangeRateFreeze,
   ExchangeRateFreezeList,
@@ -299,8 +300,12 @@ test.describe('isolation', () => {
   test(
     '[ISO-001] the freeze list holds no month that only another tenant froze',
     covers('ISO-001'),
-    async ({ api, as, requireSetting }) => {
+    async ({ api, as, target, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
+      // Authentication 7: a tenant may lack the freeze capability (403 `forbidden`); then it freezes nothing.
+      const noCapability = `the other tenant (API_KEY_OTHER_TENANT) lacks the exchange-rate freeze capability`;
+      if (target.otherTenantFreezeCapability === 'forbidden')
+        notVerified(`${noCapability} (preflight: 403 forbidden on its freeze list)`);
       const months = async (client: ApiClient) =>
         (await walkList<{ yearMonth: string }>(client, 'listExchangeRateFreezes', { maxPages: 5 })).items.map(
           (f) => f.yearMonth,
@@ -309,6 +314,10 @@ test.describe('isolation', () => {
       // A far month that the primary tenant has not frozen, frozen by the other tenant only.
       const month = FAR_MONTHS.find((m) => !own.has(m))!;
       const put = await as('otherTenant').call('putExchangeRateFreeze', { path: { yearMonth: month } });
+      verifiedOnlyIf(
+        !(put.status === 403 && put.json<Problem>().code === 'forbidden'),
+        `${noCapability} (403 forbidden on its PUT)`,
+      );
       expect(put).toHaveStatus(200);
       expect(await months(as('otherTenant')), `the other tenant's list holds ${month}`).toContain(month);
       expect(await months(api)).not.toContain(month);

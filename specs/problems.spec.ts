@@ -10,10 +10,51 @@ import { earliestPending, renewals } from '../helpers/discovery';
 import { STATE_NOT_OFFERED, covers, expect, test } from '../helpers/fixtures';
 import { malformedJson } from '../helpers/raw-body';
 import { isJsonPointer, pointsIntoDocument } from '../helpers/json-pointer';
+import { nonEmpty, verifiedOnlyIf } from '../helpers/verified';
 import type { ProbeName } from '../helpers/probes';
 import type { PatentEvent } from '../schemas/types';
 
 const PREFIX = '/api/v2/external';
+
+/** A sync body refused on any reading (empty items), sent as text/plain. */
+const TEXT_PLAIN_BODY = Buffer.from('{"items": []}', 'utf8');
+/** A header larger than most servers read (Node 16 KB, Kestrel 32 KB, nginx and Tomcat 8 KB). */
+const PADDING_HEADER = 'X-Conformance-Padding';
+const OVERSIZED_HEADER_BYTES = 40 * 1024;
+
+/**
+ * What the "generic detail" of internal_error must not show: each a named kind of implementation detail.
+ * The URL path of the request is not among them (it is no file path), nor the word "error".
+ */
+const INTERNAL_DETAIL_LEAKS: { name: string; pattern: RegExp }[] = [
+  { name: 'stack frame', pattern: /^\s*at\s+\S.*:\d+(?::\d+)?\)?\s*$/m },
+  { name: 'Python traceback', pattern: /Traceback \(most recent call last\)|File "[^"]+", line \d+/ },
+  {
+    name: 'exception class name',
+    pattern: /\b(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception)\b/,
+  },
+  {
+    name: 'SQL text',
+    pattern:
+      /\bselect\s+(?:\*|[\w."]+(?:\s*,\s*[\w."]+)*)\s+from\s+[\w."]+|\binsert\s+into\s+[\w."]+|\bupdate\s+[\w."]+\s+set\b|\bdelete\s+from\s+[\w."]+|\bSQLSTATE\b|\bORA-\d{5}\b/i,
+  },
+  {
+    name: 'source file',
+    pattern:
+      /[\\/][\w.-]+\.(?:[cm]?[jt]sx?|py|java|kt|rb|go|cs|php|scala|rs)\b|[\w-]\.(?:[cm]?[jt]sx?|py|java|kt|rb|go|cs|php|scala|rs):\d+/,
+  },
+  {
+    name: 'file system path',
+    pattern:
+      /(?:^|[\s"'(=:])\/(?:src|app|srv|home|usr|var|opt|tmp|etc|root|work|workspace|build|dist|lib|node_modules)\/|\bnode_modules\b/m,
+  },
+  { name: 'Windows path', pattern: /\b[A-Za-z]:\\[^\s\\]/ },
+];
+
+/** The names of the leaks a detail shows (none for a generic one). */
+function internalLeaks(detail: string): string[] {
+  return INTERNAL_DETAIL_LEAKS.filter(({ pattern }) => pattern.test(detail)).map(({ name }) => name);
+}
 
 type Body = Record<string, unknown>;
 
@@ -104,8 +145,12 @@ test.describe('problems', () => {
       covers('PROB-006'),
       async ({ probe }) => {
         const body = problemBody(await probe(beforeAuth.probe));
-        for (const member of ['detail', 'instance'])
-          if (member in body) expect(typeof body[member], `${member} is a string`).toBe('string');
+        // Both are optional (member table): the test judges those sent, and is not verified without either.
+        for (const member of nonEmpty(
+          ['detail', 'instance'].filter((m) => m in body),
+          'detail or instance member in the problem',
+        ))
+          expect(typeof body[member], `${member} is a string`).toBe('string');
       },
     );
 
@@ -202,7 +247,10 @@ test.describe('problems', () => {
         const client = as('noFreeze');
         const url = `${target.providerStatesUrl!.replace(/\/+$/, '')}/fail-next-requests`;
         const headers = { 'content-type': 'application/json', 'x-api-key': client.key! };
-        const data = JSON.stringify({ count: 1 });
+        // Only the request carrying this X-Request-Id fails, where the provider state can tell requests apart:
+        // other tests use the tenant meanwhile.
+        const requestId = `internal-error-probe-${randomUUID()}`;
+        const data = JSON.stringify({ count: 1, requestId });
         const state = await requestContext.post(url, { headers, data, failOnStatusCode: false });
         exchanges.push({
           request: { method: 'POST', url, headers, body: data },
@@ -216,8 +264,73 @@ test.describe('problems', () => {
           `the provider-states endpoint offers no fail-next-requests state (answered ${state.status()})`,
         );
         expect(state.ok(), `provider state fail-next-requests answered ${state.status()}`).toBe(true);
-        const response = await client.call('listPatents', { query: { itemsPerPage: 1 }, retry: false });
+        const response = await client.call('listPatents', {
+          query: { itemsPerPage: 1 },
+          headers: { 'X-Request-Id': requestId },
+          retry: false,
+        });
         expect(response).toBeProblem({ status: 500, code: 'internal_error' });
+        // "generic detail": detail is optional (member table); when sent, it names nothing of the implementation.
+        const detail = response.json<Body>().detail;
+        expect(
+          typeof detail === 'string' ? internalLeaks(detail) : [],
+          `detail ${JSON.stringify(detail)} of internal_error is generic`,
+        ).toEqual([]);
+      },
+    );
+  });
+
+  test.describe('answers the framework builds by itself', () => {
+    // Every 4xx and 5xx under the prefix is a problem, including the answers a server framework (router, body
+    // reader, HTTP parser) would make on its own. The status of each is not stated: only an error status is
+    // judged, and a target that accepts the request leaves the test not verified.
+    const judged = (response: ApiResponse) =>
+      verifiedOnlyIf(
+        response.status >= 400,
+        `${response.describe()}: not an error status, so the media-type rule has nothing to judge`,
+      );
+
+    test(
+      '[PROB-001] a method the path does not define (DELETE on a patent) answers a problem when it is refused',
+      covers('PROB-001'),
+      async ({ api }) => {
+        // A random id: whatever the target does with DELETE, it names no patent of the tenant.
+        const response = await api.send({ method: 'DELETE', path: `${PREFIX}/patents/${randomUUID()}` });
+        judged(response);
+        expect(response).toBeProblem();
+      },
+    );
+
+    test(
+      '[PROB-001] a sync POST whose body is sent as text/plain answers a problem when it is refused',
+      covers('PROB-001'),
+      async ({ api, requireSetting }) => {
+        requireSetting('ALLOW_WRITES');
+        // Empty items: refused on any reading of the body, so that no batch is created even by a server that
+        // reads a text/plain body as JSON.
+        const response = await api.send({
+          method: 'POST',
+          path: `${PREFIX}/patents/sync`,
+          headers: { 'content-type': 'text/plain' },
+          body: TEXT_PLAIN_BODY,
+        });
+        judged(response);
+        expect(response).toBeProblem();
+      },
+    );
+
+    test(
+      `[PROB-001] a request with a ${OVERSIZED_HEADER_BYTES / 1024} KB header answers a problem when it is refused`,
+      covers('PROB-001'),
+      async ({ api }) => {
+        const response = await api.send({
+          method: 'GET',
+          path: `${PREFIX}/patents`,
+          query: { itemsPerPage: 1 },
+          headers: { [PADDING_HEADER]: 'a'.repeat(OVERSIZED_HEADER_BYTES) },
+        });
+        judged(response);
+        expect(response).toBeProblem();
       },
     );
   });
@@ -274,18 +387,24 @@ test.describe('problems', () => {
     }
 
     test(
-      '[PROB-025] field error pointers of query and path errors are valid RFC 6901 pointers',
-      covers('PROB-025'),
+      '[PROB-026] field errors of query and path parameters have a string pointer, a non-empty string code and a string message',
+      covers('PROB-026'),
       async ({ api }) => {
+        // A pointer is "into the request body": for a query or path parameter, which is not in the body, its
+        // value is not stated (OPEN-POINTS E4), so only its type is checked (variant query-path-pointer-by-name).
         for (const response of [
           await api.call('getPatentEvent', { path: { patentId: 'a~b', eventId: 'c~1d' } }),
           await api.call('listPatents', { query: { sort: 'no~such/field' } }),
         ]) {
           expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
-          for (const error of fieldErrors(response))
-            expect(isJsonPointer(String(error.pointer)), `pointer ${JSON.stringify(error.pointer)}`).toBe(
-              true,
-            );
+          for (const error of nonEmpty(fieldErrors(response), `field error in ${response.describe()}`)) {
+            expect(typeof error.pointer, `pointer of ${JSON.stringify(error)}`).toBe('string');
+            expect(
+              typeof error.code === 'string' && error.code !== '',
+              `code of ${JSON.stringify(error)}`,
+            ).toBe(true);
+            expect(typeof error.message, `message of ${JSON.stringify(error)}`).toBe('string');
+          }
         }
       },
     );
@@ -376,6 +495,10 @@ test.describe('problems', () => {
           const response = await api.call(operation, { body });
           expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
           const pointers = fieldErrors(response).map((e) => e.pointer);
+          expect(
+            pointers.some((p) => expected.includes(String(p))),
+            `one pointer among ${JSON.stringify(expected)}, received ${JSON.stringify(pointers)}`,
+          ).toBe(true);
           for (const p of pointers) {
             expect(typeof p === 'string' && isJsonPointer(p), `pointer ${JSON.stringify(p)} is valid`).toBe(
               true,
@@ -385,10 +508,6 @@ test.describe('problems', () => {
               `pointer ${JSON.stringify(p)} resolves into the body`,
             ).toBe(true);
           }
-          expect(
-            pointers.some((p) => expected.includes(String(p))),
-            `one pointer among ${JSON.stringify(expected)}, received ${JSON.stringify(pointers)}`,
-          ).toBe(true);
         },
       );
     }

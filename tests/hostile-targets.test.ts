@@ -190,10 +190,15 @@ void describe('a whole run against a misbehaving target ends, with the cause nam
       child.on('close', (status, signal) => resolve({ status, signal, output }));
     });
 
-  void test('with the preflight: a non-zero exit and one message, no test run', async () => {
+  void test('with the preflight: exit 2 and one plain message, no stack frames, no test run', async () => {
     const result = await run('html-error-page', {});
-    assert.notEqual(result.status, 0);
-    assert.match(result.output, /PreflightError: .*does not answer the contract/);
+    assert.equal(result.status, 2, result.output);
+    assert.match(
+      result.output,
+      /preflight: the target cannot be judged, no test ran\.\n {2}.*does not answer the contract/,
+    );
+    assert.match(result.output, /setting to fix: BASE_URL/);
+    assert.doesNotMatch(result.output, /^\s+at .+[(:]\d+/m);
     assert.doesNotMatch(result.output, /passed|failed/);
   });
 

@@ -243,21 +243,25 @@ interface PreflightRun {
   output: string;
 }
 
-/** `npm run preflight` alone, configured by a dotenv file. */
+/** `conformance preflight --env-file <file>` (npm run preflight), configured by a dotenv file. */
 async function preflightAlone(envFilePath: string, env: Record<string, string> = {}): Promise<PreflightRun> {
   const result = await run(
-    ['--import', 'tsx', path.join(ROOT, 'scripts', 'preflight.ts')],
-    cleanEnv({ ENV_FILE: envFilePath, ...env }),
+    [path.join(ROOT, 'bin', 'conformance.cjs'), 'preflight', '--env-file', envFilePath],
+    cleanEnv(env),
     60_000,
   );
   return { status: result.status, output: result.output.trim() };
 }
 
-/** One plain line naming the setting: no stack frame, no OpenSSL code. */
-function assertPlainFailure(result: PreflightRun, expected: RegExp): void {
-  assert.notEqual(result.status, 0, result.output);
-  assert.match(result.output, /^preflight failed: /);
+/** The cannot-judge exit status of the conformance command (helpers/preflight-report.ts). */
+const CANNOT_JUDGE = 2;
+
+/** The plain lines and the cannot-judge status: the message, the settings to fix; no stack frame, no OpenSSL code. */
+function assertPlainFailure(result: PreflightRun, expected: RegExp, settings: string): void {
+  assert.equal(result.status, CANNOT_JUDGE, result.output);
+  assert.match(result.output, /^preflight: the target cannot be judged, no test ran\.\n {2}\S/);
   assert.match(result.output, expected);
+  assert.match(result.output, new RegExp(`\\n  setting to fix: ${settings} \\(`));
   assert.doesNotMatch(result.output, /\n\s+at |ERR_|UNABLE_TO|SELF_SIGNED|node:internal/);
 }
 
@@ -287,21 +291,29 @@ void test(
   async () => {
     const file = envFile('no-ca', tlsUrl(), {});
     const result = await runSuite('no-ca', file);
-    assert.notEqual(result.status, 0);
-    assert.ok(result.run, result.output.slice(-3000));
-    assert.equal(result.run.tests.filter((t) => t.outcome !== 'skipped').length, 0, 'no test ran');
-    assert.equal(result.run.errors.length, 1, result.output.slice(-3000));
-    const message = result.run.errors[0]!.split('\n')[0]!;
+    assert.equal(result.status, CANNOT_JUDGE, result.output.slice(-3000));
     assert.match(
-      message,
-      /PreflightError: the certificate of https:\/\/127\.0\.0\.1:\d+ is not trusted.*set TARGET_CA_FILE/,
+      result.output,
+      /preflight: the target cannot be judged, no test ran\.\n {2}the certificate of https:\/\/127\.0\.0\.1:\d+ is not trusted \(a private CA\?\): set TARGET_CA_FILE/,
     );
-    assert.doesNotMatch(message, /UNABLE_TO|SELF_SIGNED|ERR_/);
-    assertPlainFailure(await preflightAlone(file), /is not trusted \(a private CA\?\): set TARGET_CA_FILE/);
+    assert.doesNotMatch(result.output, /UNABLE_TO|SELF_SIGNED|ERR_|\n\s+at /);
+    assert.doesNotMatch(result.output, /\d+ passed|\d+ failed/, 'no test ran');
+    const record = JSON.parse(fs.readFileSync(path.join(result.reportsDir, 'preflight.json'), 'utf8')) as {
+      ok: boolean;
+      settings: string[];
+    };
+    assert.equal(record.ok, false);
+    assert.deepEqual(record.settings, ['TARGET_CA_FILE']);
+    assertPlainFailure(
+      await preflightAlone(file),
+      /is not trusted \(a private CA\?\): set TARGET_CA_FILE/,
+      'TARGET_CA_FILE',
+    );
     // Another CA in TARGET_CA_FILE: the message says so.
     assertPlainFailure(
       await preflightAlone(envFile('other-ca', tlsUrl(), { TARGET_CA_FILE: certs.otherCaFile })),
       /is not signed by a CA of TARGET_CA_FILE/,
+      'TARGET_CA_FILE',
     );
   },
 );
@@ -315,6 +327,7 @@ void test(
         envFile('mismatch', `https://localhost:${tlsGateway.port}`, { TARGET_CA_FILE: certs.caFile }),
       ),
       /not issued for the host name localhost \(hostname mismatch\).*BASE_URL/,
+      'BASE_URL',
     );
   },
 );
@@ -351,6 +364,7 @@ void test(
     assertPlainFailure(
       await preflightAlone(envFile('mtls-none', mtlsUrl(), { TARGET_CA_FILE: certs.caFile })),
       /likely requires a client certificate \(set CLIENT_CERT_FILE and CLIENT_KEY_FILE, or CLIENT_PFX_FILE\)/,
+      'CLIENT_CERT_FILE, CLIENT_KEY_FILE, CLIENT_PFX_FILE',
     );
     assertPlainFailure(
       await preflightAlone(
@@ -362,10 +376,12 @@ void test(
         }),
       ),
       /client certificate cannot be loaded: check CLIENT_CERT_FILE and CLIENT_KEY_FILE and CLIENT_CERT_PASSPHRASE/,
+      'CLIENT_CERT_FILE, CLIENT_KEY_FILE, CLIENT_CERT_PASSPHRASE',
     );
     assertPlainFailure(
       await preflightAlone(envFile('mtls-key', mtlsUrl(), { CLIENT_CERT_FILE: certs.clientCert })),
       /CLIENT_KEY_FILE is missing/,
+      'CLIENT_CERT_FILE, CLIENT_KEY_FILE',
     );
   },
 );
@@ -431,26 +447,31 @@ void test(
     assertPlainFailure(
       await preflightAlone(file, { HTTPS_PROXY: proxyUrl(refusingProxy.port) }),
       /the proxy http:\/\/127\.0\.0\.1:\d+ \(from HTTPS_PROXY\) refused the connection to https:\/\/staging\.test:\d+/,
+      'HTTPS_PROXY, NO_PROXY, EXTRA_HEADERS',
     );
     assertPlainFailure(
       await preflightAlone(file, { HTTPS_PROXY: proxyUrl(proxy.port, false) }),
       /asks for credentials \(407\): put user:password@ in HTTPS_PROXY/,
+      'HTTPS_PROXY',
     );
     assertPlainFailure(
       await preflightAlone(file, { TARGET_PROXY: 'http://127.0.0.1:9' }),
       /the proxy http:\/\/127\.0\.0\.1:9 \(from TARGET_PROXY\) refused the connection or cannot be reached/,
+      'TARGET_PROXY, NO_PROXY',
     );
     assertPlainFailure(
       await preflightAlone(envFile('no-token', stagingUrl(), { TARGET_CA_FILE: certs.caFile }), {
         HTTPS_PROXY: proxyUrl(proxy.port),
       }),
       /a gateway in front of https:\/\/staging\.test:\d+ refused the request \(it may want a header of its own: EXTRA_HEADERS\)/,
+      'HTTPS_PROXY, NO_PROXY, EXTRA_HEADERS',
     );
     assertPlainFailure(
       await preflightAlone(
         envFile('reserved', tlsUrl(), { TARGET_CA_FILE: certs.caFile, EXTRA_HEADERS: 'X-Request-Id: fixed' }),
       ),
       /EXTRA_HEADERS may not set X-Request-Id/,
+      'EXTRA_HEADERS',
     );
   },
 );
@@ -530,7 +551,7 @@ void test('EXTRA_HEADERS: lines or a JSON object; the headers the suite sends on
 void test('INSECURE_TLS accepts an untrusted certificate, and the report header and the certification say the run was weakened', async () => {
   const result = await preflightAlone(envFile('insecure', tlsUrl(), { INSECURE_TLS: 'true' }));
   assert.equal(result.status, 0, result.output);
-  assert.match(result.output, /^preflight passed/);
+  assert.match(result.output, /^preflight passed/m);
   assert.equal(allureEnvironmentInfo({ INSECURE_TLS: 'true' }).INSECURE_TLS, 'true');
   assert.equal(allureEnvironmentInfo({}).INSECURE_TLS, 'false');
   const report = syntheticReport([{ title: '[AUTH-001] t', outcome: 'passed' }]);

@@ -221,3 +221,18 @@ export function secretNeedles(secret: string): string[] {
   }
   return needles;
 }
+
+/** The environment without target settings or a run identity, so that runs use the embedded reference. */
+export function cleanEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (
+      /^(BASE_URL|API_KEY.*|ALLOW_.*|PROVIDER_STATES_URL|EMBEDDED_REFERENCE|CI|SHARD|BLOB_REPORT|CONFORMANCE_.*|REPORTS_DIR|ENV_FILE|REFERENCE_.*|FC_SEED|PREFLIGHT)$/.test(
+        name,
+      )
+    )
+      continue;
+    env[name] = value;
+  }
+  return { ...env, FORCE_COLOR: '0', NO_COLOR: '1', ...extra };
+}

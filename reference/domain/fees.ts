@@ -43,5 +43,21 @@ export function estimateFees(event: EventRecord, today: string): FeeAmounts {
 
 /** The amounts the event's fees show now: fixed once locked, estimated before. */
 export function currentFees(event: EventRecord, today: string): FeeAmounts {
+  // LOCKED fees recomputed from the live estimate on every read, the lock kept as a status only.
+  if (currentBehaviour().fault === 'fees-locked-recomputed-live' && event.feesStatus === 'LOCKED')
+    return estimateFees(event, today);
   return event.lockedFees ?? estimateFees(event, today);
+}
+
+/**
+ * The office revises its fee for the event (a back-office change of the fee schedule, 10% up): estimates
+ * move with it, fixed amounts do not.
+ */
+export function reviseOfficeFee(event: EventRecord): void {
+  const office = new Decimal(event.feeBasis.office).times('1.1');
+  event.feeBasis = {
+    ...event.feeBasis,
+    office: money(office),
+    gracePeriodSurcharge: money(office.times(0.5)),
+  };
 }

@@ -7,8 +7,16 @@ import { yearMonthOf } from '../dates';
 import type { EventRecord, Store, Tenant } from '../store';
 import { eventsOf } from '../store';
 
-export function isFxRateFrozen(tenant: Tenant, event: Pick<EventRecord, 'dueDate'>): boolean {
+/** Whether the event's due month is frozen: the flag a freeze read shows. */
+export function isMonthFrozen(tenant: Tenant, event: Pick<EventRecord, 'dueDate'>): boolean {
   return tenant.frozenMonths.has(yearMonthOf(event.dueDate));
+}
+
+/** The flag the event and its fees show. */
+export function isFxRateFrozen(tenant: Tenant, event: Pick<EventRecord, 'dueDate'>): boolean {
+  // Read from a per-event column that the freeze of a month never writes.
+  if (currentBehaviour().fault === 'freezes-put-flags-no-event') return false;
+  return isMonthFrozen(tenant, event);
 }
 
 /** Idempotent: freezing a frozen month changes nothing. */

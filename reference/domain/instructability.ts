@@ -5,6 +5,7 @@
 import { currentBehaviour } from '../behaviour';
 import type { Decision, EventRecord } from '../store';
 import { DECISIONS } from '../store';
+import { addMonths } from '../dates';
 import { isLapsed, opensAt } from './due-period';
 
 export type BlockedReason = 'ALREADY_INSTRUCTED' | 'TOO_EARLY' | 'EARLIER_EVENT_PENDING';
@@ -12,6 +13,7 @@ export type BlockedReason = 'ALREADY_INSTRUCTED' | 'TOO_EARLY' | 'EARLIER_EVENT_
 export interface Instructability {
   isAllowed: boolean;
   allowedDecisions: Decision[];
+  /** Null when allowed; also null when blocked for a reason outside the three (variant grace-period-events-held). */
   blockedReason: BlockedReason | null;
   opensAt: string;
   mode: 'DIRECT';
@@ -59,6 +61,21 @@ export function instructability(
     .filter((e) => e.id !== event.id && e.dueDate < event.dueDate && awaitsDecision(e))
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   if (pending.length > 0) return blocked('EARLIER_EVENT_PENDING', event, pending);
+  // Blocks beyond the three reasons are open (OPEN-POINTS B21, E3): the variant holds an event more than three
+  // months into its grace period for the operators (no reason among the three; the POST offers no decision).
+  if (
+    currentBehaviour().variant === 'grace-period-events-held' &&
+    today > addMonths(event.dueDate, 3) &&
+    !isLapsed(event, today)
+  )
+    return {
+      isAllowed: false,
+      allowedDecisions: [],
+      blockedReason: null,
+      opensAt: opensAt(event),
+      mode: 'DIRECT',
+      pendingEarlierEvents: [],
+    };
   // A lapsed event can no longer be paid: only the decisions that do not pay remain.
   const dropsProceed = isLapsed(event, today) && fault !== 'events-lapsed-offers-proceed';
   const allowedDecisions = dropsProceed ? DECISIONS.filter((d) => d !== 'PROCEED') : [...DECISIONS];

@@ -2,6 +2,7 @@
  * Executing instruction batches (DIRECT mode: immediately and synchronously), and issuing the official
  * receipt of a paid renewal. The seed runs these same functions, so seeded states obey the same rules.
  */
+import { currentBehaviour } from '../behaviour';
 import type { Moment, ServerContext } from '../context';
 import { notFound, pointer, ProblemError, validationFailed } from '../problems';
 import type { Decision, EventRecord, InstructionReceiptRecord, InstructionRecord, Tenant } from '../store';
@@ -163,24 +164,44 @@ export function executeInstructions(
     entries.forEach((entry, index) => {
       if (entry.decision === 'PROCEED') lockFees(events[index] as EventRecord, at.today);
     });
-  const atomic = fault !== 'instructions-batch-not-atomic';
-  if (atomic) checkInstructable(ctx, entries, events, at.today);
-
   const executedAt = at.now.toISOString();
-  const number = tenant.lastInstructionReceiptNumber + 1;
-  tenant.lastInstructionReceiptNumber = number;
-  const receipt: InstructionReceiptRecord = {
-    id: ctx.random.uuid(),
-    tenantId: tenant.id,
-    issueDate: at.today,
-    reference: receiptReference(at.today, number),
-    number,
-    instructions: [],
-  };
-  ctx.store.receipts.set(receipt.id, receipt);
+  // The events of the batch marked as being instructed while it is checked, and left so when it is refused.
+  if (fault === 'instructions-refused-batch-marks-instructed')
+    events.forEach((event) => {
+      event.processingStatus = 'INSTRUCTED';
+      event.processingStatusUpdatedAt = executedAt;
+    });
+  // The receipt drawn up for the whole batch before it is checked, and kept when the batch is refused.
+  if (fault === 'instructions-refused-batch-keeps-receipt') {
+    const draft = newReceipt(ctx, tenant, at);
+    entries.forEach((entry, index) => {
+      const event = events[index] as EventRecord;
+      draft.instructions.push({
+        id: ctx.random.uuid(),
+        eventId: event.id,
+        decision: entry.decision,
+        status: 'EXECUTED',
+        executedAt,
+        renewedDesignatedCountries: null,
+      });
+      event.instructionReceiptId = draft.id;
+    });
+  }
+  const atomic = fault !== 'instructions-batch-not-atomic';
+  // The verdict of the batch check kept in one variable the loop overwrites: only the last entry's counts.
+  const lastVerdictOnly = fault === 'instructions-batch-verdict-of-last-entry';
+  if (atomic)
+    checkInstructable(
+      ctx,
+      lastVerdictOnly ? entries.slice(-1) : entries,
+      lastVerdictOnly ? events.slice(-1) : events,
+      at.today,
+    );
+
+  const receipt = newReceipt(ctx, tenant, at);
   entries.forEach((entry, index) => {
     const event = events[index] as EventRecord;
-    if (!atomic || fault === 'instructions-offered-decision-checked-while-executing')
+    if (!atomic || lastVerdictOnly || fault === 'instructions-offered-decision-checked-while-executing')
       checkInstructable(ctx, [entry], [event], at.today, 'entry');
     if (index > 0 && ctx.behaviour.fault === 'instructions-only-first-entry-executed') return;
     const patent = ctx.store.patents.get(event.patentId);
@@ -220,9 +241,30 @@ export function executeInstructions(
   return receipt;
 }
 
+/** A new receipt of the tenant, with its sequential number. */
+function newReceipt(ctx: ServerContext, tenant: Tenant, at: Moment): InstructionReceiptRecord {
+  const number = tenant.lastInstructionReceiptNumber + 1;
+  tenant.lastInstructionReceiptNumber = number;
+  const receipt: InstructionReceiptRecord = {
+    id: ctx.random.uuid(),
+    tenantId: tenant.id,
+    issueDate: at.today,
+    reference: receiptReference(at.today, number),
+    number,
+    instructions: [],
+  };
+  ctx.store.receipts.set(receipt.id, receipt);
+  return receipt;
+}
+
 /** ESTIMATED -> LOCKED: the amounts of this moment become fixed. */
 function lockFees(event: EventRecord, today: string): void {
-  event.lockedFees = estimateFees(event, today);
+  const estimate = estimateFees(event, today);
+  // The lock copies the third-party fees only: the service fee is left to the invoice.
+  event.lockedFees =
+    currentBehaviour().fault === 'fees-lock-without-service'
+      ? { ...estimate, components: estimate.components.filter((c) => c.type !== 'SERVICE') }
+      : estimate;
   event.feesStatus = 'LOCKED';
   event.invoiceId = null;
 }

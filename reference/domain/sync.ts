@@ -14,6 +14,8 @@ import { syncItemErrors } from '../validation';
 export const INLINE_LIMIT = 100;
 /** Items processed per background step; each step yields to the event loop. */
 const BACKGROUND_CHUNK = 50;
+/** (variant) Wait between background steps of a slow queue: longer than any polling budget of a run. */
+const SLOW_STEP_MS = 10 * 60_000;
 
 /** Patent fields a sync item may write. `officialNumbers` is deliberately absent: it is never written. */
 export const WRITABLE_FIELDS: readonly (keyof PatentFields)[] = [
@@ -102,6 +104,13 @@ function touchesCriticalField(patent: PatentRecord, changes: Partial<PatentField
 }
 
 function applyChanges(patent: PatentRecord, changes: Partial<PatentFields>, at: Moment): void {
+  // An update mapped onto a whole record: the members the item does not carry are cleared.
+  if (currentBehaviour().fault === 'sync-partial-update-resets-missing-fields') {
+    for (const field of WRITABLE_FIELDS) {
+      if (field !== 'providerId' && !CRITICAL_FIELDS.includes(field) && !(field in changes))
+        (patent as unknown as Record<string, unknown>)[field] = null;
+    }
+  }
   Object.assign(patent, structuredClone(changes));
   patent.updatedAt = at.now.toISOString();
 }
@@ -339,6 +348,8 @@ function runInBackground(ctx: ServerContext, tenant: Tenant, batch: SyncBatchRec
     for (let index = batch.results.length; index < end; index += 1)
       processItem(ctx, tenant, batch, index, at);
     if (batch.results.length >= batch.items.length) complete(batch, at);
+    // (variant) A busy queue: after its first step the batch stays PROCESSING for minutes.
+    else if (ctx.behaviour.variant === 'sync-background-slow') setTimeout(step, SLOW_STEP_MS).unref();
     else setTimeout(step, 1);
   };
   if (ctx.behaviour.fault === 'sync-background-starts-inline') step();
@@ -350,6 +361,50 @@ function findByRef(store: Store, tenant: Tenant, ref: string): SyncBatchRecord |
     if (batch.tenantId === tenant.id && batch.externalImportRef === ref) return batch;
   }
   return undefined;
+}
+
+/** A proposal recorded again as a new change request awaiting review, in place of `change` in its batch. */
+function restage(ctx: ServerContext, batch: SyncBatchRecord, change: ChangeRequest): void {
+  const again: ChangeRequest = { ...change, id: ctx.random.uuid(), state: 'AWAITING_REVIEW', reason: null };
+  ctx.store.changeRequests.set(again.id, again);
+  batch.results[change.index] = again.id;
+  batch.stagedItems += 1;
+}
+
+/** The stored batch a replay answers: the replay records nothing (the faults record it a second time). */
+function replayed(ctx: ServerContext, tenant: Tenant, batch: SyncBatchRecord): SyncBatchRecord {
+  const { fault } = ctx.behaviour;
+  const changes = batch.results.map((id) => ctx.store.changeRequests.get(id));
+  for (const change of changes) {
+    if (change === undefined) continue;
+    // A replay that submits again the proposals still waiting for review.
+    if (fault === 'sync-replay-restages-awaiting-items' && change.state === 'AWAITING_REVIEW')
+      restage(ctx, batch, change);
+    // A replay that reopens the proposals already decided in review.
+    if (
+      fault === 'sync-replay-restages-reviewed-items' &&
+      (change.state === 'ACCEPTED' || change.state === 'REFUSED')
+    )
+      restage(ctx, batch, change);
+  }
+  // A replay of a background batch that enqueues its job again: every item is triaged a second time.
+  if (
+    fault === 'sync-replay-reruns-background-batch' &&
+    batch.mode === 'ASYNC' &&
+    batch.progress === 'DONE'
+  ) {
+    Object.assign(batch, {
+      progress: 'PENDING',
+      results: [],
+      autoAppliedItems: 0,
+      stagedItems: 0,
+      rejectedItems: 0,
+      suppressedItems: 0,
+      completedAt: null,
+    });
+    runInBackground(ctx, tenant, batch);
+  }
+  return batch;
 }
 
 /**
@@ -386,7 +441,8 @@ export function submitSync(
   if (ref !== null && fault !== 'sync-import-ref-not-looked-up') {
     const existing = findByRef(ctx.store, tenant, ref);
     if (existing !== undefined) {
-      if (existing.itemsFingerprint === fingerprint || fault === 'sync-replay-ignores-items') return existing;
+      if (existing.itemsFingerprint === fingerprint || fault === 'sync-replay-ignores-items')
+        return replayed(ctx, tenant, existing);
       throw new ProblemError(
         'conflict',
         'externalImportRef was already used with different items.',
@@ -482,6 +538,10 @@ export function resultOutcome(change: ChangeRequest): { outcome: Outcome; reason
         return { outcome: 'INVALID' as Outcome, reason: change.reason };
       return { outcome: 'REJECTED', reason: change.reason };
     case 'REFUSED':
+      // (variant) The label of a refused proposal is not shown: a server may name it on its own.
+      if (currentBehaviour().variant === 'sync-refused-outcome-label')
+        return { outcome: 'REFUSED' as Outcome, reason: change.reason };
+      return { outcome: 'REJECTED', reason: change.reason };
     case 'UNRECORDED':
       return { outcome: 'REJECTED', reason: change.reason };
   }

@@ -133,11 +133,6 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
   },
   // ---------------------------------------------------------------- events
   {
-    name: 'events-listed-latest-first',
-    requirements: ['EVT-029'],
-    summary: 'The events of a patent are listed latest due date first.',
-  },
-  {
     name: 'events-renewal-null-without-sequence',
     requirements: ['EVT-006'],
     summary:
@@ -1065,5 +1060,98 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     requirements: ['FRZ-008'],
     summary:
       'The freeze list shows only the months whose frozen rates are in force (up to the current month), so a month frozen in advance is missing.',
+  },
+  // ---------------------------------------------------------------- sync (issue 14)
+  {
+    name: 'sync-partial-update-resets-missing-fields',
+    requirements: ['SYNC-043'],
+    summary:
+      'An update is mapped onto a whole record: the non-critical members the item does not carry are cleared to null.',
+  },
+  {
+    name: 'sync-replay-restages-awaiting-items',
+    requirements: ['SYNC-046'],
+    summary:
+      'A replay submits again the proposals of the batch still awaiting review: each becomes a second change request and stagedItems grows.',
+  },
+  {
+    name: 'sync-replay-reruns-background-batch',
+    requirements: ['SYNC-046'],
+    summary:
+      'A replay of a finished background batch enqueues its job again, so every item is triaged and recorded a second time.',
+  },
+  {
+    name: 'sync-replay-restages-reviewed-items',
+    requirements: ['SYNC-046'],
+    summary:
+      'A replay reopens the proposals already accepted or refused in review: they are staged again as new change requests.',
+  },
+
+  // ---------------------------------------------------------------- instructions (issue 14)
+  {
+    name: 'instructions-batch-verdict-of-last-entry',
+    requirements: ['INS-018'],
+    summary:
+      'The batch check keeps one verdict that its loop overwrites, so only the last entry counts before execution; in valid, refused, valid the first entry stays executed.',
+  },
+  {
+    name: 'instructions-refused-batch-keeps-receipt',
+    requirements: ['INS-018', 'DOC-005'],
+    summary:
+      'The receipt is drawn up for the whole batch before the batch is checked and kept when it is refused, so its instruction receipt document downloads for the valid entries.',
+  },
+  {
+    name: 'instructions-refused-batch-marks-instructed',
+    requirements: ['INS-018'],
+    summary:
+      'The events of a batch are marked INSTRUCTED while it is checked and not reset when it is refused, so their processingStatus moves though nothing was executed.',
+  },
+  {
+    name: 'instructions-receipt-later-lines-pending',
+    requirements: ['INS-009'],
+    summary:
+      'The receipt of a batch shows its first line EXECUTED and the others PENDING with executedAt null, though every line was executed.',
+  },
+  {
+    name: 'fees-lock-without-service',
+    requirements: ['FEE-016'],
+    summary:
+      'The lock copies the third-party fees only (OFFICE, AGENT, GRACE_PERIOD), so the LOCKED fees drop the SERVICE component the estimate showed.',
+  },
+  {
+    name: 'fees-locked-recomputed-live',
+    requirements: ['FEE-012'],
+    summary:
+      'LOCKED fees are recomputed from the live estimate on every read, so a revised office fee moves amounts that the lock fixed.',
+  },
+  {
+    name: 'freezes-put-flags-no-event',
+    requirements: ['FRZ-013'],
+    summary:
+      'The event and fees reads take isFxRateFrozen from a per-event column that the PUT of a month never writes, so the events the freeze lists as frozen read false there.',
+  },
+  // ---------------------------------------------------------------- reads (issue 14)
+  {
+    name: 'events-listed-by-id',
+    requirements: ['EVT-029'],
+    summary:
+      'The events of a patent are listed in the order of their ids (the primary key) instead of by due date.',
+  },
+  {
+    name: 'patents-null-members-omitted',
+    requirements: ['PAT-002', 'PAT-006'],
+    summary:
+      'The patent serializer drops every member whose value is null (undefined in JSON.stringify) instead of writing null.',
+  },
+  {
+    name: 'period-event-types-ignored',
+    requirements: ['PER-010'],
+    summary: 'The by-period list accepts eventTypes but does not filter on it: every kind is returned.',
+  },
+  {
+    name: 'period-event-types-unknown-kinds-dropped',
+    requirements: ['PER-010'],
+    summary:
+      'eventTypes values that name no known kind are dropped before filtering, so a filter of unknown kinds only filters nothing and returns every event.',
   },
 ];

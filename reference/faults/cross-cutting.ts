@@ -509,4 +509,92 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     summary:
       'The invoice download serves a pro-forma PDF for an event whose fees are LOCKED, before it is invoiced.',
   },
+
+  // ---------------------------------------------------------------- instructions (issue 14)
+  {
+    name: 'document-disposition-trailing-semicolon',
+    requirements: ['DOC-004'],
+    summary:
+      'The Content-Disposition of PDF downloads ends with a ";" (attachment; filename="x.pdf";), an empty parameter outside the RFC 6266 grammar.',
+  },
+  // ---------------------------------------------------------------- ratelimits (issue 14)
+  {
+    name: 'period-list-without-rate-limit-headers',
+    requirements: ['RATE-006', 'RATE-007', 'RATE-009'],
+    summary: 'The by-period event list (200) is served without the RateLimit-* headers.',
+  },
+  {
+    name: 'instruction-receipt-without-rate-limit-headers',
+    requirements: ['RATE-006', 'RATE-007', 'RATE-009'],
+    summary: 'The 201 instruction receipt carries no RateLimit-* headers.',
+  },
+  {
+    name: 'freeze-put-without-rate-limit-headers',
+    requirements: ['RATE-006', 'RATE-007', 'RATE-009'],
+    summary: 'The exchange-rate freeze PUT answers its 200 without the RateLimit-* headers.',
+  },
+  {
+    name: 'quota-rolling-window',
+    requirements: ['RATE-013'],
+    summary:
+      "The quota is a rolling 24-hour window opened by the key's first call: RateLimit-Reset counts down to 24 hours after it, not to midnight.",
+  },
+  {
+    name: 'quota-reset-utc-midnight',
+    requirements: ['RATE-013'],
+    summary:
+      "The quota day is the UTC date: the counter resets and RateLimit-Reset counts down to UTC midnight, not the server's local midnight.",
+  },
+  {
+    name: 'reset-in-minutes',
+    requirements: ['RATE-009', 'RATE-013'],
+    summary: 'RateLimit-Reset gives the time to the next reset in minutes instead of seconds.',
+  },
+  {
+    name: 'reset-frozen-at-first-call',
+    requirements: ['RATE-013'],
+    summary:
+      "RateLimit-Reset keeps the seconds computed at the key's first call of the day instead of counting down with the clock.",
+  },
+  // ---------------------------------------------------------------- wire (issue 14)
+  {
+    name: 'malformed-json-internal-error',
+    requirements: ['PROB-009', 'INS-019', 'SYNC-050'],
+    summary:
+      "The routes read a JSON body with the framework's parser, whose SyntaxError on a body that is not JSON ends as 500 internal_error instead of 400 validation_failed.",
+  },
+  {
+    name: 'non-json-body-plain-415',
+    requirements: ['PROB-001'],
+    summary:
+      "A body whose content type is not JSON is refused with the framework's bare text/plain 415 instead of a problem.",
+  },
+  {
+    name: 'undefined-method-plain-405',
+    requirements: ['PROB-001'],
+    summary:
+      "A method the path does not define (DELETE on a patent) gets the router's text/plain 405 with Allow instead of a problem.",
+  },
+  {
+    name: 'oversized-header-bare-431',
+    requirements: ['PROB-001'],
+    summary:
+      "A request whose headers exceed the server's limit gets Node's own 431 with no body instead of a problem.",
+  },
+  {
+    name: 'internal-error-detail-exception',
+    requirements: ['PROB-023'],
+    summary:
+      'The detail of 500 internal_error is the exception as a string: its class name and message (InjectedFailureError: ...).',
+  },
+  {
+    name: 'internal-error-detail-sql',
+    requirements: ['PROB-023'],
+    summary: 'The detail of 500 internal_error carries the SQL statement that was running when it failed.',
+  },
+  {
+    name: 'internal-error-detail-file-path',
+    requirements: ['PROB-023'],
+    summary: 'The detail of 500 internal_error names the source file of the module that failed.',
+  },
 ];

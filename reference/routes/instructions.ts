@@ -13,6 +13,9 @@ const postInstructions: OperationHandler = (req) => {
   const receipt = executeInstructions(req.ctx, req.caller.tenant, body.instructions, req.at, {
     deferWrites: req.ctx.behaviour.fault === 'instructions-written-on-next-post',
   });
+  // The receipt built by the execution path, which drops the RateLimit-* headers set for the request.
+  if (req.ctx.behaviour.fault === 'instruction-receipt-without-rate-limit-headers')
+    req.c.set('rateLimitHeaders', {});
   // The receipt answered as a plain read.
   return json(req.c, receiptView(receipt), req.ctx.behaviour.fault === 'instructions-answer-200' ? 200 : 201);
 };

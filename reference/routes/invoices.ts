@@ -6,7 +6,7 @@ import { currentBehaviour } from '../behaviour';
 import { utcDateOf } from '../dates';
 import type { OperationHandler } from '../http';
 import { json } from '../http';
-import { page, pageRequest } from '../pagination';
+import { belowFullPage, page, pageRequest, type PageRequest } from '../pagination';
 import { notFound, pointer, ProblemError, validationFailed } from '../problems';
 import type { InvoiceRecord } from '../store';
 import { findPatentInvoice, patentInvoicesOf } from '../store';
@@ -35,15 +35,20 @@ function within(value: string | null, from: unknown, to: unknown): boolean {
   return (from === undefined || value >= (from as string)) && (to === undefined || value <= (to as string));
 }
 
-function sortKey(invoice: InvoiceRecord, field: 'issueDate' | 'createdAt'): string | null {
+/** The allowed fields, and reference (sorted on only in the variant sort-on-other-documented-fields). */
+type SortField = 'issueDate' | 'createdAt' | 'reference';
+
+function sortKey(invoice: InvoiceRecord, field: SortField): string | null {
+  if (field === 'reference') return invoice.reference;
   if (currentBehaviour().fault === 'invoices-sort-created-at-ignored') return invoice.issueDate;
   return field === 'issueDate' ? invoice.issueDate : invoice.createdAt;
 }
 
 /** `field` or `-field`; nulls last either way, ties by id. */
-function sortInvoices(invoices: InvoiceRecord[], sort: string): InvoiceRecord[] {
+function sortInvoices(invoices: InvoiceRecord[], sort: string, paging: PageRequest): InvoiceRecord[] {
   const descending = sort.startsWith('-');
-  const field = (descending ? sort.slice(1) : sort) as 'issueDate' | 'createdAt';
+  const tiesReversed = currentBehaviour().variant === 'sort-ties-reversed' || belowFullPage(paging);
+  const field = (descending ? sort.slice(1) : sort) as SortField;
   return [...invoices].sort((a, b) => {
     const x = sortKey(a, field);
     const y = sortKey(b, field);
@@ -52,11 +57,8 @@ function sortInvoices(invoices: InvoiceRecord[], sort: string): InvoiceRecord[] 
     } else if (x !== y) {
       return (x < y ? -1 : 1) * (descending ? -1 : 1);
     }
-    // Tie order is not stated: by id here, by id descending in the variant.
-    return (
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) *
-      (currentBehaviour().variant === 'sort-ties-reversed' ? -1 : 1)
-    );
+    // Tie order is not stated: by id here, by id descending in the variants.
+    return (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * (tiesReversed ? -1 : 1);
   });
 }
 
@@ -77,7 +79,10 @@ const listInvoices: OperationHandler = (req) => {
   );
   const defaultSort =
     req.ctx.behaviour.fault === 'invoices-default-order-ascending' ? 'issueDate' : DEFAULT_SORT;
-  const result = page(sortInvoices(invoices, (query.sort as string | undefined) ?? defaultSort), paging);
+  const result = page(
+    sortInvoices(invoices, (query.sort as string | undefined) ?? defaultSort, paging),
+    paging,
+  );
   const data = result.data.map((i) => invoiceView(req.ctx.store, req.caller.tenant, i));
   // The v1 list shape: the bare array of invoices.
   if (req.ctx.behaviour.fault === 'invoices-list-bare-array') return json(req.c, data);

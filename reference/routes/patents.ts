@@ -5,7 +5,7 @@ import { currentBehaviour } from '../behaviour';
 import { monthBounds } from '../dates';
 import type { OperationHandler } from '../http';
 import { json } from '../http';
-import { page, pageRequest } from '../pagination';
+import { belowFullPage, page, pageRequest } from '../pagination';
 import { pointer, validationFailed } from '../problems';
 import type { Fees } from '../../schemas/types';
 import type { EventRecord, PatentRecord } from '../store';
@@ -13,7 +13,9 @@ import { eventsOf, eventsOfPatent, patentsOf } from '../store';
 import { eventFeesView, eventView, patentView } from '../views';
 import { eventOf, patentOf } from './lookup';
 
-type SortableField = 'clientCaseReference' | 'office' | 'applicationDate' | 'publicationNumber' | 'status';
+/** The allowed fields, and title (sorted on only in the variant sort-on-other-documented-fields). */
+type SortableField =
+  'clientCaseReference' | 'office' | 'applicationDate' | 'publicationNumber' | 'status' | 'title';
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -62,7 +64,10 @@ const listPatents: OperationHandler = (req) => {
   // Joined with the co-owners: one row per owner.
   if (fault === 'patents-listed-once-per-owner')
     patents = patents.flatMap((p) => [p, ...(p.secondaryOwners ?? []).map(() => p)]);
-  const result = page(sortPatents(patents, req.query.sort as string | undefined), paging);
+  let sorted = sortPatents(patents, req.query.sort as string | undefined);
+  // The default order is not shown: the variant's plan, chosen by the page size, reverses it below 100.
+  if (req.query.sort === undefined && belowFullPage(paging)) sorted = [...sorted].reverse();
+  const result = page(sorted, paging);
   return json(req.c, { pagination: result.pagination, data: result.data.map(patentView) });
 };
 
@@ -84,10 +89,12 @@ const listPatentEvents: OperationHandler = (req) => {
     behaviour.fault === 'events-list-omits-decided'
       ? events.filter((e) => e.appliedDecision === null)
       : events;
-  const result = page(
-    behaviour.fault === 'events-listed-latest-first' ? [...listed].reverse() : listed,
-    paging,
-  );
+  // "ordered by due date", the direction not stated: ascending here, latest first in the variant.
+  let ordered = behaviour.variant === 'patent-events-latest-first' ? [...listed].reverse() : listed;
+  // Ordered by the primary key, as the table's default index gives them.
+  if (behaviour.fault === 'events-listed-by-id')
+    ordered = [...listed].sort((a, b) => compareText(a.id, b.id));
+  const result = page(ordered, paging);
   const withFees = behaviour.fault === 'events-fees-on-per-patent-routes';
   return json(req.c, {
     pagination: result.pagination,
@@ -174,6 +181,9 @@ function dueWindow(query: Record<string, unknown>): { from: string; to: string }
   return { from: dueFrom, to: dueTo };
 }
 
+/** The event kinds the service knows (RENEWAL; ANNUITY_REMINDER in the variant unknown-event-kinds). */
+const EVENT_KINDS = ['RENEWAL', 'ANNUITY_REMINDER'];
+
 function matches(list: unknown, value: string | null): boolean {
   return list === undefined || (value !== null && (list as string[]).includes(value));
 }
@@ -185,6 +195,15 @@ const listEventsByPeriod: OperationHandler = (req) => {
   const window = dueWindow(req.query);
   const paging = pageRequest(req.query);
   const { offices, owners, family, eventTypes } = req.query;
+  let kinds = eventTypes as string[] | undefined;
+  // The filter values checked against the kinds the service knows, the others dropped: a filter of unknown
+  // kinds only ends up as no filter.
+  if (fault === 'period-event-types-unknown-kinds-dropped' && kinds !== undefined) {
+    const known = kinds.filter((kind) => EVENT_KINDS.includes(kind));
+    kinds = known.length > 0 ? known : undefined;
+  }
+  // The parameter declared but never wired to the query.
+  if (fault === 'period-event-types-ignored') kinds = undefined;
   const include =
     typeof req.query.include === 'string' ? req.query.include.split(',').map((v) => v.trim()) : [];
   if (fault === 'period-unknown-include-rejected' && include.some((v) => v !== 'fees')) {
@@ -197,7 +216,7 @@ const listEventsByPeriod: OperationHandler = (req) => {
       (e) =>
         (fault === 'period-due-from-ignored' || e.dueDate >= window.from) &&
         (fault === 'period-due-to-exclusive' ? e.dueDate < window.to : e.dueDate <= window.to) &&
-        matches(eventTypes, e.eventType),
+        matches(kinds, e.eventType),
     )
     // The worklist query (events awaiting a decision) reused for the window.
     .filter((e) => fault !== 'period-only-pending-events' || e.appliedDecision === null)
@@ -220,7 +239,7 @@ const listEventsByPeriod: OperationHandler = (req) => {
     })
     // Default order (not shown in the contract): by due date, ties by id; the variant lists the latest first.
     .sort((a, b) => compareText(a.dueDate, b.dueDate) || compareText(a.id, b.id));
-  if (behaviour.variant === 'period-events-latest-first') events.reverse();
+  if (behaviour.variant === 'period-events-latest-first' || belowFullPage(paging)) events.reverse();
   const result = page(events, paging);
   const byPatent = new Map<string, EventRecord[]>();
   const patentEvents = (patentId: string): EventRecord[] => {
@@ -255,6 +274,8 @@ const listEventsByPeriod: OperationHandler = (req) => {
     for (const view of data) (byMonth[view.dueDate.slice(0, 7)] ??= []).push(view);
     return json(req.c, byMonth);
   }
+  // Served as the legacy lists it replaces were, from behind the RateLimit-* header layer.
+  if (fault === 'period-list-without-rate-limit-headers') req.c.set('rateLimitHeaders', {});
   return json(req.c, { pagination: result.pagination, data });
 };
 

@@ -28,7 +28,13 @@ const getSyncBatch: OperationHandler = (req) => {
   const batch = findSyncBatch(req.ctx.store, req.caller.tenant, req.path.importId as string);
   if (batch === undefined) throw notFound();
   settleOnRead(req.ctx, batch, req.at);
-  return json(req.c, batchView(req.ctx.store, batch, paging));
+  const view = batchView(req.ctx.store, batch, paging);
+  // (variant) The status read carries members of the server's own: when it was read, and a link per item.
+  if (req.ctx.behaviour.variant === 'sync-batch-read-extra-members') {
+    Object.assign(view, { readAt: req.at.now.toISOString(), links: { self: `/patents/sync/${batch.id}` } });
+    view.results.data = view.results.data.map((r, i) => ({ ...r, position: i }));
+  }
+  return json(req.c, view);
 };
 
 export const syncHandlers: Record<string, OperationHandler> = { syncPatents, getSyncBatch };

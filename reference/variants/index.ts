@@ -257,4 +257,86 @@ export const VARIANTS: readonly VariantDefinition[] = [
       'Event processing status: "the effect of an executed instruction on processingStatus, are: not shown."',
     summary: 'An executed PROCEED moves processingStatus to PAYMENT_SENT (other decisions to INSTRUCTED).',
   },
+  // ---------------------------------------------------------------- sync (issue 14)
+  {
+    name: 'sync-refused-outcome-label',
+    freedom:
+      'Sync batch and item outcomes: "the outcome label of a proposal refused in review: not shown" (schemas/OPEN-POINTS.md E1.1).',
+    summary:
+      "A proposal refused in review reads with the outcome REFUSED (and the reviewer's reason) on later polls.",
+  },
+  {
+    name: 'sync-background-slow',
+    freedom:
+      'Sync batch and item outcomes: more than 100 items are processed in the background ("then PROCESSING"); no duration is stated (schemas/OPEN-POINTS.md E1.2).',
+    summary:
+      'A background batch processes its first 50 items, then stays PROCESSING for ten minutes, longer than the polling budget (ASYNC_TIMEOUT_MS).',
+  },
+  {
+    name: 'sync-batch-read-extra-members',
+    freedom:
+      'Endpoint 9: "Response 200: Patent sync batch with one page of per-item outcomes"; Versioning: "Additive evolution" (no schema of the document forbids an additional member), so the status read may carry members the POST answer lacks (schemas/OPEN-POINTS.md E1.3).',
+    summary:
+      'The sync status read carries extra members (readAt, links) and each result item a position, which the POST answer lacks.',
+  },
+  {
+    name: 'other-tenant-without-freeze-capability',
+    freedom:
+      'Authentication 7: "403 `forbidden` is a business denial unrelated to scopes (for example exchange-rate freeze endpoints when the capability is not enabled for the account)"; nothing says the second tenant has the capability.',
+    summary:
+      "The second tenant's account lacks the freeze capability: its freeze routes answer 403 forbidden.",
+  },
+
+  // ---------------------------------------------------------------- instructions (issue 14)
+  {
+    name: 'frozen-rate-events-without-object',
+    freedom:
+      'Exchange rate freeze: "an array of `frozenRateEvent` objects with `clientCaseReference` ..., `dueDate` ..., `amount` ..., `currency` ..., `isFxRateFrozen` ..., `hasInstruction`": `object` is not among the listed members (schemas/OPEN-POINTS.md E2).',
+    summary: 'The events of a freeze read and of the PUT response carry no object member.',
+  },
+  // ---------------------------------------------------------------- reads (issue 14)
+  {
+    name: 'grace-period-events-held',
+    freedom:
+      'Instructability: blockedReason lists ALREADY_INSTRUCTED, TOO_EARLY, EARLIER_EVENT_PENDING and is "null when allowed"; Errors: "Other 422 codes beyond the three instruction ones: not shown." Blocks for other reasons are not excluded (schemas/OPEN-POINTS.md B21, E3).',
+    summary:
+      'An event more than three months into its grace period is held for the operators: isAllowed false, no decision offered, blockedReason null; the instruction POST refuses it (422 instruction_lapsed, no decision offered).',
+  },
+  {
+    name: 'patent-events-latest-first',
+    freedom:
+      'Endpoint 3: the events of a patent are "ordered by due date"; the direction is not stated, where the contract states it elsewhere (sort `-field`, default `-issueDate`) (schemas/OPEN-POINTS.md E3).',
+    summary: 'GET /patents/{patentId}/events lists the events by due date descending (latest first).',
+  },
+  {
+    name: 'order-depends-on-page-size',
+    freedom:
+      'Pagination parameters: "offset pagination ... re-fetch from page 1 for a consistent sweep" promises a consistent sweep of one page size; "Default ordering of the patent list and of the by-period event list: not shown"; the order of invoices with equal issueDate is not stated (schemas/OPEN-POINTS.md E3).',
+    summary:
+      'Below 100 items a page, the patent list and the by-period list are served in reverse default order and invoices of one issueDate in reverse id order, as a query plan chosen by the LIMIT would give them.',
+  },
+  {
+    name: 'sort-on-other-documented-fields',
+    freedom:
+      'Endpoints 1 and 10: sort lists its "allowed fields" and "an unknown field gives 400"; a member of the resource outside the list is not an unknown field, and what it gives is not stated (schemas/OPEN-POINTS.md E3).',
+    summary:
+      'The patent list also sorts on title and the invoice list on reference (`field` ascending, `-field` descending); fields that are no member of the resource still give 400.',
+  },
+
+  // ---------------------------------------------------------------- ratelimits (issue 14)
+  {
+    name: 'validate-before-authenticate',
+    freedom:
+      'Authentication and Limits: the order of authentication and parameter validation is not stated (B14); the RateLimit-* headers are required of "every successfully authenticated response", and a 400 may come before the key is checked.',
+    summary:
+      'Path and query parameters are validated before the key is looked at: a malformed one gets 400 without RateLimit-* headers, without counting, whatever the key.',
+  },
+
+  // ---------------------------------------------------------------- wire (issue 14)
+  {
+    name: 'query-path-pointer-by-name',
+    freedom:
+      'Errors: a field error\'s `pointer` is an "RFC 6901 JSON Pointer into the request body"; for a query or path parameter, which is not in the body, its value is not stated.',
+    summary: 'Field errors of query and path parameters point at them as `query.<name>` or `path.<name>`.',
+  },
 ];

@@ -765,7 +765,12 @@ export interface components {
       completedAt: string | null;
       results: components['schemas']['SyncResultList'];
     };
-    /** @description Outcome of one sync item. reason is set when the outcome is REJECTED or SUPPRESSED. */
+    /**
+     * @description The documented outcome labels of a sync item. Every item carries one of them at triage (the POST answer of a new batch, the polls of a batch none of whose items was reviewed); once a proposal has been refused in review its label is not shown (OPEN-POINTS A8, E1).
+     * @enum {string}
+     */
+    SyncOutcome: 'APPLIED' | 'ACCEPTED' | 'STAGED' | 'SUPPRESSED' | 'REJECTED';
+    /** @description Outcome of one sync item. reason is set when the outcome is REJECTED or SUPPRESSED. An outcome outside the documented labels can only be the (not shown) label of a proposal refused in review: such an item was matched and staged, so its action is CREATE or UPDATE. */
     SyncResultItem: {
       /** @description Echoed; null when the item had none. */
       providerId: string | null;
@@ -779,8 +784,8 @@ export interface components {
        * @enum {string|null}
        */
       action: 'CREATE' | 'UPDATE' | null;
-      /** @enum {string} */
-      outcome: 'APPLIED' | 'ACCEPTED' | 'STAGED' | 'SUPPRESSED' | 'REJECTED';
+      /** @description One of the documented labels, or the label of a proposal refused in review ("the outcome label of a proposal refused in review: not shown"). */
+      outcome: components['schemas']['SyncOutcome'] | string;
       /**
        * Format: uuid
        * @description Id of the change request recorded for the item; null only when the item could not be recorded.
@@ -788,7 +793,7 @@ export interface components {
       requestId: string | null;
       /** @description Why rejected or suppressed; for a proposal refused in review, the reviewer's reason verbatim; otherwise null. */
       reason: string | null;
-    };
+    } & (unknown & unknown);
     /** @description A freeze as it appears in lists. */
     ExchangeRateFreezeListItem: {
       /** @constant */
@@ -802,9 +807,10 @@ export interface components {
       yearMonth: components['schemas']['YearMonth'];
       events: components['schemas']['FrozenRateEvent'][];
     };
+    /** @description An element of a freeze's `events`. The contract lists its members (clientCaseReference, dueDate, amount, currency, isFxRateFrozen, hasInstruction) without `object`, where it lists `object` for the freeze list items; `object` is not required, and names the type when present (schemas/OPEN-POINTS.md E2). */
     FrozenRateEvent: {
       /** @constant */
-      object: 'frozenRateEvent';
+      object?: 'frozenRateEvent';
       clientCaseReference: string | null;
       dueDate: components['schemas']['Date'];
       /** @description Total renewal fees in the event currency. */
