@@ -360,7 +360,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   _evidence: [
-    async ({ exchanges, ledger, target }, use, testInfo) => {
+    async ({ exchanges, ledger }, use, testInfo) => {
       await use();
       const area =
         testInfo.tags.find((t) => !['@must', '@should', '@may'].includes(t))?.slice(1) ?? 'untagged';
@@ -373,7 +373,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         contentType: 'application/json',
       });
       const last = exchanges[exchanges.length - 1]!;
-      const network = readNetworkSettings(target.baseUrl);
+      const network = readNetworkSettings(last.request.url);
       await testInfo.attach('reproduce.sh', {
         body: [
           keyExportLine(last.request.headers),

@@ -49,6 +49,8 @@ export interface NetworkSettings {
 const RESERVED_HEADERS = [
   'x-api-key',
   'x-request-id',
+  'accept',
+  'accept-encoding',
   'content-type',
   'content-length',
   'transfer-encoding',

@@ -231,6 +231,7 @@ const PLAIN_SETTINGS = [
   'ASYNC_TIMEOUT_MS',
   'FC_SEED',
   'FC_RUNS',
+  'TARGET_TIME_ZONE',
 ];
 
 void test('every declared setting is either a key, a secret the scan looks for, or plain', () => {
