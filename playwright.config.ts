@@ -9,6 +9,7 @@ import {
   targetOrigin,
   wantsBlobReport,
 } from './helpers/report-config';
+import { insecureTls, WEAKENED_RUN } from './helpers/network';
 import { ensureRunIdentity } from './helpers/run-record';
 
 /**
@@ -92,6 +93,7 @@ export default defineConfig({
     target: targetOrigin(),
     suiteVersion: suiteVersion(),
     contractVersion: contractVersion(),
+    ...(insecureTls() ? { weakened: WEAKENED_RUN } : {}),
   },
   outputDir: 'test-results',
   ...(projects ? { projects } : {}),

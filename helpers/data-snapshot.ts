@@ -4,9 +4,9 @@
  * portfolio uses, so the workers reuse it: the table costs no request beyond the sweep they would make
  * anyway. `npm run preflight` makes the sweep alone (not shared).
  */
-import { request as playwrightRequest } from '@playwright/test';
 import { ApiClient } from './api-client';
 import { dataStateReport } from './data-states';
+import { needsTrustingProcess, newTargetContext, readNetworkSettings } from './network';
 import { sweepEvents } from './discovery';
 import { sharedSweep } from './shared-sweeps';
 import { keyEnvName, type Target } from './target';
@@ -29,7 +29,14 @@ export async function readDataStates(
 ): Promise<DataStateRead> {
   const key = target.keys.all;
   if (!key) return { lines: [`data states: ${keyEnvName('all')} is not configured`], requests: 0 };
-  const context = await playwrightRequest.newContext();
+  // The network path to the target (helpers/network.ts); a private CA is trusted by the workers only.
+  if (needsTrustingProcess(readNetworkSettings(target.baseUrl))) {
+    return {
+      lines: ['data states: read by the workers (this process does not trust TARGET_CA_FILE)'],
+      requests: 0,
+    };
+  }
+  const context = await newTargetContext(target.baseUrl);
   let requests = 0;
   try {
     const api = new ApiClient(

@@ -68,9 +68,12 @@ function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A ready-to-run curl command; the key stays in the caller's `$API_KEY` variable. */
-export function curlCommand(request: ExchangeRequest): string {
-  const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];
+/**
+ * A ready-to-run curl command; the key stays in the caller's `$API_KEY` variable. `network`: options for
+ * the network path (helpers/network.ts, curlNetworkOptions), naming settings, never their values.
+ */
+export function curlCommand(request: ExchangeRequest, network: readonly string[] = []): string {
+  const parts = ['curl', '-sS', '-i', ...network, '-X', request.method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
     parts.push(
       '-H',

@@ -2,21 +2,17 @@
  * The suite's Playwright fixtures: the target, an API client per key role, the worker's portfolio
  * snapshot, requirement metadata read from the test title, and evidence attached on failure.
  */
-import {
-  test as base,
-  request as playwrightRequest,
-  type APIRequestContext,
-  type TestDetails,
-} from '@playwright/test';
+import { test as base, type APIRequestContext, type TestDetails } from '@playwright/test';
 import path from 'node:path';
 import * as allure from 'allure-js-commons';
 import { requirementById } from '../schemas/requirements';
 import { allureLabelsFor } from './allure-labels';
-import { ApiClient, type ApiResponse, type ClientDeps } from './api-client';
+import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from './api-client';
 import { Portfolio, skipBecause } from './discovery';
 import { assertionCounter } from './matchers';
 import { curlCommand, exchangeEvidence, type Exchange } from './exchange';
 import { fcSeed } from './generated-inputs';
+import { curlNetworkOptions, curlNetworkPreamble, newTargetContext, readNetworkSettings } from './network';
 import { PROBES, type ProbeName } from './probes';
 import { rateLimitRule } from './rate-limit-headers';
 import { RequestLedger } from './request-ledger';
@@ -170,9 +166,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   requestContext: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const context = await playwrightRequest.newContext();
+    async ({ target }, use) => {
+      // The network path to the target (CA, client certificate, proxy, gateway headers): helpers/network.ts.
+      const context = await newTargetContext(target.baseUrl);
       await use(context);
       await context.dispose();
     },
@@ -274,11 +270,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         ...(target.keys.all ? { 'x-api-key': target.keys.all } : {}),
       };
       const started = performance.now();
-      const response = await requestContext.post(url, {
-        headers,
-        data: JSON.stringify(body),
-        failOnStatusCode: false,
-      });
+      // Playwright's error message carries a call log with every request header (the key, gateway headers):
+      // only its first line is kept.
+      const response = await requestContext
+        .post(url, { headers, data: JSON.stringify(body), failOnStatusCode: false })
+        .catch((error: Error) => {
+          throw new TargetError(
+            `the provider-states endpoint did not answer POST ${url}: ${error.message.split('\n')[0]}`,
+          );
+        });
       const responseBody = await response.body();
       exchanges.push({
         request: { method: 'POST', url, headers, body: JSON.stringify(body) },
@@ -373,8 +373,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         contentType: 'application/json',
       });
       const last = exchanges[exchanges.length - 1]!;
+      const network = readNetworkSettings(last.request.url);
       await testInfo.attach('reproduce.sh', {
-        body: `${keyExportLine(last.request.headers)}\n${curlCommand(last.request)}\n`,
+        body: [
+          keyExportLine(last.request.headers),
+          ...curlNetworkPreamble(network),
+          curlCommand(last.request, curlNetworkOptions(network)),
+          '',
+        ].join('\n'),
         contentType: 'text/plain',
       });
     },

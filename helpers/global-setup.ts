@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { createReferenceServer } from '../reference/server';
 import { clearClaims } from './claims';
+import { readNetworkSettings, trustCaBundle } from './network';
 import { readDataStates } from './data-snapshot';
 import { checkSettingsOrExit, runPreflightOrExit } from './preflight-report';
 import { reportPaths } from './report-config';
@@ -44,6 +45,13 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     env.ALLOW_QUOTA_EXHAUSTION = 'true';
     env.PROVIDER_STATES_URL = `${listening.url}/__provider-states`;
     stop = listening.close;
+  }
+  // The workers start after this: a private CA (TARGET_CA_FILE) reaches them through NODE_EXTRA_CA_CERTS
+  // (helpers/network.ts). An unusable setting is reported by the preflight, in plain words.
+  try {
+    trustCaBundle(readNetworkSettings(env.BASE_URL));
+  } catch {
+    /* the preflight (or the workers' first request) names the setting */
   }
   const preflighted = env.PREFLIGHT === undefined || envFlag('PREFLIGHT');
   let preflightRequests = preflighted ? await runPreflightOrExit(readTarget()) : 0;

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { networkSettingsNamed } from './network';
 import { PreflightError, preflight } from './preflight';
 import { reportPaths, ROOT, targetOrigin } from './report-config';
 import { ensureRunIdentity, writePreflightRecord } from './run-record';
@@ -62,6 +63,10 @@ export function settingProblems(env: NodeJS.ProcessEnv = process.env): string[] 
 
 /** The settings a preflight message points at. */
 export function settingsToFix(message: string): string[] {
+  // ---- network (issue 17): a problem on the way to the target names a network setting (helpers/network.ts)
+  const network = networkSettingsNamed(message);
+  if (network.length) return network;
+  // ---- end network
   const named = KEY_SETTINGS.map((k) => k.env)
     .filter((name) => new RegExp(`\\b${name}\\b`).test(message))
     .filter((name, _i, all) => name !== 'API_KEY' || !all.some((n) => n !== 'API_KEY'));

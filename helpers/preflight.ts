@@ -4,6 +4,18 @@
  * says. A problem here is one clear message and a non-zero exit, not hundreds of red tests.
  */
 import { randomUUID } from 'node:crypto';
+import nodePath from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import {
+  explainNetworkError,
+  explainFirstAnswer,
+  inTrustingProcess,
+  needsTrustingProcess,
+  newTargetContext,
+  readNetworkSettings,
+  trustCaBundle,
+  type NetworkSettings,
+} from './network';
 import { KEY_SETTINGS, type KeyRole } from './settings';
 import { OTHER_TENANT_FREEZE_ENV, type Target } from './target';
 
@@ -21,6 +33,8 @@ interface Probe {
 
 async function probe(
   target: Target,
+  context: APIRequestContext,
+  network: NetworkSettings,
   key: string | undefined,
   method: string,
   path: string,
@@ -29,30 +43,33 @@ async function probe(
   const headers: Record<string, string> = {};
   if (key !== undefined) headers['x-api-key'] = key;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  let response: Response;
+  // ---- network (issue 17): the workers' context options (helpers/network.ts); errors in plain words
+  let status: number;
+  let contentType: string;
+  let text: string;
   try {
-    response = await fetch(`${target.baseUrl}${path}`, {
+    const response = await context.fetch(`${target.baseUrl}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(target.requestTimeoutMs),
+      ...(body === undefined ? {} : { data: Buffer.from(JSON.stringify(body)) }),
+      maxRedirects: 0,
+      failOnStatusCode: false,
+      timeout: target.requestTimeoutMs,
     });
+    status = response.status();
+    contentType = response.headers()['content-type'] ?? '';
+    text = (await response.body()).toString('utf8');
   } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    throw new PreflightError(
-      `the target ${target.baseUrl} is not reachable: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
-    );
+    throw new PreflightError(explainNetworkError(error, network, target.baseUrl));
   }
-  const contentType = response.headers.get('content-type') ?? '';
-  const text = await response.text();
+  // ---- end network
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     parsed = undefined;
   }
-  return { status: response.status, contentType, body: parsed };
+  return { status, contentType, body: parsed };
 }
 
 const code = (p: Probe) => (p.body as { code?: unknown } | undefined)?.code;
@@ -87,15 +104,44 @@ function roleEnv(role: KeyRole): string {
  * the environment and read into the Target (helpers/target.ts).
  */
 export async function preflight(target: Target): Promise<number> {
+  // ---- network (issue 17): settings checked first; with a private CA, run where the CA bundle is trusted
+  let network: NetworkSettings;
+  try {
+    network = readNetworkSettings(target.baseUrl);
+  } catch (error) {
+    throw new PreflightError((error as Error).message);
+  }
+  if (needsTrustingProcess(network)) {
+    const outcome = await inTrustingProcess<{ requests?: number; error?: string; preflight?: boolean }>(
+      nodePath.join(__dirname, 'preflight-child.ts'),
+      trustCaBundle(network)!,
+    );
+    if (outcome.error === undefined) return outcome.requests!;
+    throw outcome.preflight ? new PreflightError(outcome.error) : new Error(outcome.error);
+  }
+  const context = await newTargetContext(target.baseUrl);
+  try {
+    return await checks(target, context, network);
+  } finally {
+    await context.dispose();
+  }
+}
+
+async function checks(target: Target, context: APIRequestContext, network: NetworkSettings): Promise<number> {
+  // ---- end network
   let requests = 0;
   const call = async (key: string | undefined, p: { method: string; path: string; body?: unknown }) => {
     requests += 1;
-    return probe(target, key, p.method, p.path, p.body);
+    return probe(target, context, network, key, p.method, p.path, p.body);
   };
   const primary = target.keys.all;
   if (!primary) throw new PreflightError('API_KEY (the primary key, all scopes) is not configured');
 
   const first = await call(primary, SCOPE_PROBES['patents:read']!);
+  // ---- network (issue 17): an answer of a proxy or a gateway, not of the target
+  const pathProblem = explainFirstAnswer(first.status, first.contentType, network, target.baseUrl);
+  if (pathProblem) throw new PreflightError(pathProblem);
+  // ---- end network
   if (first.status === 401) {
     throw new PreflightError(`API_KEY is not accepted by ${target.baseUrl}: ${describe(first)}`);
   }

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadOpenApi } from '../schemas/ajv';
+import { networkReportInfo } from './network';
 import { KEY_SETTINGS, loadEnv } from './settings';
 
 export const ROOT = path.join(__dirname, '..');
@@ -90,6 +91,8 @@ export function allureEnvironmentInfo(env: NodeJS.ProcessEnv = loadEnv()): Recor
   }
   for (const name of RUN_SETTINGS) info[name] = String(embedded || truthy(env[name]));
   info.PROVIDER_STATES_URL = String(embedded || Boolean(env.PROVIDER_STATES_URL?.trim()));
+  // The network path (helpers/network.ts): INSECURE_TLS=true marks a weakened run.
+  Object.assign(info, networkReportInfo(env));
   return info;
 }
 

@@ -92,6 +92,52 @@ export const SETTINGS: readonly Setting[] = [
     meaning: `API key: ${k.meaning}`,
     default: '(unset: tests needing it skip)',
   })),
+  // ---------------------------------------------------------------- the network path to the target
+  {
+    env: 'TARGET_CA_FILE',
+    meaning:
+      "PEM file of the CA(s) that signed the target's certificate (a private CA), trusted besides the system's and NODE_EXTRA_CA_CERTS",
+    default: '(unset: the system CAs only)',
+  },
+  {
+    env: 'CLIENT_CERT_FILE',
+    meaning: 'PEM client certificate presented to the target (mTLS), with CLIENT_KEY_FILE',
+    default: '(unset: no client certificate)',
+  },
+  {
+    env: 'CLIENT_KEY_FILE',
+    meaning: 'PEM private key of CLIENT_CERT_FILE (never copied into a report)',
+    default: '(unset)',
+  },
+  {
+    env: 'CLIENT_PFX_FILE',
+    meaning:
+      'PKCS#12 (.pfx/.p12) client certificate and key, instead of CLIENT_CERT_FILE and CLIENT_KEY_FILE',
+    default: '(unset)',
+  },
+  {
+    env: 'CLIENT_CERT_PASSPHRASE',
+    meaning: 'passphrase of CLIENT_KEY_FILE or CLIENT_PFX_FILE (never copied into a report)',
+    default: '(unset: the key is not encrypted)',
+  },
+  {
+    env: 'TARGET_PROXY',
+    meaning:
+      'outbound HTTP proxy to reach the target (http://[user:password@]host:port); unset: HTTPS_PROXY / HTTP_PROXY and NO_PROXY are honoured (never for a loopback target)',
+    default: '(unset: HTTPS_PROXY / HTTP_PROXY, else direct)',
+  },
+  {
+    env: 'EXTRA_HEADERS',
+    meaning:
+      "headers a gateway in front of the target wants (a WAF or gateway token): one `Name: value` per line, or a JSON object; never x-api-key, X-Request-Id or the body's headers; values never copied into a report",
+    default: '(none)',
+  },
+  {
+    env: 'INSECURE_TLS',
+    meaning:
+      "accept the target's certificate even when it is invalid (a weakened run: shown in the report header and the certification)",
+    default: 'false',
+  },
   {
     env: 'ALLOW_WRITES',
     meaning: 'allow sync POSTs and freeze PUTs (they change the tenant data)',

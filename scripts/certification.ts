@@ -64,6 +64,10 @@ export interface Totals {
 export interface Certification {
   title: string;
   target: string;
+  // ---- network (issue 17)
+  /** Set when the run's TLS checks were weakened (INSECURE_TLS): shown under the target. */
+  weakened?: string;
+  // ---- end network
   /** When the run started (from the results file). */
   runDate: string;
   generatedAt: string;
@@ -228,6 +232,7 @@ export function buildCertification(run: RunResults, options: BuildOptions = {}):
   return {
     title: 'Patent Renewal Service External API v2: conformance certification',
     target: options.target ?? metadataString(run, 'target') ?? 'not recorded in the results',
+    ...(metadataString(run, 'weakened') ? { weakened: metadataString(run, 'weakened') } : {}), // network (issue 17)
     runDate: run.startTime ?? 'not recorded in the results',
     generatedAt: (options.now ?? new Date()).toISOString(),
     suiteVersion: options.suiteVersion ?? metadataString(run, 'suiteVersion') ?? 'not recorded',
@@ -335,6 +340,7 @@ export function renderMarkdown(c: Certification): string {
   out.push(`**Verdict: ${VERDICT_WORDS[c.overall]}.** ${c.explanation}`, '');
   out.push('| | |', '| --- | --- |');
   out.push(`| Target | ${mdCell(c.target)} |`);
+  if (c.weakened) out.push(`| Weakened run | ${mdCell(c.weakened)} |`); // network (issue 17)
   out.push(`| Run started | ${c.runDate} |`);
   out.push(`| Report generated | ${c.generatedAt} |`);
   out.push(`| Suite version | ${c.suiteVersion} |`);
@@ -501,6 +507,7 @@ export function renderHtml(c: Certification): string {
 <div class="banner ${verdictClass(c.overall)}" id="verdict"><strong>Verdict: ${VERDICT_WORDS[c.overall]}.</strong> ${escapeHtml(c.explanation)}</div>
 <table>
 <tr><th scope="row">Target</th><td>${escapeHtml(c.target)}</td></tr>
+${c.weakened ? `<tr id="weakened"><th scope="row">Weakened run</th><td>${escapeHtml(c.weakened)}</td></tr>` : ''}
 <tr><th scope="row">Run started</th><td>${escapeHtml(c.runDate)}</td></tr>
 <tr><th scope="row">Report generated</th><td>${escapeHtml(c.generatedAt)}</td></tr>
 <tr><th scope="row">Suite version</th><td>${escapeHtml(c.suiteVersion)}</td></tr>

@@ -1,14 +1,19 @@
 /**
  * No key value in any report. Runs the authentication and scope specs (every key role) plus a
  * deliberately failing spec (requests with every key role, then failures, so failure evidence is
- * attached), with every reporter on (Allure, JSON, JUnit, blob) into a temporary folder; builds the Allure
- * HTML and the certification report there; then searches every produced file, zip entries included, for
- * every key value, as is and base64-encoded.
+ * attached), with every reporter on (Allure, JSON, JUnit, blob) into a temporary folder and a gateway header
+ * (EXTRA_HEADERS) sent with every request; builds the Allure HTML and the certification report there; then
+ * searches every produced file, zip entries included, for every key value and every secret value of the
+ * network settings, as is and base64-encoded. The runs through real TLS, mTLS and proxy paths, with a client
+ * key, a passphrase and proxy credentials, are scanned the same way in tests/network.test.ts.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { generateKeyPairSync } from 'node:crypto';
 import { after, before, test } from 'node:test';
+import { networkSecretValues } from '../helpers/network';
+import { KEY_SETTINGS, SETTINGS } from '../helpers/settings';
 import { reportPaths } from '../helpers/report-config';
 import { createReferenceServer } from '../reference/server';
 import { writeCertification } from '../scripts/certification';
@@ -33,6 +38,8 @@ const abs = (p: string) => JSON.stringify(path.join(ROOT, p));
 
 let run: RunResults;
 let keys: string[];
+/** A gateway header sent with every request of the run (the embedded reference ignores it). */
+const NETWORK_ENV = { EXTRA_HEADERS: 'X-Gateway-Token: gw-secret-3b9f61c2' };
 
 const DELIBERATE_SPEC = `
 import fs from 'node:fs';
@@ -83,6 +90,7 @@ before(
     const outcome = runPlaywright(reportsDir, ['--config', config, '--workers', '4'], {
       BLOB_REPORT: 'true',
       SECRETS_PROBE_FILE: probeFile,
+      ...NETWORK_ENV,
     });
     assert.ok(
       fs.existsSync(paths.resultsJson),
@@ -93,6 +101,7 @@ before(
     writeCertification(paths.resultsJson, reportsDir);
     const used = JSON.parse(fs.readFileSync(probeFile, 'utf8')) as Record<string, string>;
     keys = [...new Set([...Object.values(used), ...Object.values(createReferenceServer().keys)])];
+    keys.push(...networkSecretValues(NETWORK_ENV));
   },
   { timeout: 240_000 },
 );
@@ -109,7 +118,7 @@ void test('the run exercised every key role and produced failure evidence with e
   assert.equal(deliberate[0]?.failureKind, 'contract violation');
   assert.equal(deliberate[1]?.failureKind, 'suite error');
   assert.equal(deliberate[2]?.skipReason, 'deliberate: precondition missing');
-  assert.ok(keys.length >= 11, 'one key per role');
+  assert.ok(keys.length >= 12, 'one key per role, and the gateway header value');
   const produced = [...filesUnder(reportsDir)].map((f) => path.relative(reportsDir, f));
   for (const expected of [
     /^results\.json$/,
@@ -158,6 +167,8 @@ void test('the failure attachments show the key as $API_KEY', () => {
   const reproduce = bodies('reproduce.sh');
   assert.equal(reproduce.length, 2);
   for (const text of reproduce) assert.match(text, /"x-api-key: \$API_KEY"/);
+  for (const text of reproduce)
+    assert.match(text, /-H "X-Gateway-Token: \$EXTRA_HEADER_X_GATEWAY_TOKEN"/, 'the gateway header by name');
   const allureAttachments = [...filesUnder(paths.allureResults)]
     .filter((f) => f.endsWith('-attachment.json'))
     .map((f) => fs.readFileSync(f, 'utf8'));
@@ -197,4 +208,75 @@ void test('the search finds a key planted as is or base64-encoded (the check can
       `not found in ${planted}`,
     );
   }
+});
+
+/** Every declared setting, by what its value is: a secret the scan must look for, or not. */
+const SECRET_SETTINGS: Record<string, string> = {
+  CLIENT_KEY_FILE: 'the lines of the key in the file it names',
+  CLIENT_PFX_FILE: 'the start of the archive it names',
+  CLIENT_CERT_PASSPHRASE: 'the passphrase',
+  TARGET_PROXY: 'the credentials in the proxy URL (also HTTPS_PROXY, HTTP_PROXY and their lower-case forms)',
+  EXTRA_HEADERS: 'every header value',
+};
+const PLAIN_SETTINGS = [
+  'BASE_URL',
+  'TARGET_CA_FILE',
+  'CLIENT_CERT_FILE',
+  'INSECURE_TLS',
+  'ALLOW_WRITES',
+  'ALLOW_INSTRUCTIONS',
+  'ALLOW_QUOTA_EXHAUSTION',
+  'PROVIDER_STATES_URL',
+  'REQUEST_TIMEOUT_MS',
+  'ASYNC_TIMEOUT_MS',
+  'FC_SEED',
+  'FC_RUNS',
+  'TARGET_TIME_ZONE',
+];
+
+void test('every declared setting is either a key, a secret the scan looks for, or plain', () => {
+  const keysSettings = KEY_SETTINGS.map((k) => k.env);
+  const unclassified = SETTINGS.map((s) => s.env).filter(
+    (name) => !keysSettings.includes(name) && !(name in SECRET_SETTINGS) && !PLAIN_SETTINGS.includes(name),
+  );
+  assert.deepEqual(unclassified, [], 'a new setting must say whether its value is secret');
+});
+
+void test('the scan looks for the secret value of every network setting', () => {
+  const dir = path.join(work, 'network-secrets');
+  fs.mkdirSync(dir, { recursive: true });
+  const keyFile = path.join(dir, 'client.key');
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+  const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  fs.writeFileSync(keyFile, pem);
+  const pfxFile = path.join(dir, 'client.pfx');
+  const pfx = Buffer.from(Array.from({ length: 96 }, (_, i) => (i * 37) % 256));
+  fs.writeFileSync(pfxFile, pfx);
+  const env = {
+    CLIENT_KEY_FILE: keyFile,
+    CLIENT_PFX_FILE: pfxFile,
+    CLIENT_CERT_PASSPHRASE: 'pass-phrase-1',
+    TARGET_PROXY: 'http://tuser:tpass%40w@proxy:3128',
+    HTTPS_PROXY: 'http://huser:hpass@proxy:3128',
+    http_proxy: 'http://luser:lpass@proxy:3128',
+    EXTRA_HEADERS: '{"X-Gateway-Token": "gw-value", "X-Waf": "waf-value"}',
+  };
+  const values = networkSecretValues(env);
+  const keyLine = pem.split('\n')[1]!;
+  for (const expected of [
+    keyLine,
+    pfx.subarray(0, 48).toString('base64'),
+    'pass-phrase-1',
+    'tuser',
+    'tpass@w',
+    'huser',
+    'hpass',
+    'luser',
+    'lpass',
+    'gw-value',
+    'waf-value',
+  ])
+    assert.ok(values.includes(expected), `${expected} is not searched for`);
+  for (const name of Object.keys(SECRET_SETTINGS))
+    assert.ok(networkSecretValues({ [name]: env[name as keyof typeof env] }).length > 0, name);
 });
