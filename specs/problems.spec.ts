@@ -93,6 +93,13 @@ function fieldErrors(response: ApiResponse): FieldError[] {
   return errors as FieldError[];
 }
 
+/** A field error's members as typed: a string pointer, a non-empty string code, a string message. */
+function expectFieldErrorMembers(error: { pointer?: unknown; code?: unknown; message?: unknown }): void {
+  expect(typeof error.pointer, `pointer of ${JSON.stringify(error)}`).toBe('string');
+  expect(typeof error.code === 'string' && error.code !== '', `code of ${JSON.stringify(error)}`).toBe(true);
+  expect(typeof error.message, `message of ${JSON.stringify(error)}`).toBe('string');
+}
+
 test.describe('problems', () => {
   test.describe('base members', () => {
     for (const { label, probe: name } of BASE_CASES) {
@@ -398,12 +405,7 @@ test.describe('problems', () => {
         ]) {
           expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
           for (const error of nonEmpty(fieldErrors(response), `field error in ${response.describe()}`)) {
-            expect(typeof error.pointer, `pointer of ${JSON.stringify(error)}`).toBe('string');
-            expect(
-              typeof error.code === 'string' && error.code !== '',
-              `code of ${JSON.stringify(error)}`,
-            ).toBe(true);
-            expect(typeof error.message, `message of ${JSON.stringify(error)}`).toBe('string');
+            expectFieldErrorMembers(error);
           }
         }
       },
@@ -523,12 +525,7 @@ test.describe('problems', () => {
         const errors = fieldErrors(response);
         expect(errors.length, 'at least one field error').toBeGreaterThan(0);
         for (const error of errors) {
-          expect(typeof error.pointer, `pointer of ${JSON.stringify(error)}`).toBe('string');
-          expect(
-            typeof error.code === 'string' && error.code !== '',
-            `code of ${JSON.stringify(error)}`,
-          ).toBe(true);
-          expect(typeof error.message, `message of ${JSON.stringify(error)}`).toBe('string');
+          expectFieldErrorMembers(error);
         }
       },
     );
