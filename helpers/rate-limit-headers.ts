@@ -163,6 +163,8 @@ function secondsOfDay(ms: number, timeZone: string): number {
 
 /** The reset each key announced first (per target), until that instant passes: the worker's memory. */
 const announced = new Map<string, number>();
+/** When (local clock) each key's reset was first announced: the countdown shows only across more seconds than the tolerance. */
+const announcedAt = new Map<string, number>();
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -191,8 +193,10 @@ function resetViolations(
       out.push(`[RATE-013] ${what} is not a quarter-hour of UTC, so not a midnight of any time zone`);
   }
   const first = announced.get(memory);
-  if (first === undefined || at.ms >= first - at.toleranceMs) announced.set(memory, instant);
-  else if (Math.abs(instant - first) > at.toleranceMs)
+  if (first === undefined || at.ms >= first - at.toleranceMs) {
+    announced.set(memory, instant);
+    announcedAt.set(memory, Date.now());
+  } else if (Math.abs(instant - first) > at.toleranceMs)
     out.push(
       `[RATE-013] ${what}, but an earlier answer of the key announced the reset at ${iso(first)}: ` +
         'the seconds do not count down with the clock to one midnight',
@@ -257,6 +261,17 @@ export function assertRateLimitHeaders(
     `${response.describe()}: the ${response.status} answer of ${response.operationId ?? 'the request'} to a configured key ` +
       'breaks the rate-limit rules of the contract (Limits; schemas/OPEN-POINTS.md E4)',
   ).toEqual([]);
+}
+
+/**
+ * How long to wait (ms) before an answer of the key can show whether its reset counts down with the clock: a
+ * reset that stays put drifts from the announced instant by the seconds elapsed, which tell only once they
+ * exceed the tolerance of the answer's time (Date header), so at most DATE_HEADER_TOLERANCE_SECONDS + 2 s.
+ */
+export function countdownWaitMs(target: string, key: string): number {
+  const since = announcedAt.get(`${target} ${key}`);
+  if (since === undefined) return 0;
+  return Math.max(0, since + (DATE_HEADER_TOLERANCE_SECONDS + 2) * 1000 - Date.now());
 }
 
 /** The reset instant (ms) the worker's answers of a key announced, if any answer did. */
