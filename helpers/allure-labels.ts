@@ -2,7 +2,7 @@
  * Allure labels of a test, derived from the requirements its title cites (never retyped): epic = the
  * area's title, feature = each operation the requirement is verified on, story = the requirement id,
  * severity = the strictest level (MUST critical, SHOULD normal, MAY minor). Tag labels (area key and
- * level) only on request: allure-playwright already turns the `@area @must` tags that `covers()` gives
+ * level) only on request: allure-playwright already turns the `@area @must` tags that `titled()` gives
  * into tag labels, and adding them again would show each twice.
  *
  * Used with allure-js-commons: `await allure.labels(...allureLabelsFor(ids))`.

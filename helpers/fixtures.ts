@@ -30,10 +30,6 @@ export function idsInTitle(title: string): string[] {
   return bracket ? [...bracket[1]!.matchAll(ID_PATTERN)].map((m) => m[1]!) : [];
 }
 
-/**
- * Test details for the requirements a test checks: area and level tags (for --grep) and one
- * annotation per id. The ids must be the ones cited in the title (checked when the test runs).
- */
 /** The line that puts the key of the request's role into $API_KEY, naming its setting (never its value). */
 function keyExportLine(headers: Record<string, string>): string {
   const sent = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-api-key')?.[1];
@@ -56,17 +52,26 @@ function requirementsDescription(ids: string[]): string {
     .join('\n\n');
 }
 
-export function covers(...ids: string[]): TestDetails {
+/**
+ * A test's title and the details its requirement ids give: `test(...titled('[PAG-008] clause'), body)`.
+ * The ids are typed once, in the title's brackets; the area and level tags (for --grep) and one
+ * requirement annotation per id are derived from them. Spread into `test(...)` so that the call, and
+ * with it the test's reported location, stays in the spec file.
+ */
+export function titled(title: string): [title: string, details: TestDetails] {
+  const ids = idsInTitle(title);
+  if (ids.length === 0) throw new Error(`test "${title}" cites no requirement id in its title`);
   const tags = new Set<string>();
   const annotation: { type: string; description: string }[] = [];
   for (const id of ids) {
     const requirement = requirementById(id);
-    if (!requirement) throw new Error(`requirement ${id} is not in schemas/requirements.yaml`);
+    if (!requirement)
+      throw new Error(`test "${title}" cites ${id}, which is not in schemas/requirements.yaml`);
     tags.add(`@${requirement.area}`);
     tags.add(`@${requirement.level.toLowerCase()}`);
     annotation.push({ type: 'requirement', description: id });
   }
-  return { tag: [...tags], annotation };
+  return [title, { tag: [...tags], annotation }];
 }
 
 /**
@@ -337,17 +342,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const annotated = testInfo.annotations
         .filter((a) => a.type === 'requirement')
         .map((a) => a.description);
-      if (cited.length === 0)
-        throw new Error(`test "${testInfo.title}" cites no requirement id in its title`);
-      for (const id of cited) {
-        if (!requirementById(id))
-          throw new Error(`test "${testInfo.title}" cites ${id}, which is not in the catalogue`);
-      }
-      if ([...cited].sort().join() !== [...new Set(annotated)].sort().join()) {
+      // A test declared without titled(...) has no tags or requirement annotations: refuse it.
+      if (cited.length === 0 || cited.join() !== annotated.join())
         throw new Error(
-          `test "${testInfo.title}": title ids ${cited.join(', ')} differ from covers(${annotated.join(', ')})`,
+          `test "${testInfo.title}" must be declared as test(...titled('[AREA-NNN] ...'), body)`,
         );
-      }
       testInfo.annotations.push({ type: 'fast-check seed', description: String(fcSeed()) });
       // Labels travel as attachments: sent only when an Allure reporter will read them (not in the mutation run).
       if (testInfo.config.reporter.some(([name]) => name.includes('allure-playwright'))) {

@@ -3,21 +3,20 @@
  * Contract: Authentication, points 1-5; Errors table rows invalid_api_key and api_key_expired.
  */
 import fc from 'fast-check';
-import { covers, expect, test } from '../helpers/fixtures';
+import { titled, expect, test } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 
 const hexKey = fc.stringMatching(/^[0-9a-f]{64}$/);
 
 test.describe('auth', () => {
-  test('[AUTH-001] a request carrying a valid key is authenticated', covers('AUTH-001'), async ({ api }) => {
+  test(...titled('[AUTH-001] a request carrying a valid key is authenticated'), async ({ api }) => {
     // A second valid key of the tenant is AUTH-004's test (it skips, naming the key, where none is configured).
     const response = await api.call('listPatents', { query: { itemsPerPage: 1 } });
     expect(response).toHaveStatus(200);
   });
 
   test(
-    '[AUTH-005] a request without the x-api-key header gets 401 invalid_api_key',
-    covers('AUTH-005'),
+    ...titled('[AUTH-005] a request without the x-api-key header gets 401 invalid_api_key'),
     async ({ anonymous }) => {
       const response = await anonymous.call('listPatents');
       expect(response).toBeProblem({ status: 401, code: 'invalid_api_key' });
@@ -25,8 +24,7 @@ test.describe('auth', () => {
   );
 
   test(
-    '[AUTH-006] a well-formed key the service does not know gets 401 invalid_api_key',
-    covers('AUTH-006'),
+    ...titled('[AUTH-006] a well-formed key the service does not know gets 401 invalid_api_key'),
     async ({ api, target }) => {
       const known = new Set(Object.values(target.keys));
       await fc.assert(
@@ -52,8 +50,7 @@ test.describe('auth', () => {
   ];
   for (const { description, key } of malformed) {
     test(
-      `[AUTH-002] a malformed key (${description}) gets 401 invalid_api_key`,
-      covers('AUTH-002'),
+      ...titled(`[AUTH-002] a malformed key (${description}) gets 401 invalid_api_key`),
       async ({ api, target }) => {
         const base = target.keys.all ?? 'a'.repeat(64);
         const response = await api.withKey(key(base)).call('listPatents', { query: { itemsPerPage: 1 } });
@@ -62,14 +59,13 @@ test.describe('auth', () => {
     );
   }
 
-  test('[AUTH-007] a key past its expiry gets 401 api_key_expired', covers('AUTH-007'), async ({ as }) => {
+  test(...titled('[AUTH-007] a key past its expiry gets 401 api_key_expired'), async ({ as }) => {
     const response = await as('expired').call('listPatents', { query: { itemsPerPage: 1 } });
     expect(response).toBeProblem({ status: 401, code: 'api_key_expired' });
   });
 
   test(
-    '[AUTH-004] two keys of one tenant are valid at once and see the same portfolio',
-    covers('AUTH-004'),
+    ...titled('[AUTH-004] two keys of one tenant are valid at once and see the same portfolio'),
     async ({ api, as }) => {
       const list = await api.call('listPatents', { query: { itemsPerPage: 1 } });
       expect(list).toHaveStatus(200);

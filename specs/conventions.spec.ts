@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { fillPath, type ApiClient, type ApiResponse, type Query } from '../helpers/api-client';
 import { operationById, type OperationId } from '../helpers/contract';
 import { RENEWAL, WIDE_WINDOW } from '../helpers/discovery';
-import { covers, expect, test } from '../helpers/fixtures';
+import { titled, expect, test } from '../helpers/fixtures';
 
 // ------------------------------------------------------------------ the sample
 
@@ -309,23 +309,18 @@ test.describe('conventions', () => {
   // One worker reads the sample once for every test of the group (request budget); the tests stay independent.
   test.describe.configure({ mode: 'default' });
 
-  test(
-    '[CONV-001] 2xx answers of the read operations are application/json',
-    covers('CONV-001'),
-    async ({ api }) => {
-      const { reads } = await sample(api);
-      const wrong = reads
-        .filter((r) => r.response.mediaType !== 'application/json')
-        .map(
-          (r) => `${r.response.describe()}: content-type ${r.response.header('content-type') ?? '(absent)'}`,
-        );
-      expect(wrong, 'every 2xx JSON body is served as application/json').toEqual([]);
-    },
-  );
+  test(...titled('[CONV-001] 2xx answers of the read operations are application/json'), async ({ api }) => {
+    const { reads } = await sample(api);
+    const wrong = reads
+      .filter((r) => r.response.mediaType !== 'application/json')
+      .map(
+        (r) => `${r.response.describe()}: content-type ${r.response.header('content-type') ?? '(absent)'}`,
+      );
+    expect(wrong, 'every 2xx JSON body is served as application/json').toEqual([]);
+  });
 
   test(
-    '[CONV-002] every patent, event, fees, invoice and freeze carries object naming its type',
-    covers('CONV-002'),
+    ...titled('[CONV-002] every patent, event, fees, invoice and freeze carries object naming its type'),
     async ({ api }) => {
       const { reads, omitted } = await sample(api);
       for (const description of omitted) test.info().annotations.push({ type: 'observation', description });
@@ -344,7 +339,7 @@ test.describe('conventions', () => {
     },
   );
 
-  test('[CONV-003] every identifier that is not null is a UUID', covers('CONV-003'), async ({ api }) => {
+  test(...titled('[CONV-003] every identifier that is not null is a UUID'), async ({ api }) => {
     const resources = resourcesOf((await sample(api)).reads);
     requireSampled(
       checked(resources, (k) => k.ids),
@@ -361,8 +356,7 @@ test.describe('conventions', () => {
   });
 
   test(
-    '[CONV-004] a patent read through the list and by id has the same id and immutable fields',
-    covers('CONV-004'),
+    ...titled('[CONV-004] a patent read through the list and by id has the same id and immutable fields'),
     async ({ api }) => {
       const { reads } = await sample(api);
       const single = asObject(reads.find((r) => r.operationId === 'getPatent')?.body);
@@ -377,8 +371,9 @@ test.describe('conventions', () => {
   );
 
   test(
-    "[CONV-004] an event read through its patent's list and by id has the same id and immutable fields",
-    covers('CONV-004'),
+    ...titled(
+      "[CONV-004] an event read through its patent's list and by id has the same id and immutable fields",
+    ),
     async ({ api }) => {
       const { reads } = await sample(api);
       const single = asObject(reads.find((r) => r.operationId === 'getPatentEvent')?.body);
@@ -396,8 +391,7 @@ test.describe('conventions', () => {
   );
 
   test(
-    '[CONV-004] an invoice read through the list and by id has the same id and immutable fields',
-    covers('CONV-004'),
+    ...titled('[CONV-004] an invoice read through the list and by id has the same id and immutable fields'),
     async ({ api }) => {
       const { reads } = await sample(api);
       const single = asObject(reads.find((r) => r.operationId === 'getInvoice')?.body);
@@ -426,8 +420,7 @@ test.describe('conventions', () => {
   );
 
   test(
-    '[CONV-005] every date that is not null is a calendar-valid YYYY-MM-DD string',
-    covers('CONV-005'),
+    ...titled('[CONV-005] every date that is not null is a calendar-valid YYYY-MM-DD string'),
     async ({ api }) => {
       const resources = resourcesOf((await sample(api)).reads);
       requireSampled(
@@ -440,8 +433,7 @@ test.describe('conventions', () => {
   );
 
   test(
-    '[CONV-006] every timestamp that is not null is an RFC 3339 date-time in UTC',
-    covers('CONV-006'),
+    ...titled('[CONV-006] every timestamp that is not null is an RFC 3339 date-time in UTC'),
     async ({ api }) => {
       const resources = resourcesOf((await sample(api)).reads);
       requireSampled(
@@ -454,8 +446,7 @@ test.describe('conventions', () => {
   );
 
   test(
-    '[CONV-007] every money amount that is not null is a decimal string, never a JSON number',
-    covers('CONV-007'),
+    ...titled('[CONV-007] every money amount that is not null is a decimal string, never a JSON number'),
     async ({ api }) => {
       const resources = resourcesOf((await sample(api)).reads);
       requireSampled(
@@ -473,7 +464,7 @@ test.describe('conventions', () => {
     },
   );
 
-  test('[CONV-008] every currency is a three-letter ISO 4217 code', covers('CONV-008'), async ({ api }) => {
+  test(...titled('[CONV-008] every currency is a three-letter ISO 4217 code'), async ({ api }) => {
     const resources = resourcesOf((await sample(api)).reads);
     requireSampled(
       checked(resources, (k) => k.currencies),
@@ -490,8 +481,7 @@ test.describe('conventions', () => {
   });
 
   test(
-    '[CONV-009] vatRate is a plain number expressed as a fraction (0.2 for 20%)',
-    covers('CONV-009'),
+    ...titled('[CONV-009] vatRate is a plain number expressed as a fraction (0.2 for 20%)'),
     async ({ api }) => {
       const resources = resourcesOf((await sample(api)).reads);
       test.skip(checked(resources, (k) => k.rates) === 0, 'the primary tenant (API_KEY) has no invoice');
@@ -501,8 +491,7 @@ test.describe('conventions', () => {
   );
 
   test(
-    '[CONV-010] a fee component list never holds null, nor a component with a null type or amount',
-    covers('CONV-010'),
+    ...titled('[CONV-010] a fee component list never holds null, nor a component with a null type or amount'),
     async ({ api }) => {
       const resources = resourcesOf((await sample(api)).reads);
       requireSampled(
@@ -541,8 +530,7 @@ test.describe('conventions', () => {
     const value = NOT_UUIDS[i % NOT_UUIDS.length]!;
 
     test(
-      `[CONV-011] ${operationId} with ${bad} "${value}" gets 400 validation_failed`,
-      covers('CONV-011'),
+      ...titled(`[CONV-011] ${operationId} with ${bad} "${value}" gets 400 validation_failed`),
       async ({ api }) => {
         const { patentId, eventId } = await sample(api);
         const path: Record<string, string> = {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import { locateInstructionReceipt, sharedDocumentDownload } from '../helpers/document-discovery';
-import { covers, expect, test } from '../helpers/fixtures';
+import { titled, expect, test } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import type { KeyRole } from '../helpers/settings';
 import type { Problem } from '../schemas/types';
@@ -68,19 +68,14 @@ const PROBLEM_CASES: {
 ];
 
 test.describe('correlation', () => {
-  test(
-    '[CORR-001] a 200 JSON answer carries a non-empty X-Request-Id',
-    covers('CORR-001'),
-    async ({ api }) => {
-      const response = await api.call('listPatents', { query: { itemsPerPage: 1 } });
-      expect(response).toHaveStatus(200);
-      expectRequestId(response);
-    },
-  );
+  test(...titled('[CORR-001] a 200 JSON answer carries a non-empty X-Request-Id'), async ({ api }) => {
+    const response = await api.call('listPatents', { query: { itemsPerPage: 1 } });
+    expect(response).toHaveStatus(200);
+    expectRequestId(response);
+  });
 
   test(
-    '[CORR-001] a PDF download carries a non-empty X-Request-Id',
-    covers('CORR-001'),
+    ...titled('[CORR-001] a PDF download carries a non-empty X-Request-Id'),
     async ({ api, portfolio }) => {
       // The run's shared download of an existing instruction receipt (specs/documents.spec.ts checks the PDF).
       const { response } = await sharedDocumentDownload(api, 'getInstructionReceiptDocument', () =>
@@ -92,8 +87,7 @@ test.describe('correlation', () => {
   );
 
   test(
-    '[CORR-001] a 201 sync answer carries a non-empty X-Request-Id',
-    covers('CORR-001'),
+    ...titled('[CORR-001] a 201 sync answer carries a non-empty X-Request-Id'),
     async ({ api, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
       // One item with neither providerId nor servicePatentId: REJECTED, no patent changes.
@@ -106,8 +100,7 @@ test.describe('correlation', () => {
   );
 
   test(
-    '[CORR-001] an unknown route under the prefix answers with a non-empty X-Request-Id',
-    covers('CORR-001'),
+    ...titled('[CORR-001] an unknown route under the prefix answers with a non-empty X-Request-Id'),
     async ({ api }) => {
       const response = await api.send({
         method: 'GET',
@@ -120,8 +113,9 @@ test.describe('correlation', () => {
 
   for (const { label, role, send, status, code } of PROBLEM_CASES) {
     test(
-      `[CORR-001, CORR-002] a ${label} answer carries X-Request-Id and the same value as requestId`,
-      covers('CORR-001', 'CORR-002'),
+      ...titled(
+        `[CORR-001, CORR-002] a ${label} answer carries X-Request-Id and the same value as requestId`,
+      ),
       async ({ as, anonymous }) => {
         const response = await send(role === 'anonymous' ? anonymous : as(role));
         expect(response).toBeProblem({ status, code });
@@ -132,8 +126,9 @@ test.describe('correlation', () => {
   }
 
   test(
-    '[CORR-003, CORR-002] a non-empty inbound X-Request-Id is echoed in the header and in requestId of a problem',
-    covers('CORR-003', 'CORR-002'),
+    ...titled(
+      '[CORR-003, CORR-002] a non-empty inbound X-Request-Id is echoed in the header and in requestId of a problem',
+    ),
     async ({ api }) => {
       await fc.assert(
         fc.asyncProperty(inboundId, async (inbound) => {
@@ -150,7 +145,7 @@ test.describe('correlation', () => {
     },
   );
 
-  test('[CORR-003] a 200 answer echoes the inbound X-Request-Id', covers('CORR-003'), async ({ api }) => {
+  test(...titled('[CORR-003] a 200 answer echoes the inbound X-Request-Id'), async ({ api }) => {
     const inbound = `client-trace/${randomUUID()}:1`;
     const response = await api.call('listPatents', {
       query: { itemsPerPage: 1 },
@@ -161,8 +156,7 @@ test.describe('correlation', () => {
   });
 
   test(
-    '[CORR-003] a 401 answer echoes the inbound X-Request-Id in the header and in requestId',
-    covers('CORR-003'),
+    ...titled('[CORR-003] a 401 answer echoes the inbound X-Request-Id in the header and in requestId'),
     async ({ anonymous }) => {
       const inbound = `unauthenticated-${randomUUID()}`;
       const response = await anonymous.call('listPatents', { headers: { [REQUEST_ID]: inbound } });
@@ -173,8 +167,7 @@ test.describe('correlation', () => {
   );
 
   test(
-    '[CORR-001] without an inbound X-Request-Id, two answers carry two different generated values',
-    covers('CORR-001'),
+    ...titled('[CORR-001] without an inbound X-Request-Id, two answers carry two different generated values'),
     async ({ api }) => {
       const first = await api.call('listPatents', { query: { itemsPerPage: 1 } });
       const second = await api.call('listPatents', { query: { itemsPerPage: 1 } });
@@ -183,8 +176,9 @@ test.describe('correlation', () => {
   );
 
   test(
-    '[CORR-004] an empty inbound X-Request-Id gets a generated, non-empty value, new on each request',
-    covers('CORR-004'),
+    ...titled(
+      '[CORR-004] an empty inbound X-Request-Id gets a generated, non-empty value, new on each request',
+    ),
     async ({ api }) => {
       const send = () =>
         api.call('listPatents', { query: { itemsPerPage: 1 }, headers: { [REQUEST_ID]: '' } });

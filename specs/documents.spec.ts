@@ -19,7 +19,7 @@ import {
   type EventRef,
   type Located,
 } from '../helpers/document-discovery';
-import { covers, expect, test } from '../helpers/fixtures';
+import { titled, expect, test } from '../helpers/fixtures';
 import type { Target } from '../helpers/target';
 import type { Invoice, PatentEvent } from '../schemas/types';
 
@@ -129,8 +129,7 @@ function expectPdf(response: ApiResponse): void {
 test.describe('documents', () => {
   for (const kind of KINDS) {
     test(
-      `[DOC-001] the ${kind.label} download is a PDF document with at least one page`,
-      covers('DOC-001'),
+      ...titled(`[DOC-001] the ${kind.label} download is a PDF document with at least one page`),
       async ({ api, portfolio, providerState, target }) => {
         const response = await existingDocument(kind, withStates({ api, portfolio }, providerState, target));
         expect(response.body.subarray(0, 5).toString('latin1'), 'the body starts as a PDF file').toBe(
@@ -149,8 +148,7 @@ test.describe('documents', () => {
     );
 
     test(
-      `[DOC-002] the ${kind.label} download has content type application/pdf`,
-      covers('DOC-002'),
+      ...titled(`[DOC-002] the ${kind.label} download has content type application/pdf`),
       async ({ api, portfolio, providerState, target }) => {
         const response = await existingDocument(kind, withStates({ api, portfolio }, providerState, target));
         expect(response.mediaType, `content type ${response.header('content-type')}`).toBe('application/pdf');
@@ -158,8 +156,9 @@ test.describe('documents', () => {
     );
 
     test(
-      `[DOC-003, DOC-004] the ${kind.label} download is an attachment with a non-empty RFC 6266 filename`,
-      covers('DOC-003', 'DOC-004'),
+      ...titled(
+        `[DOC-003, DOC-004] the ${kind.label} download is an attachment with a non-empty RFC 6266 filename`,
+      ),
       async ({ api, portfolio, providerState, target }) => {
         const response = await existingDocument(kind, withStates({ api, portfolio }, providerState, target));
         const header = response.header('content-disposition');
@@ -181,8 +180,9 @@ test.describe('documents', () => {
     );
 
     test(
-      `[PROB-016] the ${kind.label} download for an unknown event of a known patent answers 404 not_found`,
-      covers('PROB-016'),
+      ...titled(
+        `[PROB-016] the ${kind.label} download for an unknown event of a known patent answers 404 not_found`,
+      ),
       async ({ api, portfolio }) => {
         const patent = await portfolio.patent(() => true, 'at all');
         const response = await download(api, kind.operationId, {
@@ -200,8 +200,9 @@ test.describe('documents', () => {
       isRenewal(e) && e.appliedDecision === null && e.instructability.blockedReason === 'TOO_EARLY';
 
     test(
-      '[DOC-005] the instruction receipt download answers 404 not_found for an event not yet open to instruction',
-      covers('DOC-005'),
+      ...titled(
+        '[DOC-005] the instruction receipt download answers 404 not_found for an event not yet open to instruction',
+      ),
       async ({ api, portfolio }) => {
         const event = await portfolio.event(tooEarly, 'without decision and blocked as TOO_EARLY');
         const response = await download(api, 'getInstructionReceiptDocument', refOf(event));
@@ -210,8 +211,7 @@ test.describe('documents', () => {
     );
 
     test(
-      '[DOC-007] the invoice download answers 404 not_found for an event whose fees are ESTIMATED',
-      covers('DOC-007'),
+      ...titled('[DOC-007] the invoice download answers 404 not_found for an event whose fees are ESTIMATED'),
       async ({ api, portfolio }) => {
         const event = await portfolio.event(
           (e) => tooEarly(e) && e.feesStatus === 'ESTIMATED',
@@ -239,8 +239,9 @@ test.describe('documents', () => {
     }
 
     test(
-      '[DOC-005] the instruction receipt download answers 404 not_found until the event is instructed, then a PDF',
-      covers('DOC-005'),
+      ...titled(
+        '[DOC-005] the instruction receipt download answers 404 not_found until the event is instructed, then a PDF',
+      ),
       async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         const ref = await claimProceedable(portfolio);
@@ -254,8 +255,9 @@ test.describe('documents', () => {
     );
 
     test(
-      '[DOC-006] the official receipt download answers 404 not_found until the official receipt is issued, then a PDF',
-      covers('DOC-006'),
+      ...titled(
+        '[DOC-006] the official receipt download answers 404 not_found until the official receipt is issued, then a PDF',
+      ),
       async ({ api, portfolio, requireSetting, providerState }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         requireSetting('PROVIDER_STATES_URL');
@@ -271,8 +273,9 @@ test.describe('documents', () => {
     );
 
     test(
-      '[DOC-007] the invoice download answers 404 not_found while the fees are LOCKED, then a PDF once invoiced',
-      covers('DOC-007'),
+      ...titled(
+        '[DOC-007] the invoice download answers 404 not_found while the fees are LOCKED, then a PDF once invoiced',
+      ),
       async ({ api, portfolio, requireSetting, providerState }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         requireSetting('PROVIDER_STATES_URL');

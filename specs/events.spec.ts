@@ -13,7 +13,7 @@ import { addDays, isCalendarDate, isDateTime, utcToday } from '../helpers/calend
 import { isPatentClaimed } from '../helpers/claim-status';
 import { earliestPending, renewals, skipBecause, sortByDue, type Portfolio } from '../helpers/discovery';
 import { pickDocumented } from '../helpers/documented-members';
-import { covers, expect, test } from '../helpers/fixtures';
+import { titled, expect, test } from '../helpers/fixtures';
 import { sharedSweep } from '../helpers/shared-sweeps';
 import { walkList } from '../helpers/pagination';
 import { nonEmpty, verifiedOnlyIf } from '../helpers/verified';
@@ -323,15 +323,14 @@ const FIELD_RULES: {
 
 test.describe('events', () => {
   for (const { id, title, renewalsOnly, rule } of FIELD_RULES) {
-    test(`[${id}] ${title}`, covers(id), async ({ portfolio, target }) => {
+    test(...titled(`[${id}] ${title}`), async ({ portfolio, target }) => {
       const events = await allEvents(portfolio, target.baseUrl);
       expect(breaches(renewalsOnly ? renewalsOf(events) : events, rule)).toEqual([]);
     });
   }
 
   test(
-    "[EVT-002] the patent reference of an event names its patent, with that patent's providerId",
-    covers('EVT-002'),
+    ...titled("[EVT-002] the patent reference of an event names its patent, with that patent's providerId"),
     async ({ api, portfolio, target }) => {
       const events = await allEvents(portfolio, target.baseUrl);
       const { perPatent } = await eventReads(portfolio, target.baseUrl);
@@ -362,8 +361,7 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-009] renewal.paymentSequenceNumber never equals annuityYear',
-    covers('EVT-009'),
+    ...titled('[EVT-009] renewal.paymentSequenceNumber never equals annuityYear'),
     async ({ portfolio, target }) => {
       const events = renewalsOf(await allEvents(portfolio, target.baseUrl));
       const shown = events.filter(({ event }) => typeof event.renewal?.paymentSequenceNumber === 'number');
@@ -382,8 +380,7 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-016] events carry no fees member unless include=fees is requested',
-    covers('EVT-016'),
+    ...titled('[EVT-016] events carry no fees member unless include=fees is requested'),
     async ({ api, portfolio, target }) => {
       const events = await allEvents(portfolio, target.baseUrl);
       const unchanged = events.find(({ event: e }) => !isPatentClaimed(target.baseUrl, e.patent.id));
@@ -398,7 +395,7 @@ test.describe('events', () => {
     },
   );
 
-  test('[EVT-020] a LAPSED event never offers PROCEED', covers('EVT-020'), async ({ portfolio, target }) => {
+  test(...titled('[EVT-020] a LAPSED event never offers PROCEED'), async ({ portfolio, target }) => {
     const events = renewalsOf(await allEvents(portfolio, target.baseUrl));
     requireSome(
       events,
@@ -415,8 +412,9 @@ test.describe('events', () => {
   });
 
   test(
-    '[EVT-021] ALREADY_INSTRUCTED is the blockedReason of exactly the events with an appliedDecision',
-    covers('EVT-021'),
+    ...titled(
+      '[EVT-021] ALREADY_INSTRUCTED is the blockedReason of exactly the events with an appliedDecision',
+    ),
     async ({ portfolio, target }) => {
       const events = renewalsOf(await allEvents(portfolio, target.baseUrl));
       requireSome(events, (e) => e.appliedDecision !== null, 'with an appliedDecision');
@@ -431,8 +429,7 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-021] TOO_EARLY is given only while today is before opensAt',
-    covers('EVT-021'),
+    ...titled('[EVT-021] TOO_EARLY is given only while today is before opensAt'),
     async ({ portfolio, target }) => {
       const events = renewalsOf(await allEvents(portfolio, target.baseUrl));
       requireSome(events, (e) => e.instructability.blockedReason === 'TOO_EARLY', 'blocked as TOO_EARLY');
@@ -450,8 +447,9 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-017] an event awaiting a decision whose window opens in more than two days is not allowed',
-    covers('EVT-017'),
+    ...titled(
+      '[EVT-017] an event awaiting a decision whose window opens in more than two days is not allowed',
+    ),
     async ({ portfolio, target }) => {
       const events = renewalsOf(await allEvents(portfolio, target.baseUrl));
       const latestServerToday = addDays(utcToday(), SLACK_DAYS);
@@ -471,8 +469,7 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-023] opensAt is the first day of the month two months before the due month',
-    covers('EVT-023'),
+    ...titled('[EVT-023] opensAt is the first day of the month two months before the due month'),
     async ({ portfolio, target }) => {
       const events = renewalsOf(await allEvents(portfolio, target.baseUrl));
       requireSome(events, (e) => e.instructability.opensAt !== null, 'with an opensAt');
@@ -493,8 +490,9 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-021] EARLIER_EVENT_PENDING is given only when an earlier event of the patent awaits a decision',
-    covers('EVT-021'),
+    ...titled(
+      '[EVT-021] EARLIER_EVENT_PENDING is given only when an earlier event of the patent awaits a decision',
+    ),
     async ({ portfolio, target }) => {
       const { perPatent } = await eventReads(portfolio, target.baseUrl);
       const sweeps = [...perPatent.values()];
@@ -519,8 +517,7 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-017] only the earliest event of a patent awaiting a decision can be allowed',
-    covers('EVT-017'),
+    ...titled('[EVT-017] only the earliest event of a patent awaiting a decision can be allowed'),
     async ({ portfolio, target }) => {
       const { perPatent } = await eventReads(portfolio, target.baseUrl);
       const sweeps = [...perPatent.values()].map(renewals);
@@ -542,8 +539,9 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-017] the earliest event of a patent awaiting a decision, once its window has opened, is not blocked as already instructed, too early or behind an earlier event',
-    covers('EVT-017'),
+    ...titled(
+      '[EVT-017] the earliest event of a patent awaiting a decision, once its window has opened, is not blocked as already instructed, too early or behind an earlier event',
+    ),
     async ({ portfolio, target }) => {
       const { perPatent } = await eventReads(portfolio, target.baseUrl);
       const earliestServerToday = addDays(utcToday(), -SLACK_DAYS);
@@ -588,8 +586,7 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-029] the events of a patent come ordered by due date across two pages',
-    covers('EVT-029'),
+    ...titled('[EVT-029] the events of a patent come ordered by due date across two pages'),
     async ({ api, portfolio, target }) => {
       const { perPatent } = await eventReads(portfolio, target.baseUrl);
       const [patentId, sweep] = [...perPatent].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
@@ -611,8 +608,9 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-029] the events of each sampled patent come ordered by due date, in one direction for all',
-    covers('EVT-029'),
+    ...titled(
+      '[EVT-029] the events of each sampled patent come ordered by due date, in one direction for all',
+    ),
     async ({ portfolio, target }) => {
       const { perPatent } = await eventReads(portfolio, target.baseUrl);
       const orders = [...perPatent].map(([patentId, events]) => {
@@ -636,8 +634,7 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-030] GET /patents/{patentId}/events lists exactly the events of that patent',
-    covers('EVT-030'),
+    ...titled('[EVT-030] GET /patents/{patentId}/events lists exactly the events of that patent'),
     async ({ portfolio, target }) => {
       const { snapshot, perPatent } = await eventReads(portfolio, target.baseUrl);
       // The snapshot must hold every event of the tenant to tell a missing one from one past its pages.
@@ -652,8 +649,7 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-031] GET /patents/{patentId}/events/{eventId} returns each event as the list shows it',
-    covers('EVT-031'),
+    ...titled('[EVT-031] GET /patents/{patentId}/events/{eventId} returns each event as the list shows it'),
     async ({ api, portfolio }) => {
       // Claimed, so that no test instructs an event between the list and the single reads; preferably a
       // patent whose events are in several states (one waits for an earlier one).
@@ -695,8 +691,9 @@ test.describe('events', () => {
   );
 
   test(
-    "[EVT-032] the by-period list gives each event its patent list's instructability, in a wide and a one-day window",
-    covers('EVT-032'),
+    ...titled(
+      "[EVT-032] the by-period list gives each event its patent list's instructability, in a wide and a one-day window",
+    ),
     async ({ api, portfolio, target }) => {
       const { snapshot, perPatent } = await eventReads(portfolio, target.baseUrl);
       test.skip(perPatent.size === 0, 'no patent with events found in the primary tenant');
@@ -745,8 +742,9 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-033] GET /patents/{patentId}/events/{eventId} with an event of another patent gives 404 not_found',
-    covers('EVT-033'),
+    ...titled(
+      '[EVT-033] GET /patents/{patentId}/events/{eventId} with an event of another patent gives 404 not_found',
+    ),
     async ({ api, portfolio }) => {
       const { eventId, patentId } = await eventUnderAnotherPatent(portfolio);
       const response = await api.call('getPatentEvent', { path: { patentId, eventId } });
@@ -758,8 +756,9 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-033] GET /patents/{patentId}/events/{eventId}/fees with an event of another patent gives 404 not_found',
-    covers('EVT-033'),
+    ...titled(
+      '[EVT-033] GET /patents/{patentId}/events/{eventId}/fees with an event of another patent gives 404 not_found',
+    ),
     async ({ api, portfolio }) => {
       const { eventId, patentId } = await eventUnderAnotherPatent(portfolio);
       const response = await api.call('getEventFees', { path: { patentId, eventId } });
@@ -771,8 +770,7 @@ test.describe('events', () => {
   );
 
   test(
-    '[EVT-028] posting an allowed decision for an allowed event answers 201',
-    covers('EVT-028'),
+    ...titled('[EVT-028] posting an allowed decision for an allowed event answers 201'),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const allowed = (list: PatentEvent[]) =>

@@ -8,7 +8,7 @@
 import { ApiResponse } from '../helpers/api-client';
 import { operations, type OperationId } from '../helpers/contract';
 import { earliestPending, renewals, WIDE_WINDOW } from '../helpers/discovery';
-import { covers, expect, test } from '../helpers/fixtures';
+import { titled, expect, test } from '../helpers/fixtures';
 import { schemaErrors } from '../helpers/schema-validator';
 import { loadOpenApi } from '../schemas/ajv';
 import type { PatentEvent } from '../schemas/types';
@@ -84,21 +84,16 @@ const EXTENDED_NOT_FOUND = {
 };
 
 test.describe('evolution', () => {
-  test(
-    '[EVO-001] every path of the OpenAPI document starts with /api/v2/external/',
-    covers('EVO-001'),
-    async () => {
-      const paths = Object.keys(loadOpenApi().paths ?? {});
-      expect(operations().length, 'operations in schemas/openapi.yaml').toBeGreaterThan(0);
-      expect(paths.filter((p) => !p.startsWith(PREFIX))).toEqual([]);
-    },
-  );
+  test(...titled('[EVO-001] every path of the OpenAPI document starts with /api/v2/external/'), async () => {
+    const paths = Object.keys(loadOpenApi().paths ?? {});
+    expect(operations().length, 'operations in schemas/openapi.yaml').toBeGreaterThan(0);
+    expect(paths.filter((p) => !p.startsWith(PREFIX))).toEqual([]);
+  });
 
   const listRoutes = operations().filter((o) => o.method === 'GET' && o.pathParams.length === 0);
   for (const { operationId, path } of listRoutes) {
     test(
-      `[EVO-001] ${operationId} answers 200 at ${path}, under the version prefix`,
-      covers('EVO-001'),
+      ...titled(`[EVO-001] ${operationId} answers 200 at ${path}, under the version prefix`),
       async ({ api, target }) => {
         const window = operationId === 'listEventsByPeriod' ? WIDE_WINDOW : {};
         const response = await api.call(operationId, { query: { ...window, itemsPerPage: 1 } });
@@ -109,8 +104,7 @@ test.describe('evolution', () => {
   }
 
   test(
-    '[EVO-002] the suite accepts an event of an unknown eventType whose renewal is null',
-    covers('EVO-002'),
+    ...titled('[EVO-002] the suite accepts an event of an unknown eventType whose renewal is null'),
     async () => {
       expect(schemaErrors('PatentEvent', RENEWAL_EVENT), 'the hand-written RENEWAL event is valid').toEqual(
         [],
@@ -120,8 +114,7 @@ test.describe('evolution', () => {
   );
 
   test(
-    '[EVO-002] the suite accepts a by-period page mixing RENEWAL and unknown event kinds',
-    covers('EVO-002'),
+    ...titled('[EVO-002] the suite accepts a by-period page mixing RENEWAL and unknown event kinds'),
     async () => {
       const page = {
         pagination: { totalItems: 2, currentPage: 1, itemsPerPage: 10, totalPages: 1, hasMore: false },
@@ -135,8 +128,7 @@ test.describe('evolution', () => {
   );
 
   test(
-    '[EVO-002] the suite expects only that an event of an unknown eventType has renewal null',
-    covers('EVO-002'),
+    ...titled('[EVO-002] the suite expects only that an event of an unknown eventType has renewal null'),
     async () => {
       const withRenewal = { ...UNKNOWN_KIND_EVENT, renewal: { annuityYear: 6 } };
       expect(schemaErrors('PatentEvent', withRenewal)).not.toEqual([]);
@@ -144,8 +136,7 @@ test.describe('evolution', () => {
   );
 
   test(
-    '[EVO-002] renewals() and earliestPending() ignore events of an unknown eventType',
-    covers('EVO-002'),
+    ...titled('[EVO-002] renewals() and earliestPending() ignore events of an unknown eventType'),
     async () => {
       const events = [UNKNOWN_KIND_EVENT, RENEWAL_EVENT];
       expect(renewals(events).map((e) => e.id)).toEqual([RENEWAL_EVENT.id]);
@@ -156,8 +147,7 @@ test.describe('evolution', () => {
   );
 
   test(
-    "[EVO-003] the suite's problem schemas accept members the contract does not list",
-    covers('EVO-003'),
+    ...titled("[EVO-003] the suite's problem schemas accept members the contract does not list"),
     async () => {
       expect(schemaErrors('Problem', EXTENDED_NOT_FOUND)).toEqual([]);
       expect(schemaErrors('ProblemNotFound', EXTENDED_NOT_FOUND)).toEqual([]);
@@ -178,8 +168,9 @@ test.describe('evolution', () => {
   );
 
   test(
-    '[EVO-003] toBeProblem accepts a problem with unknown members, no instance and a charset parameter',
-    covers('EVO-003'),
+    ...titled(
+      '[EVO-003] toBeProblem accepts a problem with unknown members, no instance and a charset parameter',
+    ),
     async () => {
       const response = syntheticResponse(
         'getPatent',

@@ -11,7 +11,7 @@ import Decimal from 'decimal.js';
 import type { ApiClient } from '../helpers/api-client';
 import { isPatentClaimed } from '../helpers/claim-status';
 import { earliestPending, skipBecause, WIDE_WINDOW, type Portfolio } from '../helpers/discovery';
-import { covers, expect, test } from '../helpers/fixtures';
+import { titled, expect, test } from '../helpers/fixtures';
 import { sharedSweep } from '../helpers/shared-sweeps';
 import { verifiedOnlyIf } from '../helpers/verified';
 import type { Fees, Invoice, PatentEvent, PatentEventList } from '../schemas/types';
@@ -199,14 +199,13 @@ const FIELD_RULES: {
 
 test.describe('fees', () => {
   for (const { id, title, rule } of FIELD_RULES) {
-    test(`[${id}] ${title}`, covers(id), async ({ api, portfolio, target }) => {
+    test(...titled(`[${id}] ${title}`), async ({ api, portfolio, target }) => {
       expect(breaches(await allFees(portfolio, api, target.baseUrl), rule)).toEqual([]);
     });
   }
 
   test(
-    '[FEE-005] the fees of an event read alone total the exact decimal sum of their components',
-    covers('FEE-005'),
+    ...titled('[FEE-005] the fees of an event read alone total the exact decimal sum of their components'),
     async ({ api, portfolio, target }) => {
       const { samples } = await feesReads(portfolio, api, target.baseUrl);
       test.skip(samples.length === 0, 'no event found in the primary tenant (API_KEY)');
@@ -215,8 +214,9 @@ test.describe('fees', () => {
   );
 
   test(
-    '[FEE-005] the fees attached with include=fees total the exact decimal sum of their components',
-    covers('FEE-005'),
+    ...titled(
+      '[FEE-005] the fees attached with include=fees total the exact decimal sum of their components',
+    ),
     async ({ api, portfolio, target }) => {
       const { attached } = await feesReads(portfolio, api, target.baseUrl);
       test.skip(
@@ -227,7 +227,7 @@ test.describe('fees', () => {
     },
   );
 
-  test('[FEE-011] LOCKED fees have invoiceId null', covers('FEE-011'), async ({ api, portfolio, target }) => {
+  test(...titled('[FEE-011] LOCKED fees have invoiceId null'), async ({ api, portfolio, target }) => {
     const reads = await allFees(portfolio, api, target.baseUrl);
     requireSome(reads, (f) => f.feesStatus === 'LOCKED', 'LOCKED');
     expect(
@@ -238,8 +238,7 @@ test.describe('fees', () => {
   });
 
   test(
-    '[FEE-015] the fees of an event never instructed are ESTIMATED with invoiceId null',
-    covers('FEE-015'),
+    ...titled('[FEE-015] the fees of an event never instructed are ESTIMATED with invoiceId null'),
     async ({ api, portfolio, target }) => {
       const { attached } = await feesReads(portfolio, api, target.baseUrl);
       const event = await portfolio.event(
@@ -266,8 +265,7 @@ test.describe('fees', () => {
   );
 
   test(
-    '[EVT-015] the feesStatus of an event is the feesStatus of its fees',
-    covers('EVT-015'),
+    ...titled('[EVT-015] the feesStatus of an event is the feesStatus of its fees'),
     async ({ api, portfolio, target }) => {
       const { attached } = await feesReads(portfolio, api, target.baseUrl);
       test.skip(
@@ -285,8 +283,7 @@ test.describe('fees', () => {
   );
 
   test(
-    '[FEE-012] LOCKED fees show the same amounts in the event fees and in include=fees',
-    covers('FEE-012'),
+    ...titled('[FEE-012] LOCKED fees show the same amounts in the event fees and in include=fees'),
     async ({ api, portfolio, target }) => {
       const event = await portfolio.event(
         (e) => e.feesStatus === 'LOCKED' && !isPatentClaimed(target.baseUrl, e.patent.id),
@@ -308,8 +305,9 @@ test.describe('fees', () => {
   );
 
   test(
-    '[FEE-013] INVOICED fees name an invoice that GET /invoices/{invoiceId} returns with a line for the event',
-    covers('FEE-013'),
+    ...titled(
+      '[FEE-013] INVOICED fees name an invoice that GET /invoices/{invoiceId} returns with a line for the event',
+    ),
     async ({ api, portfolio, target }) => {
       const { samples } = await feesReads(portfolio, api, target.baseUrl);
       const invoiced = samples.find(({ fees }) => fees.feesStatus === 'INVOICED');
@@ -324,8 +322,7 @@ test.describe('fees', () => {
   );
 
   test(
-    "[FEE-014] INVOICED fees carry the amounts billed on the event's invoice line",
-    covers('FEE-014'),
+    ...titled("[FEE-014] INVOICED fees carry the amounts billed on the event's invoice line"),
     async ({ api, portfolio, target }) => {
       const { samples } = await feesReads(portfolio, api, target.baseUrl);
       const invoiced = samples.find(({ fees }) => fees.feesStatus === 'INVOICED' && fees.invoiceId !== null);
@@ -345,8 +342,9 @@ test.describe('fees', () => {
   };
 
   test(
-    '[FEE-010, FEE-011] after an executed PROCEED the fees of the event are LOCKED with invoiceId null',
-    covers('FEE-010', 'FEE-011'),
+    ...titled(
+      '[FEE-010, FEE-011] after an executed PROCEED the fees of the event are LOCKED with invoiceId null',
+    ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const { patentId, events } = await portfolio.claimPatent(
@@ -367,8 +365,9 @@ test.describe('fees', () => {
   );
 
   test(
-    '[FEE-016, FEE-012] the fees LOCKED by a PROCEED keep the estimate read just before it, on the read right after and on a later read',
-    covers('FEE-016', 'FEE-012'),
+    ...titled(
+      '[FEE-016, FEE-012] the fees LOCKED by a PROCEED keep the estimate read just before it, on the read right after and on a later read',
+    ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const { patentId, events } = await portfolio.claimPatent(
@@ -409,8 +408,7 @@ test.describe('fees', () => {
   );
 
   test(
-    '[FEE-012] LOCKED fees keep their amounts when the office revises its fee for the event',
-    covers('FEE-012'),
+    ...titled('[FEE-012] LOCKED fees keep their amounts when the office revises its fee for the event'),
     async ({ api, portfolio, requireSetting, providerState }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       requireSetting('PROVIDER_STATES_URL');
@@ -439,8 +437,9 @@ test.describe('fees', () => {
   );
 
   test(
-    '[FEE-013] once a PROCEEDed event is invoiced, its fees are INVOICED and name an invoice with its line',
-    covers('FEE-013'),
+    ...titled(
+      '[FEE-013] once a PROCEEDed event is invoiced, its fees are INVOICED and name an invoice with its line',
+    ),
     async ({ api, portfolio, requireSetting, providerState }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       requireSetting('PROVIDER_STATES_URL');

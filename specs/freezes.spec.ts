@@ -9,7 +9,7 @@ import type { ApiClient } from '../helpers/api-client';
 import { claim } from '../helpers/claims';
 import type { OperationId } from '../helpers/contract';
 import { renewals, skipBecause, type Portfolio } from '../helpers/discovery';
-import { covers, expect, test } from '../helpers/fixtures';
+import { titled, expect, test } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import { walkList } from '../helpers/pagination';
 import { nonEmpty } from '../helpers/verified';
@@ -162,8 +162,7 @@ test.describe('freezes', () => {
   test.describe.configure({ mode: 'default' });
 
   test(
-    '[FRZ-001] freezes carry object "exchangeRateFreeze" in the list and in a single read',
-    covers('FRZ-001'),
+    ...titled('[FRZ-001] freezes carry object "exchangeRateFreeze" in the list and in a single read'),
     async ({ api, portfolio }) => {
       const { yearMonth, listed } = await monthToRead(api, portfolio);
       expect((await readMonth(api, yearMonth)).object).toBe('exchangeRateFreeze');
@@ -173,19 +172,16 @@ test.describe('freezes', () => {
     },
   );
 
-  test(
-    '[FRZ-002] each freeze in the list carries yearMonth as YYYY-MM',
-    covers('FRZ-002'),
-    async ({ api }) => {
-      const months = await frozenMonths(api);
-      test.skip(months.length === 0, 'no frozen month found for the primary tenant (API_KEY)');
-      expect(months.filter((m) => typeof m !== 'string' || !YEAR_MONTH.test(m))).toEqual([]);
-    },
-  );
+  test(...titled('[FRZ-002] each freeze in the list carries yearMonth as YYYY-MM'), async ({ api }) => {
+    const months = await frozenMonths(api);
+    test.skip(months.length === 0, 'no frozen month found for the primary tenant (API_KEY)');
+    expect(months.filter((m) => typeof m !== 'string' || !YEAR_MONTH.test(m))).toEqual([]);
+  });
 
   test(
-    '[FRZ-003] the single read of a month carries yearMonth equal to the path month and an events array',
-    covers('FRZ-003'),
+    ...titled(
+      '[FRZ-003] the single read of a month carries yearMonth equal to the path month and an events array',
+    ),
     async ({ api, portfolio }) => {
       const { yearMonth } = await monthToRead(api, portfolio);
       const freeze = await readMonth(api, yearMonth);
@@ -195,8 +191,7 @@ test.describe('freezes', () => {
   );
 
   test(
-    '[FRZ-004] the events of a month read are frozenRateEvent objects with the documented members',
-    covers('FRZ-004'),
+    ...titled('[FRZ-004] the events of a month read are frozenRateEvent objects with the documented members'),
     async ({ api, portfolio }) => {
       const { yearMonth } = await monthToRead(api, portfolio);
       const freeze = await readMonth(api, yearMonth);
@@ -206,8 +201,7 @@ test.describe('freezes', () => {
   );
 
   test(
-    '[FRZ-010] the events of a month read are renewal events of the tenant',
-    covers('FRZ-010'),
+    ...titled('[FRZ-010] the events of a month read are renewal events of the tenant'),
     async ({ api, portfolio }) => {
       const { yearMonth } = await monthToRead(api, portfolio);
       const freeze = await readMonth(api, yearMonth);
@@ -245,8 +239,7 @@ test.describe('freezes', () => {
   );
 
   test(
-    '[FRZ-011] the read of a month never frozen answers 200 with its events, not 404',
-    covers('FRZ-011'),
+    ...titled('[FRZ-011] the read of a month never frozen answers 200 with its events, not 404'),
     async ({ api, portfolio }) => {
       const frozen = new Set(await frozenMonths(api));
       const months = [...(await renewalsByMonth(portfolio)).keys()].filter((m) => !frozen.has(m)).sort();
@@ -264,8 +257,7 @@ test.describe('freezes', () => {
   ];
   for (const { operationId, path } of reads) {
     test(
-      `[FRZ-006] ${operationId} accepts a key holding only exchange-rate-freezes:write`,
-      covers('FRZ-006'),
+      ...titled(`[FRZ-006] ${operationId} accepts a key holding only exchange-rate-freezes:write`),
       async ({ as }) => {
         const response = await as('freezesWrite').call(operationId, { ...(path ? { path } : {}) });
         expect(response).toHaveStatus(200);
@@ -273,8 +265,7 @@ test.describe('freezes', () => {
     );
 
     test(
-      `[FRZ-012] ${operationId} gives 403 forbidden on an account without the freeze capability`,
-      covers('FRZ-012'),
+      ...titled(`[FRZ-012] ${operationId} gives 403 forbidden on an account without the freeze capability`),
       async ({ as }) => {
         const response = await as('noFreeze').call(operationId, { ...(path ? { path } : {}) });
         expect(response).toBeProblem({ status: 403, code: 'forbidden' });
@@ -283,8 +274,7 @@ test.describe('freezes', () => {
   }
 
   test(
-    '[FRZ-006] putExchangeRateFreeze accepts a key holding only exchange-rate-freezes:write',
-    covers('FRZ-006'),
+    ...titled('[FRZ-006] putExchangeRateFreeze accepts a key holding only exchange-rate-freezes:write'),
     async ({ api, as, portfolio, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
       const yearMonth = await claimMonthToFreeze(api, portfolio);
@@ -294,8 +284,9 @@ test.describe('freezes', () => {
   );
 
   test(
-    '[FRZ-012] putExchangeRateFreeze gives 403 forbidden on an account without the freeze capability',
-    covers('FRZ-012'),
+    ...titled(
+      '[FRZ-012] putExchangeRateFreeze gives 403 forbidden on an account without the freeze capability',
+    ),
     async ({ as, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
       const response = await as('noFreeze').call('putExchangeRateFreeze', {
@@ -306,8 +297,7 @@ test.describe('freezes', () => {
   );
 
   test(
-    '[FRZ-005] a yearMonth that is not YYYY-MM gives 400 validation_failed on the read',
-    covers('FRZ-005'),
+    ...titled('[FRZ-005] a yearMonth that is not YYYY-MM gives 400 validation_failed on the read'),
     async ({ api }) => {
       await fc.assert(
         fc.asyncProperty(notYearMonth, async (yearMonth) => {
@@ -323,8 +313,9 @@ test.describe('freezes', () => {
   );
 
   test(
-    '[FRZ-005] a yearMonth that is not YYYY-MM gives 400 validation_failed on the PUT, which freezes nothing',
-    covers('FRZ-005'),
+    ...titled(
+      '[FRZ-005] a yearMonth that is not YYYY-MM gives 400 validation_failed on the PUT, which freezes nothing',
+    ),
     async ({ api, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
       const tried: string[] = [];
@@ -345,8 +336,9 @@ test.describe('freezes', () => {
   );
 
   test(
-    '[FRZ-001, FRZ-003, FRZ-004, FRZ-007] a PUT without a body answers 200 with the freeze of the path month',
-    covers('FRZ-001', 'FRZ-003', 'FRZ-004', 'FRZ-007'),
+    ...titled(
+      '[FRZ-001, FRZ-003, FRZ-004, FRZ-007] a PUT without a body answers 200 with the freeze of the path month',
+    ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
       const yearMonth = await claimMonthToFreeze(api, portfolio);
@@ -359,8 +351,7 @@ test.describe('freezes', () => {
   );
 
   test(
-    '[FRZ-008] after a PUT of a month, the freeze list contains that month',
-    covers('FRZ-008'),
+    ...titled('[FRZ-008] after a PUT of a month, the freeze list contains that month'),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
       const yearMonth = await claimMonthToFreeze(api, portfolio);
@@ -377,8 +368,7 @@ test.describe('freezes', () => {
   );
 
   test(
-    '[FRZ-009] a repeated PUT of a month gives the same freeze and lists the month once',
-    covers('FRZ-009'),
+    ...titled('[FRZ-009] a repeated PUT of a month gives the same freeze and lists the month once'),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
       const yearMonth = await claimMonthToFreeze(api, portfolio);
@@ -391,8 +381,9 @@ test.describe('freezes', () => {
   );
 
   test(
-    '[FRZ-013] after a PUT of a month, the events it lists as frozen read isFxRateFrozen true on their event and fees reads, and a later read of the month keeps their amounts',
-    covers('FRZ-013'),
+    ...titled(
+      '[FRZ-013] after a PUT of a month, the events it lists as frozen read isFxRateFrozen true on their event and fees reads, and a later read of the month keeps their amounts',
+    ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
       const yearMonth = await claimMonthToFreeze(api, portfolio);
@@ -432,8 +423,7 @@ test.describe('freezes', () => {
   );
 
   test(
-    '[FRZ-010] the read of a frozen month returns the events of its PUT response',
-    covers('FRZ-010'),
+    ...titled('[FRZ-010] the read of a frozen month returns the events of its PUT response'),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
       const yearMonth = await claimMonthToFreeze(api, portfolio);

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { ApiClient } from '../helpers/api-client';
 import { addDays, utcToday } from '../helpers/calendar';
 import { renewals, sortByDue } from '../helpers/discovery';
-import { covers, expect, test } from '../helpers/fixtures';
+import { titled, expect, test } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import {
   DECISIONS,
@@ -323,8 +323,9 @@ class MixedBatch implements Command {
 }
 
 test(
-  '[INS-008, INS-017, INS-018, INS-020, INS-023, EVT-022, EVT-028, FEE-010] random sequences of reads and of valid, blocked and mixed instructions on two patents follow a model of earliest-first, final and atomic decisions',
-  covers('INS-008', 'INS-017', 'INS-018', 'INS-020', 'INS-023', 'EVT-022', 'EVT-028', 'FEE-010'),
+  ...titled(
+    '[INS-008, INS-017, INS-018, INS-020, INS-023, EVT-022, EVT-028, FEE-010] random sequences of reads and of valid, blocked and mixed instructions on two patents follow a model of earliest-first, final and atomic decisions',
+  ),
   async ({ api, portfolio, requireSetting }) => {
     requireSetting('ALLOW_INSTRUCTIONS');
     test.setTimeout(90_000);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import { renewals, skipBecause, type Portfolio } from '../helpers/discovery';
-import { covers, expect, test } from '../helpers/fixtures';
+import { titled, expect, test } from '../helpers/fixtures';
 import { malformedJson } from '../helpers/raw-body';
 import { fcParams } from '../helpers/generated-inputs';
 import {
@@ -101,8 +101,9 @@ function fieldErrors(response: ApiResponse): FieldError[] {
 
 test.describe('instructions', () => {
   test(
-    '[INS-013, INS-001, INS-003, INS-004, INS-009, EVT-028] an allowed decision on an instructable event gives 201 with a receipt holding that one decision, EXECUTED',
-    covers('INS-013', 'INS-001', 'INS-003', 'INS-004', 'INS-009', 'EVT-028'),
+    ...titled(
+      '[INS-013, INS-001, INS-003, INS-004, INS-009, EVT-028] an allowed decision on an instructable event gives 201 with a receipt holding that one decision, EXECUTED',
+    ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const event = await claimInstructable(portfolio);
@@ -117,8 +118,9 @@ test.describe('instructions', () => {
   );
 
   test(
-    '[INS-008, INS-014] right after a 201 the event shows the posted decision as appliedDecision and is blocked as ALREADY_INSTRUCTED',
-    covers('INS-008', 'INS-014'),
+    ...titled(
+      '[INS-008, INS-014] right after a 201 the event shows the posted decision as appliedDecision and is blocked as ALREADY_INSTRUCTED',
+    ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const event = await claimInstructable(portfolio);
@@ -131,8 +133,9 @@ test.describe('instructions', () => {
   );
 
   test(
-    '[INS-020, INS-027, INS-010] an executed instruction is final: its replay and another decision both give 409 instruction_already_set and appliedDecision keeps the first decision',
-    covers('INS-020', 'INS-027', 'INS-010'),
+    ...titled(
+      '[INS-020, INS-027, INS-010] an executed instruction is final: its replay and another decision both give 409 instruction_already_set and appliedDecision keeps the first decision',
+    ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const event = await claimInstructable(portfolio);
@@ -154,8 +157,9 @@ test.describe('instructions', () => {
   );
 
   test(
-    '[INS-015, INS-002, INS-005, INS-006, INS-007, INS-009] a batch with the instructable event of each of two patents gives 201, executes both, its receipt lines are all EXECUTED with an executedAt, and its members have the documented types',
-    covers('INS-015', 'INS-002', 'INS-005', 'INS-006', 'INS-007', 'INS-009'),
+    ...titled(
+      '[INS-015, INS-002, INS-005, INS-006, INS-007, INS-009] a batch with the instructable event of each of two patents gives 201, executes both, its receipt lines are all EXECUTED with an executedAt, and its members have the documented types',
+    ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const what = 'whose earliest instructable event offers PROCEED (two are needed)';
@@ -184,8 +188,9 @@ test.describe('instructions', () => {
   );
 
   test(
-    '[INS-016] a batch holding two events of one patent is refused with an error and executes neither',
-    covers('INS-016'),
+    ...titled(
+      '[INS-016] a batch holding two events of one patent is refused with an error and executes neither',
+    ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const { events } = await portfolio.claimPatent(
@@ -206,8 +211,9 @@ test.describe('instructions', () => {
   );
 
   test(
-    '[INS-018] a batch whose other entry fails with 409 or 422 executes nothing, whichever the entry order',
-    covers('INS-018'),
+    ...titled(
+      '[INS-018] a batch whose other entry fails with 409 or 422 executes nothing, whichever the entry order',
+    ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const valid = await claimInstructable(portfolio);
@@ -241,8 +247,9 @@ test.describe('instructions', () => {
   );
 
   test(
-    '[INS-018, DOC-005] a batch of three patents failing in its middle entry (valid, refused, valid) leaves no trace on either valid entry',
-    covers('INS-018', 'DOC-005'),
+    ...titled(
+      '[INS-018, DOC-005] a batch of three patents failing in its middle entry (valid, refused, valid) leaves no trace on either valid entry',
+    ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const what = 'whose earliest instructable event offers PROCEED (two are needed)';
@@ -270,8 +277,9 @@ test.describe('instructions', () => {
   );
 
   test(
-    '[INS-018] a batch whose other entry is PROCEED on a lapsed event (422 instruction_lapsed) executes nothing, whichever the entry order',
-    covers('INS-018'),
+    ...titled(
+      '[INS-018] a batch whose other entry is PROCEED on a lapsed event (422 instruction_lapsed) executes nothing, whichever the entry order',
+    ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const valid = await claimInstructable(portfolio);
@@ -298,8 +306,9 @@ test.describe('instructions', () => {
   );
 
   test(
-    '[INS-017, INS-022, INS-023, EVT-027] instructing an event blocked as EARLIER_EVENT_PENDING gives 422 instruction_skipped with the patent clientCaseReference and the due dates awaiting a decision before it',
-    covers('INS-017', 'INS-022', 'INS-023', 'EVT-027'),
+    ...titled(
+      '[INS-017, INS-022, INS-023, EVT-027] instructing an event blocked as EARLIER_EVENT_PENDING gives 422 instruction_skipped with the patent clientCaseReference and the due dates awaiting a decision before it',
+    ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       // Claimed although nothing should change: no other test may instruct the earlier event meanwhile.
@@ -326,8 +335,9 @@ test.describe('instructions', () => {
   );
 
   test(
-    '[EVT-025] instructing an event blocked as ALREADY_INSTRUCTED gives 409 instruction_already_set',
-    covers('EVT-025'),
+    ...titled(
+      '[EVT-025] instructing an event blocked as ALREADY_INSTRUCTED gives 409 instruction_already_set',
+    ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const event =
@@ -341,8 +351,7 @@ test.describe('instructions', () => {
   );
 
   test(
-    '[EVT-026, INS-021] instructing an event blocked as TOO_EARLY gives 422 instruction_too_early',
-    covers('EVT-026', 'INS-021'),
+    ...titled('[EVT-026, INS-021] instructing an event blocked as TOO_EARLY gives 422 instruction_too_early'),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const event =
@@ -354,8 +363,9 @@ test.describe('instructions', () => {
   );
 
   test(
-    '[INS-024] PROCEED on an instructable event whose allowedDecisions exclude it gives 422 instruction_lapsed and executes nothing',
-    covers('INS-024'),
+    ...titled(
+      '[INS-024] PROCEED on an instructable event whose allowedDecisions exclude it gives 422 instruction_lapsed and executes nothing',
+    ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const { events } = await portfolio.claimPatent(
@@ -370,8 +380,7 @@ test.describe('instructions', () => {
   );
 
   test(
-    '[PROB-016] an instruction naming an unknown eventId gives 404 not_found',
-    covers('PROB-016'),
+    ...titled('[PROB-016] an instruction naming an unknown eventId gives 404 not_found'),
     async ({ api, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const response = await postInstructions(api, [{ eventId: randomUUID(), decision: 'SKIP_THIS_TIME' }]);
@@ -466,8 +475,9 @@ test.describe('instructions', () => {
 
     for (const { ids, label, body: make, pointers } of cases) {
       test(
-        `[${ids.join(', ')}] a body with ${label} gives 400 validation_failed with field errors pointing into the body`,
-        covers(...ids),
+        ...titled(
+          `[${ids.join(', ')}] a body with ${label} gives 400 validation_failed with field errors pointing into the body`,
+        ),
         async ({ api, requireSetting }) => {
           requireSetting('ALLOW_INSTRUCTIONS');
           const body = make();
@@ -486,8 +496,7 @@ test.describe('instructions', () => {
     }
 
     test(
-      '[INS-019] a body that is not valid JSON gives 400 validation_failed with an errors array',
-      covers('INS-019'),
+      ...titled('[INS-019] a body that is not valid JSON gives 400 validation_failed with an errors array'),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         const response = await api.call('postInstructions', {
@@ -517,28 +526,25 @@ test.describe('instructions', () => {
     ];
     for (const { id: requirement, label, body, pointer, code } of shouldCases) {
       // SHOULD level (the contract gives the code as an example): another code is a warning, not a failure.
-      test(
-        `[${requirement}] the field error for ${label}`,
-        covers(requirement),
-        async ({ api, requireSetting }) => {
-          requireSetting('ALLOW_INSTRUCTIONS');
-          const response = await api.call('postInstructions', { body });
-          expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
-          const error = fieldErrors(response).find((e) => e.pointer === pointer);
-          expect(error, `a field error pointing at ${pointer}`).toBeDefined();
-          if (error?.code !== code) {
-            test.info().annotations.push({
-              type: 'warning',
-              description: `SHOULD: the field error at ${pointer} has code ${String(error?.code)}, not ${code}`,
-            });
-          }
-        },
-      );
+      test(...titled(`[${requirement}] the field error for ${label}`), async ({ api, requireSetting }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        const response = await api.call('postInstructions', { body });
+        expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+        const error = fieldErrors(response).find((e) => e.pointer === pointer);
+        expect(error, `a field error pointing at ${pointer}`).toBeDefined();
+        if (error?.code !== code) {
+          test.info().annotations.push({
+            type: 'warning',
+            description: `SHOULD: the field error at ${pointer} has code ${String(error?.code)}, not ${code}`,
+          });
+        }
+      });
     }
 
     test(
-      '[INS-019] generated malformed bodies give 400 validation_failed with field errors pointing into the body',
-      covers('INS-019'),
+      ...titled(
+        '[INS-019] generated malformed bodies give 400 validation_failed with field errors pointing into the body',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         const decision = fc.constantFrom(...DECISIONS);

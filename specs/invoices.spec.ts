@@ -6,7 +6,7 @@
 import type { ApiClient } from '../helpers/api-client';
 import { renewals, skipBecause, WIDE_WINDOW } from '../helpers/discovery';
 import { pickDocumented } from '../helpers/documented-members';
-import { covers, expect, test } from '../helpers/fixtures';
+import { titled, expect, test } from '../helpers/fixtures';
 import { sharedSweep } from '../helpers/shared-sweeps';
 import { walkList } from '../helpers/pagination';
 import { nonEmpty } from '../helpers/verified';
@@ -147,27 +147,22 @@ function distinctCount(values: (string | null)[]): number {
 }
 
 test.describe('invoices', () => {
-  test(
-    '[INV-021] GET /invoices answers 200 with a list envelope of invoices',
-    covers('INV-021'),
-    async ({ api }) => {
-      const response = await api.call('listInvoices', { query: { itemsPerPage: 5 } });
-      expect(response).toHaveStatus(200);
-      const body = response.json<{ pagination: unknown; data: Invoice[] }>();
-      expect(body.pagination).toEqual(expect.objectContaining({ currentPage: 1, itemsPerPage: 5 }));
-      expect(Array.isArray(body.data)).toBe(true);
-      for (const invoice of body.data) expect(invoice.object).toBe('invoice');
-    },
-  );
+  test(...titled('[INV-021] GET /invoices answers 200 with a list envelope of invoices'), async ({ api }) => {
+    const response = await api.call('listInvoices', { query: { itemsPerPage: 5 } });
+    expect(response).toHaveStatus(200);
+    const body = response.json<{ pagination: unknown; data: Invoice[] }>();
+    expect(body.pagination).toEqual(expect.objectContaining({ currentPage: 1, itemsPerPage: 5 }));
+    expect(Array.isArray(body.data)).toBe(true);
+    for (const invoice of body.data) expect(invoice.object).toBe('invoice');
+  });
 
-  test('[INV-005] every invoice has object "invoice"', covers('INV-005'), async ({ api }) => {
+  test(...titled('[INV-005] every invoice has object "invoice"'), async ({ api }) => {
     const invoices = await someInvoices(api);
     expect(invoices.filter((i) => i.object !== 'invoice').map((i) => i.id)).toEqual([]);
   });
 
   test(
-    '[INV-006] invoice references are unique and the same on the single read',
-    covers('INV-006'),
+    ...titled('[INV-006] invoice references are unique and the same on the single read'),
     async ({ api }) => {
       const invoices = await someInvoices(api);
       const seen = new Map<string, string>();
@@ -186,8 +181,7 @@ test.describe('invoices', () => {
   );
 
   test(
-    '[INV-007] every invoice, whatever its origin, carries a non-empty reference',
-    covers('INV-007'),
+    ...titled('[INV-007] every invoice, whatever its origin, carries a non-empty reference'),
     async ({ api }) => {
       const invoices = await someInvoices(api);
       const missing = invoices.filter((i) => typeof i.reference !== 'string' || i.reference.trim() === '');
@@ -195,12 +189,12 @@ test.describe('invoices', () => {
     },
   );
 
-  test('[INV-008] number is null on IMPORTED invoices', covers('INV-008'), async ({ api }) => {
+  test(...titled('[INV-008] number is null on IMPORTED invoices'), async ({ api }) => {
     const imported = byOrigin(await someInvoices(api), 'IMPORTED');
     expect(imported.filter((i) => i.number !== null).map((i) => `${i.id}: ${String(i.number)}`)).toEqual([]);
   });
 
-  test('[INV-009] origin is GENERATED, IMPORTED or REGULARIZATION', covers('INV-009'), async ({ api }) => {
+  test(...titled('[INV-009] origin is GENERATED, IMPORTED or REGULARIZATION'), async ({ api }) => {
     const invoices = await someInvoices(api);
     const origins = ['GENERATED', 'IMPORTED', 'REGULARIZATION'];
     expect(invoices.filter((i) => !origins.includes(i.origin)).map((i) => `${i.id}: ${i.origin}`)).toEqual(
@@ -209,8 +203,7 @@ test.describe('invoices', () => {
   });
 
   test(
-    '[INV-010] the invoice list returns patent invoices only (ipRightType PATENT)',
-    covers('INV-010'),
+    ...titled('[INV-010] the invoice list returns patent invoices only (ipRightType PATENT)'),
     async ({ api }) => {
       const invoices = await someInvoices(api);
       expect(
@@ -220,8 +213,7 @@ test.describe('invoices', () => {
   );
 
   test(
-    '[INV-011] hasPdfDocument and hasXlsxDocument are booleans on every invoice',
-    covers('INV-011'),
+    ...titled('[INV-011] hasPdfDocument and hasXlsxDocument are booleans on every invoice'),
     async ({ api }) => {
       const invoices = await someInvoices(api);
       const wrong = invoices.filter(
@@ -232,8 +224,7 @@ test.describe('invoices', () => {
   );
 
   test(
-    '[INV-012] invoice fees are Fees objects with at most one line per event',
-    covers('INV-012'),
+    ...titled('[INV-012] invoice fees are Fees objects with at most one line per event'),
     async ({ api }) => {
       const invoices = await someInvoices(api);
       const problems: string[] = [];
@@ -255,7 +246,7 @@ test.describe('invoices', () => {
     },
   );
 
-  test('[INV-013] createdAt is a date-time on every invoice', covers('INV-013'), async ({ api }) => {
+  test(...titled('[INV-013] createdAt is a date-time on every invoice'), async ({ api }) => {
     const invoices = await someInvoices(api);
     const wrong = invoices.filter(
       (i) =>
@@ -265,8 +256,7 @@ test.describe('invoices', () => {
   });
 
   test(
-    '[INV-001] regularizedInvoiceId is null on the lines of GENERATED and IMPORTED invoices',
-    covers('INV-001'),
+    ...titled('[INV-001] regularizedInvoiceId is null on the lines of GENERATED and IMPORTED invoices'),
     async ({ api }) => {
       const invoices = (await someInvoices(api)).filter((i) => i.origin !== 'REGULARIZATION');
       test.skip(
@@ -281,8 +271,7 @@ test.describe('invoices', () => {
   );
 
   test(
-    '[INV-003] regularizationReason is null on the lines of GENERATED and IMPORTED invoices',
-    covers('INV-003'),
+    ...titled('[INV-003] regularizationReason is null on the lines of GENERATED and IMPORTED invoices'),
     async ({ api }) => {
       const invoices = (await someInvoices(api)).filter((i) => i.origin !== 'REGULARIZATION');
       test.skip(
@@ -299,8 +288,7 @@ test.describe('invoices', () => {
   );
 
   test(
-    '[INV-001, INV-003] event fees carry null regularizedInvoiceId and regularizationReason',
-    covers('INV-001', 'INV-003'),
+    ...titled('[INV-001, INV-003] event fees carry null regularizedInvoiceId and regularizationReason'),
     async ({ api }) => {
       const response = await api.call('listEventsByPeriod', {
         query: { ...WIDE_WINDOW, include: 'fees', itemsPerPage: 100 },
@@ -319,8 +307,7 @@ test.describe('invoices', () => {
   );
 
   test(
-    '[INV-002] a REGULARIZATION line names another invoice, readable, that billed the same event',
-    covers('INV-002'),
+    ...titled('[INV-002] a REGULARIZATION line names another invoice, readable, that billed the same event'),
     async ({ api }) => {
       const regularizations = byOrigin(await someInvoices(api), 'REGULARIZATION');
       const lines = regularizations.flatMap((invoice) => invoice.fees.map((line) => ({ invoice, line })));
@@ -350,8 +337,9 @@ test.describe('invoices', () => {
   );
 
   test(
-    '[INV-004] a REGULARIZATION line carries a reason NOT_PAYABLE, ANNUITY_ERROR or ACCOUNTING_ERROR',
-    covers('INV-004'),
+    ...titled(
+      '[INV-004] a REGULARIZATION line carries a reason NOT_PAYABLE, ANNUITY_ERROR or ACCOUNTING_ERROR',
+    ),
     async ({ api }) => {
       const regularizations = byOrigin(await someInvoices(api), 'REGULARIZATION');
       const lines = regularizations.flatMap((invoice) => invoice.fees.map((line) => ({ invoice, line })));
@@ -369,8 +357,9 @@ test.describe('invoices', () => {
   );
 
   test(
-    '[INV-022] GET /invoices/{invoiceId} returns the invoice as the list shows it: documented members, lines in any order',
-    covers('INV-022'),
+    ...titled(
+      '[INV-022] GET /invoices/{invoiceId} returns the invoice as the list shows it: documented members, lines in any order',
+    ),
     async ({ api }) => {
       const list = await api.call('listInvoices', { query: { itemsPerPage: 100 } });
       expect(list).toHaveStatus(200);
@@ -397,45 +386,38 @@ test.describe('invoices', () => {
     },
   );
 
-  test(
-    '[INV-014] issueDateFrom and issueDateTo bound issueDate inclusively',
-    covers('INV-014'),
-    async ({ api }) => {
-      const invoices = await someInvoices(api);
-      // A day on which an invoice recorded later was issued tells an issueDate filter from a createdAt one.
-      const backdated = invoices.find(
-        (i) => i.issueDate !== null && i.issueDate < shiftDay(utcDay(i.createdAt), -1),
-      );
-      const bounds = backdated
-        ? ([backdated.issueDate!, backdated.issueDate!] as const)
-        : innerBounds(invoices.flatMap((i) => (i.issueDate === null ? [] : [i.issueDate])));
-      if (!bounds) skipBecause('no invoice with an issueDate found for the primary tenant (API_KEY)');
-      const [from, to] = bounds;
-      const walk = await walkList<Invoice>(api, 'listInvoices', {
-        query: { issueDateFrom: from, issueDateTo: to },
-        maxPages: 10,
-      });
-      const outside = walk.items.filter(
-        (i) => i.issueDate === null || i.issueDate < from || i.issueDate > to,
-      );
-      expect(
-        outside.map((i) => `${i.reference}: ${String(i.issueDate)}`),
-        `returned outside [${from}, ${to}]`,
-      ).toEqual([]);
-      const returned = new Set(walk.items.map((i) => i.id));
-      const missing = invoices.filter(
-        (i) => i.issueDate !== null && i.issueDate >= from && i.issueDate <= to && !returned.has(i.id),
-      );
-      expect(
-        missing.map((i) => `${i.reference}: ${String(i.issueDate)}`),
-        `issued within [${from}, ${to}] (bounds included) but not returned`,
-      ).toEqual([]);
-    },
-  );
+  test(...titled('[INV-014] issueDateFrom and issueDateTo bound issueDate inclusively'), async ({ api }) => {
+    const invoices = await someInvoices(api);
+    // A day on which an invoice recorded later was issued tells an issueDate filter from a createdAt one.
+    const backdated = invoices.find(
+      (i) => i.issueDate !== null && i.issueDate < shiftDay(utcDay(i.createdAt), -1),
+    );
+    const bounds = backdated
+      ? ([backdated.issueDate!, backdated.issueDate!] as const)
+      : innerBounds(invoices.flatMap((i) => (i.issueDate === null ? [] : [i.issueDate])));
+    if (!bounds) skipBecause('no invoice with an issueDate found for the primary tenant (API_KEY)');
+    const [from, to] = bounds;
+    const walk = await walkList<Invoice>(api, 'listInvoices', {
+      query: { issueDateFrom: from, issueDateTo: to },
+      maxPages: 10,
+    });
+    const outside = walk.items.filter((i) => i.issueDate === null || i.issueDate < from || i.issueDate > to);
+    expect(
+      outside.map((i) => `${i.reference}: ${String(i.issueDate)}`),
+      `returned outside [${from}, ${to}]`,
+    ).toEqual([]);
+    const returned = new Set(walk.items.map((i) => i.id));
+    const missing = invoices.filter(
+      (i) => i.issueDate !== null && i.issueDate >= from && i.issueDate <= to && !returned.has(i.id),
+    );
+    expect(
+      missing.map((i) => `${i.reference}: ${String(i.issueDate)}`),
+      `issued within [${from}, ${to}] (bounds included) but not returned`,
+    ).toEqual([]);
+  });
 
   test(
-    '[INV-014] issueDateFrom alone answers 200 with only invoices issued on or after it',
-    covers('INV-014'),
+    ...titled('[INV-014] issueDateFrom alone answers 200 with only invoices issued on or after it'),
     async ({ api }) => {
       const invoices = await someInvoices(api);
       const bounds = innerBounds(invoices.flatMap((i) => (i.issueDate === null ? [] : [i.issueDate])));
@@ -453,8 +435,7 @@ test.describe('invoices', () => {
   );
 
   test(
-    '[INV-015] issueDateTo before issueDateFrom gives 400 validation_failed',
-    covers('INV-015'),
+    ...titled('[INV-015] issueDateTo before issueDateFrom gives 400 validation_failed'),
     async ({ api }) => {
       const response = await api.call('listInvoices', {
         query: { issueDateFrom: '2024-03-02', issueDateTo: '2024-03-01' },
@@ -464,8 +445,7 @@ test.describe('invoices', () => {
   );
 
   test(
-    '[INV-016] createdFrom and createdTo bound the day the invoice was recorded inclusively',
-    covers('INV-016'),
+    ...titled('[INV-016] createdFrom and createdTo bound the day the invoice was recorded inclusively'),
     async ({ api }) => {
       const invoices = await someInvoices(api);
       const safe = invoices.filter((i) => zoneSafe(i.createdAt));
@@ -506,8 +486,7 @@ test.describe('invoices', () => {
   );
 
   test(
-    '[INV-016] createdTo alone answers 200 with only invoices recorded up to that day',
-    covers('INV-016'),
+    ...titled('[INV-016] createdTo alone answers 200 with only invoices recorded up to that day'),
     async ({ api }) => {
       const invoices = await someInvoices(api);
       const bounds = innerBounds(invoices.map((i) => utcDay(i.createdAt)));
@@ -523,16 +502,12 @@ test.describe('invoices', () => {
     },
   );
 
-  test(
-    '[INV-017] createdTo before createdFrom gives 400 validation_failed',
-    covers('INV-017'),
-    async ({ api }) => {
-      const response = await api.call('listInvoices', {
-        query: { createdFrom: '2024-03-02', createdTo: '2024-03-01' },
-      });
-      expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
-    },
-  );
+  test(...titled('[INV-017] createdTo before createdFrom gives 400 validation_failed'), async ({ api }) => {
+    const response = await api.call('listInvoices', {
+      query: { createdFrom: '2024-03-02', createdTo: '2024-03-01' },
+    });
+    expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+  });
 
   const sorts = [
     { sort: 'issueDate', direction: 'ascending', key: (i: Invoice) => i.issueDate, toNumber: dayNumber },
@@ -542,8 +517,7 @@ test.describe('invoices', () => {
   ] as const;
   for (const { sort, direction, key, toNumber } of sorts) {
     test(
-      `[INV-018] sort=${sort} orders invoices by ${sort.replace('-', '')} ${direction}`,
-      covers('INV-018'),
+      ...titled(`[INV-018] sort=${sort} orders invoices by ${sort.replace('-', '')} ${direction}`),
       async ({ api }) => {
         const walk = await walkList<Invoice>(api, 'listInvoices', { query: { sort }, maxPages: 10 });
         const keys = walk.items.map(key);
@@ -557,8 +531,7 @@ test.describe('invoices', () => {
   }
 
   test(
-    '[INV-019] without sort, invoices come latest issued first (-issueDate)',
-    covers('INV-019'),
+    ...titled('[INV-019] without sort, invoices come latest issued first (-issueDate)'),
     async ({ api }) => {
       const walk = await walkList<Invoice>(api, 'listInvoices', { maxPages: 10 });
       const keys = walk.items.map((i) => i.issueDate);
@@ -570,8 +543,7 @@ test.describe('invoices', () => {
   // "unknown field gives 400": a name that is no member of the Invoice (OPEN-POINTS E3).
   for (const sort of ['unknown', '-dueDate']) {
     test(
-      `[INV-020] sort=${sort} (no member of the invoice) gives 400 validation_failed`,
-      covers('INV-020'),
+      ...titled(`[INV-020] sort=${sort} (no member of the invoice) gives 400 validation_failed`),
       async ({ api }) => {
         const response = await api.call('listInvoices', { query: { sort } });
         expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
@@ -580,8 +552,9 @@ test.describe('invoices', () => {
   }
 
   test(
-    '[INV-018, INV-020] sort=-reference (a member of the invoice outside the allowed list) gives 400 validation_failed or orders the invoices by reference descending',
-    covers('INV-018', 'INV-020'),
+    ...titled(
+      '[INV-018, INV-020] sort=-reference (a member of the invoice outside the allowed list) gives 400 validation_failed or orders the invoices by reference descending',
+    ),
     async ({ api }) => {
       // reference is a known member, not an "unknown field": refusing it and sorting on it are both open (OPEN-POINTS E3).
       const response = await api.call('listInvoices', { query: { sort: '-reference', itemsPerPage: 100 } });
@@ -606,8 +579,7 @@ test.describe('invoices', () => {
   ];
   for (const { name, value } of malformedDates) {
     test(
-      `[INV-023] ${name}=${value} (not YYYY-MM-DD) gives 400 validation_failed`,
-      covers('INV-023'),
+      ...titled(`[INV-023] ${name}=${value} (not YYYY-MM-DD) gives 400 validation_failed`),
       async ({ api }) => {
         const response = await api.call('listInvoices', { query: { [name]: value } });
         expect(response).toBeProblem({ status: 400, code: 'validation_failed' });

@@ -18,7 +18,7 @@ import {
   sharedLocate,
   type DocumentOperation,
 } from '../helpers/document-discovery';
-import { covers, expect, test, type Setting } from '../helpers/fixtures';
+import { titled, expect, test, type Setting } from '../helpers/fixtures';
 import { walkList } from '../helpers/pagination';
 import { notVerified, verifiedOnlyIf } from '../helpers/verified';
 import type {
@@ -161,8 +161,9 @@ const FAR_MONTHS = Array.from(
 test.describe('isolation', () => {
   for (const { operationId, foreignPath } of BY_ID_ROUTES) {
     test(
-      `[ISO-003] ${operationId} answers another tenant's id exactly as an unknown id: 404 not_found`,
-      covers('ISO-003'),
+      ...titled(
+        `[ISO-003] ${operationId} answers another tenant's id exactly as an unknown id: 404 not_found`,
+      ),
       async ({ api, as, otherPortfolio, requireSetting }) => {
         const path = await foreignPath({ other: as('otherTenant'), otherPortfolio, requireSetting });
         const foreign = await api.call(operationId, { path });
@@ -178,8 +179,9 @@ test.describe('isolation', () => {
 
   for (const operationId of ['getPatentEvent', 'getEventFees'] as const) {
     test(
-      `[ISO-003] ${operationId} answers another tenant's event under one of the caller's patents as an unknown id`,
-      covers('ISO-003'),
+      ...titled(
+        `[ISO-003] ${operationId} answers another tenant's event under one of the caller's patents as an unknown id`,
+      ),
       async ({ api, portfolio, otherPortfolio }) => {
         const own = await portfolio.patent(() => true, 'at all');
         const event = await otherEvent(otherPortfolio);
@@ -193,8 +195,9 @@ test.describe('isolation', () => {
 
   for (const operationId of DOCUMENT_OPERATIONS) {
     test(
-      `[ISO-003] ${operationId} answers another tenant's event under one of the caller's patents with 404 not_found`,
-      covers('ISO-003'),
+      ...titled(
+        `[ISO-003] ${operationId} answers another tenant's event under one of the caller's patents with 404 not_found`,
+      ),
       async ({ api, as, portfolio, otherPortfolio }) => {
         // An event whose document exists for the other tenant: only the event id says whose it is.
         const { eventId } = await otherDocument({ other: as('otherTenant'), otherPortfolio }, operationId);
@@ -206,8 +209,7 @@ test.describe('isolation', () => {
   }
 
   test(
-    '[ISO-001] the patent list filtered by a providerId that only another tenant has is empty',
-    covers('ISO-001'),
+    ...titled('[ISO-001] the patent list filtered by a providerId that only another tenant has is empty'),
     async ({ api, portfolio, otherPortfolio }) => {
       const own = new Set((await portfolio.patents()).map((p) => p.providerId));
       const providerId =
@@ -225,8 +227,7 @@ test.describe('isolation', () => {
   );
 
   test(
-    "[ISO-001] the freeze read of a month lists none of another tenant's events",
-    covers('ISO-001'),
+    ...titled("[ISO-001] the freeze read of a month lists none of another tenant's events"),
     async ({ api, portfolio, otherPortfolio }) => {
       // Frozen-rate events carry no id: an event is told by its patent's clientCaseReference and its due date.
       const keysOf = async (tenant: Portfolio) => {
@@ -263,8 +264,7 @@ test.describe('isolation', () => {
   );
 
   test(
-    "[ISO-001] the patent list holds none of another tenant's patents",
-    covers('ISO-001'),
+    ...titled("[ISO-001] the patent list holds none of another tenant's patents"),
     async ({ portfolio, otherPortfolio }) => {
       const others = new Set((await otherPortfolio.patents()).map((p) => p.id));
       test.skip(others.size === 0, `no patent found in ${otherPortfolio.label}`);
@@ -274,8 +274,7 @@ test.describe('isolation', () => {
   );
 
   test(
-    "[ISO-001] the by-period event list holds none of another tenant's events or patents",
-    covers('ISO-001'),
+    ...titled("[ISO-001] the by-period event list holds none of another tenant's events or patents"),
     async ({ portfolio, otherPortfolio }) => {
       const otherEvents = await otherPortfolio.events();
       test.skip(otherEvents.length === 0, `no event found in ${otherPortfolio.label}`);
@@ -286,8 +285,7 @@ test.describe('isolation', () => {
   );
 
   test(
-    "[ISO-001] the invoice list holds none of another tenant's invoices",
-    covers('ISO-001'),
+    ...titled("[ISO-001] the invoice list holds none of another tenant's invoices"),
     async ({ api, as, otherPortfolio }) => {
       const others = (await walkList<Invoice>(as('otherTenant'), 'listInvoices', { maxPages: 5 })).items;
       test.skip(others.length === 0, `no invoice found in ${otherPortfolio.label}`);
@@ -298,8 +296,7 @@ test.describe('isolation', () => {
   );
 
   test(
-    '[ISO-001] the freeze list holds no month that only another tenant froze',
-    covers('ISO-001'),
+    ...titled('[ISO-001] the freeze list holds no month that only another tenant froze'),
     async ({ api, as, target, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
       // Authentication 7: a tenant may lack the freeze capability (403 `forbidden`); then it freezes nothing.
@@ -325,8 +322,9 @@ test.describe('isolation', () => {
   );
 
   test(
-    '[ISO-002] no patent, event, fees, invoice or freeze body carries a tenant or client identifier',
-    covers('ISO-002'),
+    ...titled(
+      '[ISO-002] no patent, event, fees, invoice or freeze body carries a tenant or client identifier',
+    ),
     async ({ api, portfolio }) => {
       const bodies: [string, unknown][] = [
         ['listPatents', await portfolio.patents()],
@@ -358,8 +356,9 @@ test.describe('isolation', () => {
   );
 
   test(
-    "[ISO-004] a sync item naming another tenant's patent by servicePatentId is REJECTED and changes nothing",
-    covers('ISO-004'),
+    ...titled(
+      "[ISO-004] a sync item naming another tenant's patent by servicePatentId is REJECTED and changes nothing",
+    ),
     async ({ api, as, otherPortfolio, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
       const { patentId } = await otherPortfolio.claimPatent(() => true, 'to probe a cross-tenant sync');
@@ -388,8 +387,9 @@ test.describe('isolation', () => {
   );
 
   test(
-    "[ISO-005] an instruction naming another tenant's event gets 404 not_found and executes nothing",
-    covers('ISO-005'),
+    ...titled(
+      "[ISO-005] an instruction naming another tenant's event gets 404 not_found and executes nothing",
+    ),
     async ({ api, as, otherPortfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const { patentId, events } = await otherPortfolio.claimPatent(

@@ -10,7 +10,7 @@ import type { ApiClient, ApiResponse, CallOptions, Query } from '../helpers/api-
 import type { OperationId } from '../helpers/contract';
 import type { Portfolio } from '../helpers/discovery';
 import { skipBecause, sortByDue } from '../helpers/discovery';
-import { covers, expect, test, type Setting } from '../helpers/fixtures';
+import { titled, expect, test, type Setting } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import { listEnvelope, type ListBody } from '../helpers/pagination';
 
@@ -219,8 +219,9 @@ test.describe('pagination', () => {
     const cite = (...generic: string[]) => `[${ids(...generic).join(', ')}]`;
 
     test(
-      `${cite('PAG-002', 'PAG-007')} ${name} without paging parameters serves page 1 with itemsPerPage 10`,
-      covers(...ids('PAG-002', 'PAG-007')),
+      ...titled(
+        `${cite('PAG-002', 'PAG-007')} ${name} without paging parameters serves page 1 with itemsPerPage 10`,
+      ),
       async ({ api, portfolio, requireSetting }) => {
         const list = await locate({ api, portfolio, requireSetting });
         const { pagination, data } = await fetchPage(api, list, {});
@@ -233,8 +234,7 @@ test.describe('pagination', () => {
     );
 
     test(
-      `${cite('PAG-003', 'PAG-008')} ${name} clamps itemsPerPage above 100 to 100`,
-      covers(...ids('PAG-003', 'PAG-008')),
+      ...titled(`${cite('PAG-003', 'PAG-008')} ${name} clamps itemsPerPage above 100 to 100`),
       async ({ api, portfolio, requireSetting }) => {
         const list = await locate({ api, portfolio, requireSetting });
         await fc.assert(
@@ -252,8 +252,9 @@ test.describe('pagination', () => {
     );
 
     test(
-      `${cite('PAG-003', 'PAG-004', 'PAG-005')} ${name}: totalPages = ceil(totalItems / itemsPerPage) and hasMore = currentPage < totalPages on first, full last and partial last pages`,
-      covers(...ids('PAG-003', 'PAG-004', 'PAG-005')),
+      ...titled(
+        `${cite('PAG-003', 'PAG-004', 'PAG-005')} ${name}: totalPages = ceil(totalItems / itemsPerPage) and hasMore = currentPage < totalPages on first, full last and partial last pages`,
+      ),
       async ({ api, portfolio, requireSetting }) => {
         const list = await locate({ api, portfolio, requireSetting });
         const reads = await readConsistent(list, async () => {
@@ -285,8 +286,9 @@ test.describe('pagination', () => {
     );
 
     test(
-      `${cite('PAG-001', 'PAG-006', 'PAG-009', 'PAG-010')} ${name}: pages 1 to totalPages of size p hold totalItems distinct items, those of a page of 100, in the stated order`,
-      covers(...ids('PAG-001', 'PAG-006', 'PAG-009', 'PAG-010')),
+      ...titled(
+        `${cite('PAG-001', 'PAG-006', 'PAG-009', 'PAG-010')} ${name}: pages 1 to totalPages of size p hold totalItems distinct items, those of a page of 100, in the stated order`,
+      ),
       async ({ api, portfolio, requireSetting }) => {
         const list = await locate({ api, portfolio, requireSetting });
         // The first 100 items in one page, then a sweep with a smaller page size.

@@ -19,7 +19,7 @@ import {
 import { isPatentClaimed } from '../helpers/claim-status';
 import { skipBecause, type Portfolio } from '../helpers/discovery';
 import { pickDocumented } from '../helpers/documented-members';
-import { covers, expect, test } from '../helpers/fixtures';
+import { titled, expect, test } from '../helpers/fixtures';
 import { walkList } from '../helpers/pagination';
 import { nonEmpty } from '../helpers/verified';
 import type { Patent, PatentList, PatentSyncBatch } from '../schemas/types';
@@ -243,29 +243,24 @@ function sweepProblems(values: (string | null)[], kind: SortKind, descending: bo
 
 test.describe('patents', () => {
   for (const { id, title, rule } of FIELD_RULES) {
-    test(`[${id}] ${title}`, covers(id), async ({ portfolio }) => {
+    test(...titled(`[${id}] ${title}`), async ({ portfolio }) => {
       expect(await breaches(portfolio, rule)).toEqual([]);
     });
   }
 
-  test(
-    '[PAT-022] GET /patents answers 200 with a list envelope of patents',
-    covers('PAT-022'),
-    async ({ api }) => {
-      const response = await api.call('listPatents', { query: { itemsPerPage: 100 } });
-      expect(response).toHaveStatus(200);
-      const body = response.json<PatentList>();
-      expect(Array.isArray(body.data), 'data is an array').toBe(true);
-      expect(body.data.filter((p) => p.object !== 'patent')).toEqual([]);
-      expect(new Set(body.data.map((p) => p.id)).size, 'each patent appears once on the page').toBe(
-        body.data.length,
-      );
-    },
-  );
+  test(...titled('[PAT-022] GET /patents answers 200 with a list envelope of patents'), async ({ api }) => {
+    const response = await api.call('listPatents', { query: { itemsPerPage: 100 } });
+    expect(response).toHaveStatus(200);
+    const body = response.json<PatentList>();
+    expect(Array.isArray(body.data), 'data is an array').toBe(true);
+    expect(body.data.filter((p) => p.object !== 'patent')).toEqual([]);
+    expect(new Set(body.data.map((p) => p.id)).size, 'each patent appears once on the page').toBe(
+      body.data.length,
+    );
+  });
 
   test(
-    '[PAT-023] GET /patents/{patentId} returns the patent as the list shows it',
-    covers('PAT-023'),
+    ...titled('[PAT-023] GET /patents/{patentId} returns the patent as the list shows it'),
     async ({ api, target }) => {
       const list = await api.call('listPatents', { query: { itemsPerPage: 100 } });
       expect(list).toHaveStatus(200);
@@ -291,8 +286,9 @@ test.describe('patents', () => {
 
   for (const { field, kind } of SORT_FIELDS) {
     test(
-      `[PAT-017, PAT-018] sort=${field} and sort=-${field} answer 200 and order the whole list by ${field}`,
-      covers('PAT-017', 'PAT-018'),
+      ...titled(
+        `[PAT-017, PAT-018] sort=${field} and sort=-${field} answer 200 and order the whole list by ${field}`,
+      ),
       async ({ api }) => {
         const asc = (await walkList<Patent>(api, 'listPatents', { query: { sort: field }, maxPages: 10 }))
           .items;
@@ -345,8 +341,7 @@ test.describe('patents', () => {
   // "an unknown field gives 400": a name that is no member of the Patent (OPEN-POINTS E3).
   for (const sort of ['unknown', '-dueDate']) {
     test(
-      `[PAT-019] sort=${sort} (no member of the patent) gives 400 validation_failed`,
-      covers('PAT-019'),
+      ...titled(`[PAT-019] sort=${sort} (no member of the patent) gives 400 validation_failed`),
       async ({ api }) => {
         const response = await api.call('listPatents', { query: { sort } });
         expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
@@ -355,8 +350,9 @@ test.describe('patents', () => {
   }
 
   test(
-    '[PAT-017, PAT-019] sort=title (a member of the patent outside the allowed list) gives 400 validation_failed or orders the patents by title',
-    covers('PAT-017', 'PAT-019'),
+    ...titled(
+      '[PAT-017, PAT-019] sort=title (a member of the patent outside the allowed list) gives 400 validation_failed or orders the patents by title',
+    ),
     async ({ api }) => {
       // title is a known member, not an "unknown field": refusing it and sorting on it are both open (OPEN-POINTS E3).
       const response = await api.call('listPatents', { query: { sort: 'title', itemsPerPage: 100 } });
@@ -372,8 +368,7 @@ test.describe('patents', () => {
   );
 
   test(
-    '[PAT-020, PAT-021] providerId of a known patent returns exactly that one patent',
-    covers('PAT-020', 'PAT-021'),
+    ...titled('[PAT-020, PAT-021] providerId of a known patent returns exactly that one patent'),
     async ({ api, portfolio, target }) => {
       const patent = await portfolio.patent(
         (p) => !!p.providerId && !isPatentClaimed(target.baseUrl, p.id),
@@ -397,8 +392,9 @@ test.describe('patents', () => {
   ];
   for (const { description, variant } of nearMisses) {
     test(
-      `[PAT-020] providerId=<${description}> returns only patents whose providerId equals it exactly`,
-      covers('PAT-020'),
+      ...titled(
+        `[PAT-020] providerId=<${description}> returns only patents whose providerId equals it exactly`,
+      ),
       async ({ api, portfolio }) => {
         const patent = await portfolio.patent(
           (p) => !!p.providerId && p.providerId.length > 1 && variant(p.providerId) !== p.providerId,
@@ -417,8 +413,7 @@ test.describe('patents', () => {
   }
 
   test(
-    "[PAT-008] a sync item carrying officialNumbers leaves the patent's officialNumbers unchanged",
-    covers('PAT-008'),
+    ...titled("[PAT-008] a sync item carrying officialNumbers leaves the patent's officialNumbers unchanged"),
     async ({ api, portfolio, requireSetting, providerState }) => {
       requireSetting('ALLOW_WRITES');
       const { patentId } = await portfolio.claimPatent(() => true, 'to push a sync item to');
@@ -456,8 +451,7 @@ test.describe('patents', () => {
   );
 
   test(
-    '[PAT-005] an applicationNumber pushed by sync reads back exactly as given',
-    covers('PAT-005'),
+    ...titled('[PAT-005] an applicationNumber pushed by sync reads back exactly as given'),
     async ({ api, portfolio, requireSetting, providerState }) => {
       requireSetting('ALLOW_WRITES');
       const { patentId } = await portfolio.claimPatent(() => true, 'to push a sync item to');

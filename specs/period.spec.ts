@@ -13,7 +13,7 @@ import type { ApiClient, ApiResponse, ArrayEncoding, Query } from '../helpers/ap
 import { addDays, monthBounds, utcToday } from '../helpers/calendar';
 import { isPatentClaimed } from '../helpers/claim-status';
 import { renewals, skipBecause, WIDE_WINDOW, type Portfolio } from '../helpers/discovery';
-import { covers, expect, test } from '../helpers/fixtures';
+import { titled, expect, test } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import { schemaErrors } from '../helpers/schema-validator';
 import { nonEmpty } from '../helpers/verified';
@@ -119,8 +119,9 @@ const ENCODINGS: ArrayEncoding[] = ['repeat', 'comma'];
 
 test.describe('events by period', () => {
   test(
-    '[PER-001, PER-004] a window bounded by two due dates answers 200 with the events due on both bounds',
-    covers('PER-001', 'PER-004'),
+    ...titled(
+      '[PER-001, PER-004] a window bounded by two due dates answers 200 with the events due on both bounds',
+    ),
     async ({ api, portfolio, target }) => {
       const snapshot = await snapshotEvents(portfolio);
       const dates = [...dueDates(snapshot).keys()];
@@ -135,8 +136,7 @@ test.describe('events by period', () => {
   );
 
   test(
-    '[PER-004] a one-day window (dueFrom equal to dueTo) returns the events due that day',
-    covers('PER-004'),
+    ...titled('[PER-004] a one-day window (dueFrom equal to dueTo) returns the events due that day'),
     async ({ api, portfolio, target }) => {
       const snapshot = await snapshotEvents(portfolio);
       const day = busiest(dueDates(snapshot));
@@ -150,8 +150,7 @@ test.describe('events by period', () => {
   );
 
   test(
-    '[PER-002] the window holds the events of several patents, as their own event lists show them',
-    covers('PER-002'),
+    ...titled('[PER-002] the window holds the events of several patents, as their own event lists show them'),
     async ({ api, portfolio, target }) => {
       const snapshot = await snapshotEvents(portfolio);
       // Events of the patent lists are looked up in the snapshot: it must hold the whole window.
@@ -182,8 +181,7 @@ test.describe('events by period', () => {
   );
 
   test(
-    '[PER-003] generated due windows return exactly the events due inside them',
-    covers('PER-003'),
+    ...titled('[PER-003] generated due windows return exactly the events due inside them'),
     async ({ api, portfolio, target }) => {
       const snapshot = await snapshotEvents(portfolio);
       const dates = [...dueDates(snapshot).keys()];
@@ -212,15 +210,14 @@ test.describe('events by period', () => {
     { description: 'dueTo without dueFrom', query: { dueTo: today } },
   ];
   for (const { description, query } of incomplete) {
-    test(`[PER-005] ${description} gives 400 validation_failed`, covers('PER-005'), async ({ api }) => {
+    test(...titled(`[PER-005] ${description} gives 400 validation_failed`), async ({ api }) => {
       const response = await api.call('listEventsByPeriod', { query });
       expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
     });
   }
 
   test(
-    '[PER-014] a request without any due window gives 400 validation_failed',
-    covers('PER-014'),
+    ...titled('[PER-014] a request without any due window gives 400 validation_failed'),
     async ({ api }) => {
       const response = await api.call('listEventsByPeriod', { query: { itemsPerPage: 10 } });
       expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
@@ -234,15 +231,16 @@ test.describe('events by period', () => {
     { description: 'dueMonth with month 13', query: { dueMonth: '2025-13' } },
   ];
   for (const { description, query } of malformed) {
-    test(`[PER-015] ${description} gives 400 validation_failed`, covers('PER-015'), async ({ api }) => {
+    test(...titled(`[PER-015] ${description} gives 400 validation_failed`), async ({ api }) => {
       const response = await api.call('listEventsByPeriod', { query });
       expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
     });
   }
 
   test(
-    '[PER-006] dueMonth returns exactly the events due that month, as dueFrom and dueTo on its first and last days do',
-    covers('PER-006'),
+    ...titled(
+      '[PER-006] dueMonth returns exactly the events due that month, as dueFrom and dueTo on its first and last days do',
+    ),
     async ({ api, portfolio, target }) => {
       const snapshot = await snapshotEvents(portfolio);
       // The month whose bounds (and the days just outside them) hold the most events, then the busiest.
@@ -273,8 +271,9 @@ test.describe('events by period', () => {
 
   for (const { id, param, member, ambiguous } of FILTERS) {
     test(
-      `[${id}] ${param} narrows the window to the events of patents with the given ${member}, one value or two`,
-      covers(id),
+      ...titled(
+        `[${id}] ${param} narrows the window to the events of patents with the given ${member}, one value or two`,
+      ),
       async ({ api, portfolio, target }) => {
         const snapshot = await snapshotEvents(portfolio);
         // The answers are compared with the snapshot's events of the same values: it must hold them all (a
@@ -353,8 +352,7 @@ test.describe('events by period', () => {
   }
 
   test(
-    '[PER-010] eventTypes=RENEWAL returns exactly the renewal events of the window',
-    covers('PER-010'),
+    ...titled('[PER-010] eventTypes=RENEWAL returns exactly the renewal events of the window'),
     async ({ api, portfolio, target }) => {
       const snapshot = await snapshotEvents(portfolio);
       const month = busiest(new Map([...dueDates(snapshot)].map(([d, n]) => [d.slice(0, 7), n])));
@@ -369,8 +367,7 @@ test.describe('events by period', () => {
   );
 
   test(
-    '[PER-010] eventTypes naming a kind no event has returns no RENEWAL event',
-    covers('PER-010'),
+    ...titled('[PER-010] eventTypes naming a kind no event has returns no RENEWAL event'),
     async ({ api, portfolio }) => {
       const snapshot = await snapshotEvents(portfolio);
       const day = busiest(dueDates([...nonEmpty(renewals(snapshot), 'renewal event in the snapshot')]));
@@ -394,8 +391,7 @@ test.describe('events by period', () => {
   );
 
   test(
-    '[PER-012] include=fees attaches to each event a Fees object of that event',
-    covers('PER-012'),
+    ...titled('[PER-012] include=fees attaches to each event a Fees object of that event'),
     async ({ api, portfolio }) => {
       const snapshot = await snapshotEvents(portfolio);
       const day = busiest(dueDates(snapshot));
@@ -413,8 +409,7 @@ test.describe('events by period', () => {
   );
 
   test(
-    '[PER-011] include=fees listed with another value still attaches fees to every event',
-    covers('PER-011'),
+    ...titled('[PER-011] include=fees listed with another value still attaches fees to every event'),
     async ({ api, portfolio }) => {
       const snapshot = await snapshotEvents(portfolio);
       const day = busiest(dueDates(snapshot));
@@ -425,8 +420,7 @@ test.describe('events by period', () => {
   );
 
   test(
-    '[PER-013] an unknown include value is ignored: 200, the same events, no fees',
-    covers('PER-013'),
+    ...titled('[PER-013] an unknown include value is ignored: 200, the same events, no fees'),
     async ({ api, portfolio }) => {
       const snapshot = await snapshotEvents(portfolio);
       const day = busiest(dueDates(snapshot));

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import { earliestPending, renewals } from '../helpers/discovery';
-import { STATE_NOT_OFFERED, covers, expect, test } from '../helpers/fixtures';
+import { STATE_NOT_OFFERED, titled, expect, test } from '../helpers/fixtures';
 import { malformedJson } from '../helpers/raw-body';
 import { isJsonPointer, pointsIntoDocument } from '../helpers/json-pointer';
 import { nonEmpty, verifiedOnlyIf } from '../helpers/verified';
@@ -104,8 +104,7 @@ test.describe('problems', () => {
   test.describe('base members', () => {
     for (const { label, probe: name } of BASE_CASES) {
       test(
-        `[PROB-001] a ${label} has content type application/problem+json`,
-        covers('PROB-001'),
+        ...titled(`[PROB-001] a ${label} has content type application/problem+json`),
         async ({ probe }) => {
           const response = await probe(name);
           expect(response.mediaType, response.describe()).toBe('application/problem+json');
@@ -119,8 +118,7 @@ test.describe('problems', () => {
     const afterAuth = BASE_CASES[1]!;
 
     test(
-      `[PROB-002] a ${afterAuth.label} has a type that is a URI reference`,
-      covers('PROB-002'),
+      ...titled(`[PROB-002] a ${afterAuth.label} has a type that is a URI reference`),
       async ({ probe }) => {
         const body = problemBody(await probe(afterAuth.probe));
         expect(typeof body.type, 'type is a string').toBe('string');
@@ -131,14 +129,13 @@ test.describe('problems', () => {
       },
     );
 
-    test(`[PROB-004] a ${beforeAuth.label} has a string title`, covers('PROB-004'), async ({ probe }) => {
+    test(...titled(`[PROB-004] a ${beforeAuth.label} has a string title`), async ({ probe }) => {
       const body = problemBody(await probe(beforeAuth.probe));
       expect(typeof body.title, 'title is a string').toBe('string');
     });
 
     test(
-      `[PROB-005] a ${afterAuth.label} has an integer status equal to the HTTP status`,
-      covers('PROB-005'),
+      ...titled(`[PROB-005] a ${afterAuth.label} has an integer status equal to the HTTP status`),
       async ({ probe }) => {
         const response = await probe(afterAuth.probe);
         const body = problemBody(response);
@@ -148,8 +145,7 @@ test.describe('problems', () => {
     );
 
     test(
-      `[PROB-006] a ${beforeAuth.label} has detail and instance as strings when present`,
-      covers('PROB-006'),
+      ...titled(`[PROB-006] a ${beforeAuth.label} has detail and instance as strings when present`),
       async ({ probe }) => {
         const body = problemBody(await probe(beforeAuth.probe));
         // Both are optional (member table): the test judges those sent, and is not verified without either.
@@ -161,19 +157,14 @@ test.describe('problems', () => {
       },
     );
 
-    test(
-      `[PROB-007] a ${afterAuth.label} has a non-empty string code`,
-      covers('PROB-007'),
-      async ({ probe }) => {
-        const body = problemBody(await probe(afterAuth.probe));
-        expect(typeof body.code, 'code is a string').toBe('string');
-        expect(String(body.code), 'code is not empty').not.toBe('');
-      },
-    );
+    test(...titled(`[PROB-007] a ${afterAuth.label} has a non-empty string code`), async ({ probe }) => {
+      const body = problemBody(await probe(afterAuth.probe));
+      expect(typeof body.code, 'code is a string').toBe('string');
+      expect(String(body.code), 'code is not empty').not.toBe('');
+    });
 
     test(
-      `[PROB-008] a ${beforeAuth.label} has a requestId, a string or null`,
-      covers('PROB-008'),
+      ...titled(`[PROB-008] a ${beforeAuth.label} has a requestId, a string or null`),
       async ({ probe }) => {
         const body = problemBody(await probe(beforeAuth.probe));
         expect('requestId' in body, 'requestId is present').toBe(true);
@@ -187,8 +178,9 @@ test.describe('problems', () => {
 
   test.describe('code table', () => {
     test(
-      '[PROB-012] a request without a key gets 401 invalid_api_key of type /errors/invalid-api-key',
-      covers('PROB-012'),
+      ...titled(
+        '[PROB-012] a request without a key gets 401 invalid_api_key of type /errors/invalid-api-key',
+      ),
       async ({ probe }) => {
         const response = await probe('withoutKey');
         expect(response).toBeProblem({ status: 401, code: 'invalid_api_key' });
@@ -196,8 +188,7 @@ test.describe('problems', () => {
     );
 
     test(
-      '[PROB-013] an expired key gets 401 api_key_expired of type /errors/api-key-expired',
-      covers('PROB-013'),
+      ...titled('[PROB-013] an expired key gets 401 api_key_expired of type /errors/api-key-expired'),
       async ({ as }) => {
         const response = await as('expired').call('listInvoices', { query: { itemsPerPage: 1 } });
         expect(response).toBeProblem({ status: 401, code: 'api_key_expired' });
@@ -205,8 +196,9 @@ test.describe('problems', () => {
     );
 
     test(
-      '[PROB-010, PROB-014] a key lacking the scope gets 403 insufficient_scope with requiredScope at the top level',
-      covers('PROB-010', 'PROB-014'),
+      ...titled(
+        '[PROB-010, PROB-014] a key lacking the scope gets 403 insufficient_scope with requiredScope at the top level',
+      ),
       async ({ probe }) => {
         const response = await probe('lackingScope');
         expect(response).toBeProblem({ status: 403, code: 'insufficient_scope' });
@@ -217,8 +209,9 @@ test.describe('problems', () => {
     );
 
     test(
-      '[PROB-015] a tenant without the freeze capability gets 403 forbidden of type /errors/forbidden',
-      covers('PROB-015'),
+      ...titled(
+        '[PROB-015] a tenant without the freeze capability gets 403 forbidden of type /errors/forbidden',
+      ),
       async ({ probe }) => {
         const response = await probe('withoutFreezeCapability');
         expect(response).toBeProblem({ status: 403, code: 'forbidden' });
@@ -226,8 +219,7 @@ test.describe('problems', () => {
     );
 
     test(
-      '[PROB-003, PROB-016] an unknown patent id gets 404 not_found of type /errors/not-found',
-      covers('PROB-003', 'PROB-016'),
+      ...titled('[PROB-003, PROB-016] an unknown patent id gets 404 not_found of type /errors/not-found'),
       async ({ probe }) => {
         const response = await probe('unknownPatent');
         expect(response).toBeProblem({ status: 404, code: 'not_found' });
@@ -235,8 +227,7 @@ test.describe('problems', () => {
     );
 
     test(
-      '[PROB-001] an unknown route under /api/v2/external/ answers a 4xx problem',
-      covers('PROB-001'),
+      ...titled('[PROB-001] an unknown route under /api/v2/external/ answers a 4xx problem'),
       async ({ api }) => {
         const response = await api.send({ method: 'GET', path: `${PREFIX}/no-such-resource-${Date.now()}` });
         expect(response.status, response.describe()).toBeGreaterThanOrEqual(400);
@@ -246,8 +237,7 @@ test.describe('problems', () => {
     );
 
     test(
-      '[PROB-001, PROB-023] an unexpected failure answers 500 internal_error as a problem',
-      covers('PROB-001', 'PROB-023'),
+      ...titled('[PROB-001, PROB-023] an unexpected failure answers 500 internal_error as a problem'),
       async ({ as, target, requestContext, requireSetting, exchanges }) => {
         requireSetting('PROVIDER_STATES_URL');
         // A tenant other than the primary one, so that the failure hits no other test's request.
@@ -298,8 +288,9 @@ test.describe('problems', () => {
       );
 
     test(
-      '[PROB-001] a method the path does not define (DELETE on a patent) answers a problem when it is refused',
-      covers('PROB-001'),
+      ...titled(
+        '[PROB-001] a method the path does not define (DELETE on a patent) answers a problem when it is refused',
+      ),
       async ({ api }) => {
         // A random id: whatever the target does with DELETE, it names no patent of the tenant.
         const response = await api.send({ method: 'DELETE', path: `${PREFIX}/patents/${randomUUID()}` });
@@ -309,8 +300,9 @@ test.describe('problems', () => {
     );
 
     test(
-      '[PROB-001] a sync POST whose body is sent as text/plain answers a problem when it is refused',
-      covers('PROB-001'),
+      ...titled(
+        '[PROB-001] a sync POST whose body is sent as text/plain answers a problem when it is refused',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         // Empty items: refused on any reading of the body, so that no batch is created even by a server that
@@ -327,8 +319,9 @@ test.describe('problems', () => {
     );
 
     test(
-      `[PROB-001] a request with a ${OVERSIZED_HEADER_BYTES / 1024} KB header answers a problem when it is refused`,
-      covers('PROB-001'),
+      ...titled(
+        `[PROB-001] a request with a ${OVERSIZED_HEADER_BYTES / 1024} KB header answers a problem when it is refused`,
+      ),
       async ({ api }) => {
         const response = await api.send({
           method: 'GET',
@@ -383,8 +376,7 @@ test.describe('problems', () => {
     ];
     for (const { label, send } of cases) {
       test(
-        `[PROB-009, PROB-011] ${label} gets 400 validation_failed with an errors array`,
-        covers('PROB-009', 'PROB-011'),
+        ...titled(`[PROB-009, PROB-011] ${label} gets 400 validation_failed with an errors array`),
         async ({ api }) => {
           const response = await send(api);
           expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
@@ -394,8 +386,9 @@ test.describe('problems', () => {
     }
 
     test(
-      '[PROB-026] field errors of query and path parameters have a string pointer, a non-empty string code and a string message',
-      covers('PROB-026'),
+      ...titled(
+        '[PROB-026] field errors of query and path parameters have a string pointer, a non-empty string code and a string message',
+      ),
       async ({ api }) => {
         // A pointer is "into the request body": for a query or path parameter, which is not in the body, its
         // value is not stated (OPEN-POINTS E4), so only its type is checked (variant query-path-pointer-by-name).
@@ -491,8 +484,9 @@ test.describe('problems', () => {
     ];
     for (const { label, operation, body, pointers: expected } of bodyCases) {
       test(
-        `[PROB-024, PROB-025] ${operation} with ${label}: field error pointers resolve into the body, one is ${expected.join(' or ')}`,
-        covers('PROB-024', 'PROB-025'),
+        ...titled(
+          `[PROB-024, PROB-025] ${operation} with ${label}: field error pointers resolve into the body, one is ${expected.join(' or ')}`,
+        ),
         async ({ api }) => {
           const response = await api.call(operation, { body });
           expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
@@ -515,8 +509,9 @@ test.describe('problems', () => {
     }
 
     test(
-      '[PROB-026] every field error has a string pointer, a non-empty string code and a string message',
-      covers('PROB-026'),
+      ...titled(
+        '[PROB-026] every field error has a string pointer, a non-empty string code and a string message',
+      ),
       async ({ api }) => {
         const response = await api.call('postInstructions', {
           body: { instructions: [{ eventId: 'not-a-uuid', decision: 'NEVER' }] },
@@ -535,8 +530,9 @@ test.describe('problems', () => {
     const isRenewal = (e: PatentEvent) => e.eventType === 'RENEWAL';
 
     test(
-      '[PROB-017] instructing an event that already has a decision gets 409 instruction_already_set',
-      covers('PROB-017'),
+      ...titled(
+        '[PROB-017] instructing an event that already has a decision gets 409 instruction_already_set',
+      ),
       async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         // Blocked as ALREADY_INSTRUCTED ("computed by the same rule that the instruction POST enforces"): an old
@@ -556,8 +552,7 @@ test.describe('problems', () => {
     );
 
     test(
-      '[PROB-019] instructing an event before its window opens gets 422 instruction_too_early',
-      covers('PROB-019'),
+      ...titled('[PROB-019] instructing an event before its window opens gets 422 instruction_too_early'),
       async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         const all = await portfolio.events();
@@ -577,8 +572,9 @@ test.describe('problems', () => {
     );
 
     test(
-      '[PROB-010, PROB-020] skipping an earlier pending event gets 422 instruction_skipped with its extensions at the top level',
-      covers('PROB-010', 'PROB-020'),
+      ...titled(
+        '[PROB-010, PROB-020] skipping an earlier pending event gets 422 instruction_skipped with its extensions at the top level',
+      ),
       async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         const blocked = (e: PatentEvent) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING';
@@ -604,8 +600,7 @@ test.describe('problems', () => {
     );
 
     test(
-      '[PROB-021] a decision not offered for the event gets 422 instruction_lapsed',
-      covers('PROB-021'),
+      ...titled('[PROB-021] a decision not offered for the event gets 422 instruction_lapsed'),
       async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         const { events } = await portfolio.claimPatent((list) => {
@@ -625,8 +620,9 @@ test.describe('problems', () => {
     );
 
     test(
-      '[PROB-010, PROB-018] reusing an externalImportRef with other items gets 409 conflict with existingBatchId at the top level',
-      covers('PROB-010', 'PROB-018'),
+      ...titled(
+        '[PROB-010, PROB-018] reusing an externalImportRef with other items gets 409 conflict with existingBatchId at the top level',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const ref = `conformance-conflict-${randomUUID()}`;

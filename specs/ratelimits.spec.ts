@@ -12,7 +12,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import type { Portfolio } from '../helpers/discovery';
 import { locateInstructionReceipt, sharedDocumentDownload } from '../helpers/document-discovery';
-import { covers, expect, test, type Setting } from '../helpers/fixtures';
+import { titled, expect, test, type Setting } from '../helpers/fixtures';
 import { intHeader, RATE_LIMIT_HEADERS, REQUEST_ID_HEADER } from '../helpers/matchers';
 import type { ProbeName } from '../helpers/probes';
 import {
@@ -139,8 +139,9 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
 test.describe('rate limits', () => {
   for (const { label, status, send } of AUTHENTICATED_ANSWERS) {
     test(
-      `[RATE-006, RATE-007, RATE-009] a ${label} answer carries RateLimit-Limit, -Remaining and -Reset`,
-      covers('RATE-006', 'RATE-007', 'RATE-009'),
+      ...titled(
+        `[RATE-006, RATE-007, RATE-009] a ${label} answer carries RateLimit-Limit, -Remaining and -Reset`,
+      ),
       async ({ api, as, portfolio, requireSetting, probe }) => {
         const response = await send({ api, as, portfolio, requireSetting, probe });
         expect(response).toHaveStatus(status);
@@ -203,8 +204,7 @@ test.describe('rate limits', () => {
     }
 
     test(
-      '[RATE-006] RateLimit-Limit of a key is the same on consecutive calls',
-      covers('RATE-006'),
+      ...titled('[RATE-006] RateLimit-Limit of a key is the same on consecutive calls'),
       async ({ as }) => {
         const low = as('lowQuota');
         const first = await counted(low);
@@ -214,8 +214,9 @@ test.describe('rate limits', () => {
     );
 
     test(
-      '[RATE-005, RATE-008] RateLimit-Remaining of a quiet key drops by exactly one per call, never rising',
-      covers('RATE-005', 'RATE-008'),
+      ...titled(
+        '[RATE-005, RATE-008] RateLimit-Remaining of a quiet key drops by exactly one per call, never rising',
+      ),
       async ({ as }) => {
         const low = as('lowQuota');
         const quotas = [await counted(low), await counted(low), await counted(low)];
@@ -230,8 +231,7 @@ test.describe('rate limits', () => {
     );
 
     test(
-      '[RATE-012] requests failing authentication (401) do not consume quota',
-      covers('RATE-012'),
+      ...titled('[RATE-012] requests failing authentication (401) do not consume quota'),
       async ({ as, anonymous, target }) => {
         const low = as('lowQuota');
         const before = await counted(low);
@@ -250,8 +250,7 @@ test.describe('rate limits', () => {
 
     // A 404 of a well-formed request needs the caller known (E4); a 400 may come before the key is checked.
     test(
-      '[RATE-003] a request answered 404 not_found counts against the quota',
-      covers('RATE-003'),
+      ...titled('[RATE-003] a request answered 404 not_found counts against the quota'),
       async ({ as }) => {
         const low = as('lowQuota');
         const before = await counted(low);
@@ -265,8 +264,7 @@ test.describe('rate limits', () => {
     );
 
     test(
-      "[RATE-001] calls with another key leave the low-quota key's RateLimit-Remaining unchanged",
-      covers('RATE-001'),
+      ...titled("[RATE-001] calls with another key leave the low-quota key's RateLimit-Remaining unchanged"),
       async ({ as, api }) => {
         const low = as('lowQuota');
         const before = await counted(low);
@@ -280,8 +278,7 @@ test.describe('rate limits', () => {
     );
 
     test(
-      '[RATE-004] RateLimit-Reset is at most one local day away (25 hours across a DST change)',
-      covers('RATE-004'),
+      ...titled('[RATE-004] RateLimit-Reset is at most one local day away (25 hours across a DST change)'),
       async ({ as }) => {
         const { reset } = await counted(as('lowQuota'));
         expect(reset, 'RateLimit-Reset in seconds').toBeGreaterThanOrEqual(0);
@@ -290,8 +287,9 @@ test.describe('rate limits', () => {
     );
 
     test(
-      '[RATE-013] RateLimit-Reset counts down to a midnight: the same quarter-hour of UTC (the midnight of TARGET_TIME_ZONE) on every answer of the key',
-      covers('RATE-013'),
+      ...titled(
+        '[RATE-013] RateLimit-Reset counts down to a midnight: the same quarter-hour of UTC (the midnight of TARGET_TIME_ZONE) on every answer of the key',
+      ),
       async ({ as, target }) => {
         const low = as('lowQuota');
         // The reset the earlier answers of the key in this worker announced (the tests above).
@@ -319,8 +317,7 @@ test.describe('rate limits', () => {
     );
 
     test(
-      '[PROB-022, RATE-002] once the quota is used up, the next call gets 429 rate_limit_exceeded',
-      covers('PROB-022', 'RATE-002'),
+      ...titled('[PROB-022, RATE-002] once the quota is used up, the next call gets 429 rate_limit_exceeded'),
       async ({ as, requireSetting }) => {
         requireSetting('ALLOW_QUOTA_EXHAUSTION');
         let last: ApiResponse | undefined;
@@ -339,8 +336,7 @@ test.describe('rate limits', () => {
     );
 
     test(
-      '[RATE-010] a 429 answer carries none of the RateLimit-* headers',
-      covers('RATE-010'),
+      ...titled('[RATE-010] a 429 answer carries none of the RateLimit-* headers'),
       async ({ as, requireSetting }) => {
         requireSetting('ALLOW_QUOTA_EXHAUSTION');
         const response = await call(as('lowQuota'));
@@ -351,8 +347,9 @@ test.describe('rate limits', () => {
     );
 
     test(
-      '[RATE-004, RATE-011] a 429 answer carries Retry-After in whole seconds, consistent with the last RateLimit-Reset',
-      covers('RATE-004', 'RATE-011'),
+      ...titled(
+        '[RATE-004, RATE-011] a 429 answer carries Retry-After in whole seconds, consistent with the last RateLimit-Reset',
+      ),
       async ({ as, requireSetting }) => {
         requireSetting('ALLOW_QUOTA_EXHAUSTION');
         const response = await call(as('lowQuota'));
@@ -375,8 +372,7 @@ test.describe('rate limits', () => {
     );
 
     test(
-      '[RATE-001] with the low-quota key exhausted, the primary key still gets 200',
-      covers('RATE-001'),
+      ...titled('[RATE-001] with the low-quota key exhausted, the primary key still gets 200'),
       async ({ as, api, requireSetting }) => {
         requireSetting('ALLOW_QUOTA_EXHAUSTION');
         expect(await call(as('lowQuota')), 'the low-quota key is exhausted').toHaveStatus(429);
@@ -387,8 +383,9 @@ test.describe('rate limits', () => {
     );
 
     test(
-      '[CORR-001, CORR-002] a 429 answer carries a non-empty X-Request-Id and the same value as requestId',
-      covers('CORR-001', 'CORR-002'),
+      ...titled(
+        '[CORR-001, CORR-002] a 429 answer carries a non-empty X-Request-Id and the same value as requestId',
+      ),
       async ({ as, requireSetting }) => {
         requireSetting('ALLOW_QUOTA_EXHAUSTION');
         // Exhausted by the sequence above; run alone, this test uses the quota up itself.

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiClient, CallOptions } from '../helpers/api-client';
 import { operations, type Operation } from '../helpers/contract';
 import { renewals, type Portfolio } from '../helpers/discovery';
-import { covers, expect, test } from '../helpers/fixtures';
+import { titled, expect, test } from '../helpers/fixtures';
 import { sharedSweep } from '../helpers/shared-sweeps';
 import { KEY_SETTINGS, type KeyRole } from '../helpers/settings';
 import type { ExchangeRateFreezeList, ProblemInsufficientScope } from '../schemas/types';
@@ -102,8 +102,9 @@ test.describe('scopes', () => {
     const row = tableRow(operation);
 
     test(
-      `[${row}, SCOPE-008] ${operationId} refuses a key holding only ${otherScope}: 403 insufficient_scope requiring ${scope}`,
-      covers(row, 'SCOPE-008'),
+      ...titled(
+        `[${row}, SCOPE-008] ${operationId} refuses a key holding only ${otherScope}: 403 insufficient_scope requiring ${scope}`,
+      ),
       async ({ as, api, portfolio }) => {
         const client = as(roleHolding(otherScope));
         const response = await client.call(operationId, await probe(operation, portfolio, api));
@@ -113,8 +114,7 @@ test.describe('scopes', () => {
     );
 
     test(
-      `[SCOPE-001] ${operationId} lets a key holding only ${scope} through`,
-      covers('SCOPE-001'),
+      ...titled(`[SCOPE-001] ${operationId} lets a key holding only ${scope} through`),
       async ({ as, api, portfolio, requireSetting }) => {
         if (WRITES.has(operationId)) requireSetting('ALLOW_WRITES');
         const client = as(roleHolding(scope));
@@ -126,8 +126,9 @@ test.describe('scopes', () => {
     );
 
     test(
-      `[SCOPE-002, SCOPE-008] ${operationId} refuses the key with an empty scope list: 403 insufficient_scope requiring ${scope}`,
-      covers('SCOPE-002', 'SCOPE-008'),
+      ...titled(
+        `[SCOPE-002, SCOPE-008] ${operationId} refuses the key with an empty scope list: 403 insufficient_scope requiring ${scope}`,
+      ),
       async ({ as, api, portfolio }) => {
         const client = as('noScopes');
         const response = await client.call(operationId, await probe(operation, portfolio, api));

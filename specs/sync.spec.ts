@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import { renewals, type Portfolio } from '../helpers/discovery';
 import { pickDocumented } from '../helpers/documented-members';
-import { covers, expect, test } from '../helpers/fixtures';
+import { titled, expect, test } from '../helpers/fixtures';
 import { malformedJson } from '../helpers/raw-body';
 import { fcParams } from '../helpers/generated-inputs';
 import { pointerMisfit } from '../helpers/json-pointer';
@@ -287,8 +287,9 @@ async function bringIntoEffect(providerState: ProviderState, batch: PatentSyncBa
 test.describe('sync', () => {
   test.describe('inline batches', () => {
     test(
-      '[SYNC-019, SYNC-001, SYNC-003, SYNC-031] a push of one item without externalImportRef gives 201 with a patentSyncBatch in mode SYNC and final outcomes',
-      covers('SYNC-019', 'SYNC-001', 'SYNC-003', 'SYNC-031'),
+      ...titled(
+        '[SYNC-019, SYNC-001, SYNC-003, SYNC-031] a push of one item without externalImportRef gives 201 with a patentSyncBatch in mode SYNC and final outcomes',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const response = await push(api, [invalidItem('one')]);
@@ -303,8 +304,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-019, SYNC-045] a push of exactly 100 items gives 201 in mode SYNC with all 100 outcomes on the first page of results',
-      covers('SYNC-019', 'SYNC-045'),
+      ...titled(
+        '[SYNC-019, SYNC-045] a push of exactly 100 items gives 201 in mode SYNC with all 100 outcomes on the first page of results',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const response = await push(api, mixedItems(100, 'hundred'));
@@ -317,8 +319,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-012, SYNC-013] inline results follow the POST-body order and echo each providerId, null when the item had none',
-      covers('SYNC-012', 'SYNC-013'),
+      ...titled(
+        '[SYNC-012, SYNC-013] inline results follow the POST-body order and echo each providerId, null when the item had none',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const items = [
@@ -336,8 +339,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-004, SYNC-005] an inline batch has totalItems equal to the number of items posted and processedItems equal to it',
-      covers('SYNC-004', 'SYNC-005'),
+      ...titled(
+        '[SYNC-004, SYNC-005] an inline batch has totalItems equal to the number of items posted and processedItems equal to it',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const response = await push(api, mixedItems(7, 'totals'));
@@ -347,8 +351,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-006, SYNC-007, SYNC-009, SYNC-010] an inline batch counts each outcome: every counter equals the number of results with its outcome and they add up to totalItems',
-      covers('SYNC-006', 'SYNC-007', 'SYNC-009', 'SYNC-010'),
+      ...titled(
+        '[SYNC-006, SYNC-007, SYNC-009, SYNC-010] an inline batch counts each outcome: every counter equals the number of results with its outcome and they add up to totalItems',
+      ),
       async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const own = await syncPatent(portfolio);
@@ -366,8 +371,7 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-002] importId is a UUID and GET /patents/sync/{importId} returns the same batch',
-      covers('SYNC-002'),
+      ...titled('[SYNC-002] importId is a UUID and GET /patents/sync/{importId} returns the same batch'),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const posted = await push(api, mixedItems(3, 'status'));
@@ -410,8 +414,7 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-024] an inline batch with nothing awaiting review and every item recorded is SETTLED',
-      covers('SYNC-024'),
+      ...titled('[SYNC-024] an inline batch with nothing awaiting review and every item recorded is SETTLED'),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const response = await push(api, [invalidItem('settled'), anonymousItem('settled')]);
@@ -432,8 +435,9 @@ test.describe('sync', () => {
 
   test.describe('item outcomes', () => {
     test(
-      '[SYNC-027, SYNC-037, SYNC-014, SYNC-023] an item with an unknown providerId is a create awaiting review: STAGED, action CREATE, servicePatentId null, batch TRIAGED',
-      covers('SYNC-027', 'SYNC-037', 'SYNC-014', 'SYNC-023'),
+      ...titled(
+        '[SYNC-027, SYNC-037, SYNC-014, SYNC-023] an item with an unknown providerId is a create awaiting review: STAGED, action CREATE, servicePatentId null, batch TRIAGED',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const { batch, result } = await pushOne(api, createItem('create'));
@@ -443,8 +447,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-018] a create staged for review (neither rejected, suppressed nor refused) has reason null',
-      covers('SYNC-018'),
+      ...titled(
+        '[SYNC-018] a create staged for review (neither rejected, suppressed nor refused) has reason null',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const { result } = await pushOne(api, createItem('reason'));
@@ -454,8 +459,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-044, SYNC-013, SYNC-014, SYNC-015] an item with neither providerId nor servicePatentId is REJECTED with a reason, providerId, servicePatentId and action null',
-      covers('SYNC-044', 'SYNC-013', 'SYNC-014', 'SYNC-015'),
+      ...titled(
+        '[SYNC-044, SYNC-013, SYNC-014, SYNC-015] an item with neither providerId nor servicePatentId is REJECTED with a reason, providerId, servicePatentId and action null',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const response = await push(api, [
@@ -478,8 +484,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-042] an item with an unknown servicePatentId is REJECTED with a reason and creates no patent',
-      covers('SYNC-042'),
+      ...titled(
+        '[SYNC-042] an item with an unknown servicePatentId is REJECTED with a reason and creates no patent',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const servicePatentId = randomUUID();
@@ -521,8 +528,7 @@ test.describe('sync', () => {
     ];
     for (const { ids, label, fields } of invalidCases) {
       test(
-        `[${ids.join(', ')}] an item with ${label} gives 201 and is REJECTED with a reason`,
-        covers(...ids),
+        ...titled(`[${ids.join(', ')}] an item with ${label} gives 201 and is REJECTED with a reason`),
         async ({ api, requireSetting }) => {
           requireSetting('ALLOW_WRITES');
           const { result } = await pushOne(api, { ...createItem('invalid'), ...fields });
@@ -533,8 +539,9 @@ test.describe('sync', () => {
     }
 
     test(
-      '[SYNC-036, SYNC-014] an item whose providerId matches a patent targets it: action UPDATE and servicePatentId is its id',
-      covers('SYNC-036', 'SYNC-014'),
+      ...titled(
+        '[SYNC-036, SYNC-014] an item whose providerId matches a patent targets it: action UPDATE and servicePatentId is its id',
+      ),
       async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const own = await syncPatent(portfolio);
@@ -547,8 +554,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-043, SYNC-026] an update carrying only providerId and title is accepted (APPLIED or STAGED) and, once in effect, shows the new title',
-      covers('SYNC-043', 'SYNC-026'),
+      ...titled(
+        '[SYNC-043, SYNC-026] an update carrying only providerId and title is accepted (APPLIED or STAGED) and, once in effect, shows the new title',
+      ),
       async ({ api, portfolio, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const own = await syncPatent(portfolio);
@@ -561,8 +569,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-043] an update carrying only providerId and a title leaves every other member of the patent unchanged',
-      covers('SYNC-043'),
+      ...titled(
+        '[SYNC-043] an update carrying only providerId and a title leaves every other member of the patent unchanged',
+      ),
       async ({ api, portfolio, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         // A patent of its own, which no earlier sync of the run has written to.
@@ -589,8 +598,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-041] an item with a known servicePatentId and no providerId updates that exact patent',
-      covers('SYNC-041'),
+      ...titled(
+        '[SYNC-041] an item with a known servicePatentId and no providerId updates that exact patent',
+      ),
       async ({ api, portfolio, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const own = await syncPatent(portfolio);
@@ -603,8 +613,9 @@ test.describe('sync', () => {
     );
 
     test(
-      "[SYNC-041] an item naming a patent by servicePatentId and carrying another patent's providerId targets the servicePatentId patent",
-      covers('SYNC-041'),
+      ...titled(
+        "[SYNC-041] an item naming a patent by servicePatentId and carrying another patent's providerId targets the servicePatentId patent",
+      ),
       async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const own = await syncPatent(portfolio);
@@ -629,8 +640,9 @@ test.describe('sync', () => {
     );
 
     test(
-      "[SYNC-037] an item carrying a providerId of another tenant's patent proposes a create and leaves that patent unchanged",
-      covers('SYNC-037'),
+      ...titled(
+        "[SYNC-037] an item carrying a providerId of another tenant's patent proposes a create and leaves that patent unchanged",
+      ),
       async ({ api, as, portfolio, otherPortfolio, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const ownProviderIds = new Set((await portfolio.patents()).map((p) => p.providerId));
@@ -652,8 +664,9 @@ test.describe('sync', () => {
 
     for (const claimCount of [0, -3]) {
       test(
-        `[SYNC-040] an update accepted with claimCount ${claimCount} leaves the patent's claimCount null`,
-        covers('SYNC-040'),
+        ...titled(
+          `[SYNC-040] an update accepted with claimCount ${claimCount} leaves the patent's claimCount null`,
+        ),
         async ({ api, portfolio, providerState, requireSetting }) => {
           requireSetting('ALLOW_WRITES');
           const own = await syncPatent(portfolio);
@@ -671,18 +684,8 @@ test.describe('sync', () => {
     }
 
     test(
-      '[SYNC-049, SYNC-013, SYNC-016, SYNC-017, SYNC-018, SYNC-025, SYNC-026, SYNC-028, SYNC-042, SYNC-044] generated items of random valid and invalid fields never give an HTTP error and each gets an outcome obeying the result rules',
-      covers(
-        'SYNC-049',
-        'SYNC-013',
-        'SYNC-016',
-        'SYNC-017',
-        'SYNC-018',
-        'SYNC-025',
-        'SYNC-026',
-        'SYNC-028',
-        'SYNC-042',
-        'SYNC-044',
+      ...titled(
+        '[SYNC-049, SYNC-013, SYNC-016, SYNC-017, SYNC-018, SYNC-025, SYNC-026, SYNC-028, SYNC-042, SYNC-044] generated items of random valid and invalid fields never give an HTTP error and each gets an outcome obeying the result rules',
       ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
@@ -760,8 +763,9 @@ test.describe('sync', () => {
 
   test.describe('idempotence', () => {
     test(
-      '[SYNC-046] the same externalImportRef with the same items replays the stored batch: same importId and results, no second effect',
-      covers('SYNC-046'),
+      ...titled(
+        '[SYNC-046] the same externalImportRef with the same items replays the stored batch: same importId and results, no second effect',
+      ),
       async ({ api, portfolio, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const own = await syncPatent(portfolio);
@@ -801,8 +805,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-046] a replay of a push whose item is STAGED stages no second proposal: the same change request, stagedItems unchanged',
-      covers('SYNC-046'),
+      ...titled(
+        '[SYNC-046] a replay of a push whose item is STAGED stages no second proposal: the same change request, stagedItems unchanged',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const ref = `conformance-replay-staged-${randomUUID()}`;
@@ -824,8 +829,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-046] a replay after a review stages nothing again: the item reads as the review left it, with the same change request',
-      covers('SYNC-046'),
+      ...titled(
+        '[SYNC-046] a replay after a review stages nothing again: the item reads as the review left it, with the same change request',
+      ),
       async ({ api, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const ref = `conformance-replay-reviewed-${randomUUID()}`;
@@ -852,8 +858,7 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-046] two identical pushes sent together yield one batch (same importId)',
-      covers('SYNC-046'),
+      ...titled('[SYNC-046] two identical pushes sent together yield one batch (same importId)'),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const ref = `conformance-together-${randomUUID()}`;
@@ -866,8 +871,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-047, SYNC-048] the same externalImportRef with other items gives 409 conflict carrying existingBatchId, the first importId',
-      covers('SYNC-047', 'SYNC-048'),
+      ...titled(
+        '[SYNC-047, SYNC-048] the same externalImportRef with other items gives 409 conflict carrying existingBatchId, the first importId',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const ref = `conformance-conflict-${randomUUID()}`;
@@ -882,8 +888,9 @@ test.describe('sync', () => {
 
   test.describe('background batches', () => {
     test(
-      '[SYNC-020, SYNC-021] a push of 101 items gives 202 with mode ASYNC, status PENDING and empty results',
-      covers('SYNC-020', 'SYNC-021'),
+      ...titled(
+        '[SYNC-020, SYNC-021] a push of 101 items gives 202 with mode ASYNC, status PENDING and empty results',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const response = await push(api, mixedItems(101, 'async'));
@@ -896,8 +903,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-022, SYNC-011, SYNC-005, SYNC-008] a background batch polled to completion never returns to PENDING, keeps completedAt null until done, never lowers stagedItems and ends with every item processed',
-      covers('SYNC-022', 'SYNC-011', 'SYNC-005', 'SYNC-008'),
+      ...titled(
+        '[SYNC-022, SYNC-011, SYNC-005, SYNC-008] a background batch polled to completion never returns to PENDING, keeps completedAt null until done, never lowers stagedItems and ends with every item processed',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const response = await push(api, mixedItems(101, 'poll'));
@@ -927,8 +935,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-053] processedItems of a background batch never decreases across polls, a review of one of its proposals included',
-      covers('SYNC-053'),
+      ...titled(
+        '[SYNC-053] processedItems of a background batch never decreases across polls, a review of one of its proposals included',
+      ),
       async ({ api, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const response = await push(api, mixedItems(101, 'processed'));
@@ -948,8 +957,7 @@ test.describe('sync', () => {
     );
 
     test(
-      "[SYNC-012] a background batch's results, walked page by page, follow the POST-body order",
-      covers('SYNC-012'),
+      ...titled("[SYNC-012] a background batch's results, walked page by page, follow the POST-body order"),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const items = mixedItems(101, 'pages');
@@ -963,8 +971,9 @@ test.describe('sync', () => {
     );
 
     test(
-      "[SYNC-006, SYNC-007, SYNC-009, SYNC-010] a background batch's counters at completion equal the numbers of results with each outcome and add up to totalItems",
-      covers('SYNC-006', 'SYNC-007', 'SYNC-009', 'SYNC-010'),
+      ...titled(
+        "[SYNC-006, SYNC-007, SYNC-009, SYNC-010] a background batch's counters at completion equal the numbers of results with each outcome and add up to totalItems",
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const response = await push(api, mixedItems(101, 'counted'));
@@ -977,8 +986,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-035] a push of 250 items is accepted for background processing, not refused for its size',
-      covers('SYNC-035'),
+      ...titled(
+        '[SYNC-035] a push of 250 items is accepted for background processing, not refused for its size',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const items = Array.from({ length: 250 }, (_, i) => anonymousItem(`large-${i}`));
@@ -991,8 +1001,9 @@ test.describe('sync', () => {
 
   test.describe('background replays', () => {
     test(
-      '[SYNC-046] a replay of a finished background batch returns its importId and records nothing more: the same results and counters',
-      covers('SYNC-046'),
+      ...titled(
+        '[SYNC-046] a replay of a finished background batch returns its importId and records nothing more: the same results and counters',
+      ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const ref = `conformance-replay-async-${randomUUID()}`;
@@ -1046,8 +1057,9 @@ test.describe('sync', () => {
     ];
     for (const { ids, label, body } of cases) {
       test(
-        `[${ids.join(', ')}] a body with ${label} gives 400 validation_failed with field errors pointing into the body`,
-        covers(...ids),
+        ...titled(
+          `[${ids.join(', ')}] a body with ${label} gives 400 validation_failed with field errors pointing into the body`,
+        ),
         async ({ api, requireSetting }) => {
           requireSetting('ALLOW_WRITES');
           const response = await api.call('syncPatents', { body: JSON.stringify(body) });
@@ -1060,8 +1072,7 @@ test.describe('sync', () => {
     }
 
     test(
-      '[SYNC-050] a body that is not valid JSON gives 400 validation_failed with an errors array',
-      covers('SYNC-050'),
+      ...titled('[SYNC-050] a body that is not valid JSON gives 400 validation_failed with an errors array'),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const response = await api.call('syncPatents', {
@@ -1076,8 +1087,9 @@ test.describe('sync', () => {
 
   test.describe('review outcomes (provider states)', () => {
     test(
-      '[SYNC-030, SYNC-008] an accepted create reads ACCEPTED with the new patent id on later polls, readable with getPatent, and stagedItems does not decrease',
-      covers('SYNC-030', 'SYNC-008'),
+      ...titled(
+        '[SYNC-030, SYNC-008] an accepted create reads ACCEPTED with the new patent id on later polls, readable with getPatent, and stagedItems does not decrease',
+      ),
       async ({ api, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const item = createItem('accepted');
@@ -1098,8 +1110,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-029, SYNC-010] an identical re-push of a proposal refused in review is SUPPRESSED with a reason and counted in suppressedItems',
-      covers('SYNC-029', 'SYNC-010'),
+      ...titled(
+        '[SYNC-029, SYNC-010] an identical re-push of a proposal refused in review is SUPPRESSED with a reason and counted in suppressedItems',
+      ),
       async ({ api, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const item = createItem('refused');
@@ -1113,8 +1126,9 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-052] a re-push of a proposal refused in review with a changed field is not SUPPRESSED',
-      covers('SYNC-052'),
+      ...titled(
+        '[SYNC-052] a re-push of a proposal refused in review with a changed field is not SUPPRESSED',
+      ),
       async ({ api, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const item = createItem('changed');
@@ -1126,8 +1140,7 @@ test.describe('sync', () => {
     );
 
     test(
-      '[SYNC-008] stagedItems does not decrease when a staged proposal is refused in review',
-      covers('SYNC-008'),
+      ...titled('[SYNC-008] stagedItems does not decrease when a staged proposal is refused in review'),
       async ({ api, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const { batch } = await pushRefusedCreate(api, providerState, createItem('refused-count'));
@@ -1139,8 +1152,9 @@ test.describe('sync', () => {
     );
 
     test(
-      "[SYNC-051] a proposal refused in review shows the reviewer's reason verbatim on later polls",
-      covers('SYNC-051'),
+      ...titled(
+        "[SYNC-051] a proposal refused in review shows the reviewer's reason verbatim on later polls",
+      ),
       async ({ api, providerState, requireSetting }) => {
         requireSetting('ALLOW_WRITES');
         const reason = `Refused: duplicate of an existing case ${randomUUID()} / ~é`;

@@ -118,9 +118,9 @@ function envFile(name: string, baseUrl: string, settings: Record<string, string>
 }
 
 const DELIBERATE_SPEC = `
-import { covers, expect, test } from ${abs('helpers/fixtures')};
+import { expect, test, titled } from ${abs('helpers/fixtures')};
 
-test('[AUTH-001] deliberately fails after one request', covers('AUTH-001'), async ({ api }) => {
+test(...titled('[AUTH-001] deliberately fails after one request'), async ({ api }) => {
   const response = await api.call('listPatents', { query: { itemsPerPage: 1 } });
   expect(response, 'deliberate failure').toHaveStatus(599);
 });

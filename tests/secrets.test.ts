@@ -43,10 +43,10 @@ const NETWORK_ENV = { EXTRA_HEADERS: 'X-Gateway-Token: gw-secret-3b9f61c2' };
 
 const DELIBERATE_SPEC = `
 import fs from 'node:fs';
-import { covers, expect, test } from ${abs('helpers/fixtures')};
+import { expect, test, titled } from ${abs('helpers/fixtures')};
 import { KEY_SETTINGS } from ${abs('helpers/settings')};
 
-test('[AUTH-001] deliberately fails after requests with every key role', covers('AUTH-001'), async ({ as, anonymous, target }) => {
+test(...titled('[AUTH-001] deliberately fails after requests with every key role'), async ({ as, anonymous, target }) => {
   fs.writeFileSync(process.env.SECRETS_PROBE_FILE!, JSON.stringify(target.keys));
   for (const { role } of KEY_SETTINGS) await as(role).call('listPatents', { query: { itemsPerPage: 1 } });
   await anonymous.call('listPatents');
@@ -54,14 +54,14 @@ test('[AUTH-001] deliberately fails after requests with every key role', covers(
   expect(response, 'deliberate failure').toHaveStatus(599);
 });
 
-test('[AUTH-004] deliberately throws after requests with several keys', covers('AUTH-004'), async ({ as }) => {
+test(...titled('[AUTH-004] deliberately throws after requests with several keys'), async ({ as }) => {
   await as('patentsRead').call('listPatents', { query: { itemsPerPage: 1 } });
   await as('expired').call('listPatents', { query: { itemsPerPage: 1 } });
   await as('all').send({ method: 'POST', path: '/api/v2/external/patents', body: '{"not": "json"' });
   throw new Error('deliberate exception in the test body');
 });
 
-test('[AUTH-007] deliberately skipped', covers('AUTH-007'), async () => {
+test(...titled('[AUTH-007] deliberately skipped'), async () => {
   test.skip(true, 'deliberate: precondition missing');
 });
 `;

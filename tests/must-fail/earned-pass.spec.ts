@@ -2,40 +2,40 @@
  * Cases for the earned-pass fixture (helpers/fixtures.ts, _earnedPass): none of them contacts a target.
  * The requirement ids only satisfy the metadata fixture; these tests check the harness, not the contract.
  */
-import { covers, expect, test } from '../../helpers/fixtures';
+import { titled, expect, test } from '../../helpers/fixtures';
 import { nonEmpty, notVerified, verifiedOnlyIf } from '../../helpers/verified';
 
-test('[PAG-001] a test that runs no assertion must fail', covers('PAG-001'), () => {
+test(...titled('[PAG-001] a test that runs no assertion must fail'), () => {
   // nothing checked
 });
 
-test('[PAG-001] a loop over an empty list must fail', covers('PAG-001'), () => {
+test(...titled('[PAG-001] a loop over an empty list must fail'), () => {
   const items: number[] = [];
   for (const item of items) expect(item).toBeGreaterThan(0);
 });
 
-test('[PAG-001] a branch not taken must fail', covers('PAG-001'), () => {
+test(...titled('[PAG-001] a branch not taken must fail'), () => {
   const outcome = String('STAGED');
   if (outcome === 'APPLIED') expect(outcome).toBe('APPLIED');
 });
 
-test('[PAG-001] one assertion earns the pass', covers('PAG-001'), () => {
+test(...titled('[PAG-001] one assertion earns the pass'), () => {
   expect(1).toBe(1);
 });
 
-test('[PAG-001] expect.soft counts', covers('PAG-001'), () => {
+test(...titled('[PAG-001] expect.soft counts'), () => {
   expect.soft(1).toBe(1);
 });
 
-test('[PAG-001] notVerified ends as skipped', covers('PAG-001'), () => {
+test(...titled('[PAG-001] notVerified ends as skipped'), () => {
   notVerified('the case under test');
 });
 
-test('[PAG-001] nonEmpty of nothing ends as skipped', covers('PAG-001'), () => {
+test(...titled('[PAG-001] nonEmpty of nothing ends as skipped'), () => {
   for (const item of nonEmpty([] as number[], 'items')) expect(item).toBe(1);
 });
 
-test('[PAG-001] verifiedOnlyIf of a false condition ends as skipped', covers('PAG-001'), () => {
+test(...titled('[PAG-001] verifiedOnlyIf of a false condition ends as skipped'), () => {
   verifiedOnlyIf(String('STAGED') === 'APPLIED', 'no item was APPLIED');
   expect(true).toBe(true);
 });
