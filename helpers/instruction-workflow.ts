@@ -4,7 +4,7 @@
  */
 import type { Decision, PatentEvent } from '../schemas/types';
 import type { ApiClient, ApiResponse } from './api-client';
-import { renewals, sortByDue } from './discovery';
+import { renewals, showsNoDecision, sortByDue } from './event-rules';
 import { expect } from './matchers';
 
 export const DECISIONS: readonly Decision[] = ['PROCEED', 'SKIP_THIS_TIME', 'DROP'];
@@ -14,17 +14,9 @@ export interface InstructionEntry {
   decision: Decision;
 }
 
-/**
- * Whether an event still awaits a decision: no appliedDecision, and not blocked as ALREADY_INSTRUCTED (both
- * are read, so that a server showing one without the other is not mistaken for one with an open event).
- */
-export function awaitsDecision(event: PatentEvent): boolean {
-  return event.appliedDecision === null && event.instructability.blockedReason !== 'ALREADY_INSTRUCTED';
-}
-
-/** The renewal events of a patent that await a decision, earliest due date first. */
+/** The renewal events of a patent that show no decision (`showsNoDecision`), earliest due date first. */
 export function pendingRenewals(events: PatentEvent[]): PatentEvent[] {
-  return sortByDue(renewals(events)).filter(awaitsDecision);
+  return sortByDue(renewals(events)).filter(showsNoDecision);
 }
 
 /** The patent's earliest instructable renewal event (allowing `decision`, if given), as the server flags it. */
@@ -35,7 +27,7 @@ export function instructableFirst(events: PatentEvent[], decision?: Decision): P
   return first;
 }
 
-/** The events awaiting a decision that are due after `event`. */
+/** The renewal events showing no decision that are due after `event`. */
 export function laterPending(events: PatentEvent[], event: PatentEvent): PatentEvent[] {
   return pendingRenewals(events).filter((e) => e.dueDate > event.dueDate);
 }

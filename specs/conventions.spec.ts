@@ -11,9 +11,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fillPath, type ApiClient, type ApiResponse, type Query } from '../helpers/api-client';
+import { isCalendarDate } from '../helpers/calendar';
 import { operationById, type OperationId } from '../helpers/contract';
-import { RENEWAL, WIDE_WINDOW } from '../helpers/discovery';
+import { membersOfFormat } from '../helpers/documented-members';
+import { WIDE_WINDOW } from '../helpers/discovery';
+import { RENEWAL } from '../helpers/event-rules';
 import { titled, expect, test } from '../helpers/fixtures';
+import { UUID } from '../helpers/uuid';
 
 // ------------------------------------------------------------------ the sample
 
@@ -149,17 +153,7 @@ const FEES: Kind = {
 const PATENT: Kind = {
   object: 'patent',
   ids: ['id'],
-  dates: [
-    'applicationDate',
-    'nationalPhaseEntryDate',
-    'priorityDate',
-    'publicationDate',
-    'grantDate',
-    'expirationDate',
-    'extendedExpirationDate',
-    'lapseDate',
-    'renewalsManagedFrom',
-  ],
+  dates: membersOfFormat('Patent', 'date'),
   timestamps: ['createdAt', 'updatedAt'],
 };
 
@@ -283,19 +277,9 @@ function checked(resources: Resource[], members: (kind: Kind) => string[] | unde
 
 // ------------------------------------------------------------------ the formats
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 /** RFC 3339 date-time (the `date-time` format) with a UTC offset. */
 const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|\+00:00)$/;
-
-function isCalendarDate(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 function isUtcTimestamp(value: unknown): boolean {
   if (typeof value !== 'string') return false;

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
-import { renewals, skipBecause, type Portfolio } from '../helpers/discovery';
+import { skipBecause, type Portfolio } from '../helpers/discovery';
+import { renewals } from '../helpers/event-rules';
 import { titled, expect, test } from '../helpers/fixtures';
 import { malformedJson } from '../helpers/raw-body';
 import { fcParams } from '../helpers/generated-inputs';

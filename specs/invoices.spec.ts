@@ -4,17 +4,18 @@
  * Contract: Resources, Invoice and Fees (regularization members); Endpoints 10 and 11; Errors, validation_failed.
  */
 import type { ApiClient } from '../helpers/api-client';
-import { renewals, skipBecause, WIDE_WINDOW } from '../helpers/discovery';
+import { isDateTime } from '../helpers/calendar';
+import { skipBecause, WIDE_WINDOW } from '../helpers/discovery';
+import { renewals } from '../helpers/event-rules';
 import { pickDocumented } from '../helpers/documented-members';
 import { titled, expect, test } from '../helpers/fixtures';
+import { UUID } from '../helpers/uuid';
 import { sharedSweep } from '../helpers/shared-sweeps';
 import { walkList } from '../helpers/pagination';
 import { nonEmpty } from '../helpers/verified';
 import { textOrderProblems } from '../helpers/collation';
 import type { Invoice, PatentEvent } from '../schemas/types';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 const REGULARIZATION_REASONS = ['NOT_PAYABLE', 'ANNUITY_ERROR', 'ACCOUNTING_ERROR'];
 const DAY_MS = 86_400_000;
 
@@ -248,10 +249,7 @@ test.describe('invoices', () => {
 
   test(...titled('[INV-013] createdAt is a date-time on every invoice'), async ({ api }) => {
     const invoices = await someInvoices(api);
-    const wrong = invoices.filter(
-      (i) =>
-        typeof i.createdAt !== 'string' || !DATE_TIME.test(i.createdAt) || isNaN(Date.parse(i.createdAt)),
-    );
+    const wrong = invoices.filter((i) => !isDateTime(i.createdAt));
     expect(wrong.map((i) => `${i.reference}: ${String(i.createdAt)}`)).toEqual([]);
   });
 

@@ -10,7 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import type { OperationId } from '../helpers/contract';
-import { renewals, skipBecause, type Portfolio } from '../helpers/discovery';
+import { skipBecause, type Portfolio } from '../helpers/discovery';
+import { renewals } from '../helpers/event-rules';
 import {
   DOCUMENT_OPERATIONS,
   findEventWithDocument,

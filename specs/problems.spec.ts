@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
-import { earliestPending, renewals } from '../helpers/discovery';
+import { earliestPending, isRenewal, renewals, tooEarly } from '../helpers/event-rules';
 import { STATE_NOT_OFFERED, titled, expect, test } from '../helpers/fixtures';
 import { malformedJson } from '../helpers/raw-body';
 import { isJsonPointer, pointsIntoDocument } from '../helpers/json-pointer';
@@ -527,8 +527,6 @@ test.describe('problems', () => {
   });
 
   test.describe('instruction and sync conflicts', () => {
-    const isRenewal = (e: PatentEvent) => e.eventType === 'RENEWAL';
-
     test(
       ...titled(
         '[PROB-017] instructing an event that already has a decision gets 409 instruction_already_set',
@@ -556,8 +554,6 @@ test.describe('problems', () => {
       async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         const all = await portfolio.events();
-        const tooEarly = (e: PatentEvent) =>
-          isRenewal(e) && e.appliedDecision === null && e.instructability.blockedReason === 'TOO_EARLY';
         const firstOfPatent = (e: PatentEvent) =>
           earliestPending(all.filter((o) => o.patent.id === e.patent.id))?.id === e.id;
         // Prefer the earliest pending event of its patent: no other rule can block it.

@@ -12,6 +12,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import type { Portfolio } from '../helpers/discovery';
 import { locateInstructionReceipt, sharedDocumentDownload } from '../helpers/document-discovery';
+import { isRenewal, tooEarly } from '../helpers/event-rules';
 import { titled, expect, test, type Setting } from '../helpers/fixtures';
 import { intHeader, RATE_LIMIT_HEADERS, REQUEST_ID_HEADER } from '../helpers/matchers';
 import type { ProbeName } from '../helpers/probes';
@@ -49,8 +50,6 @@ interface Clients {
   requireSetting: (setting: Setting) => void;
   probe: (name: ProbeName) => Promise<ApiResponse>;
 }
-
-const isRenewal = (e: PatentEvent) => e.eventType === 'RENEWAL';
 
 /**
  * One answer of each kind that only an authenticated request can get (OPEN-POINTS E4). A 400 is not one:
@@ -124,11 +123,7 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
       status: 422,
       send: async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
-        const event = await portfolio.event(
-          (e) =>
-            isRenewal(e) && e.appliedDecision === null && e.instructability.blockedReason === 'TOO_EARLY',
-          'blocked as TOO_EARLY',
-        );
+        const event = await portfolio.event(tooEarly, 'blocked as TOO_EARLY');
         return api.call('postInstructions', {
           body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
         });

@@ -11,7 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, CallOptions } from '../helpers/api-client';
 import { operations, type Operation } from '../helpers/contract';
-import { renewals, type Portfolio } from '../helpers/discovery';
+import { type Portfolio } from '../helpers/discovery';
+import { renewals } from '../helpers/event-rules';
 import { titled, expect, test } from '../helpers/fixtures';
 import { sharedSweep } from '../helpers/shared-sweeps';
 import { KEY_SETTINGS, type KeyRole } from '../helpers/settings';
