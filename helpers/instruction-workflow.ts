@@ -1,9 +1,10 @@
 /**
  * Small building blocks of the instruction specs: the decisions, the events of a patent that await a
- * decision, the instructable one, posting a batch and reading an event back.
+ * decision, the instructable one, claiming it, a blocked one, posting a batch and reading an event back.
  */
 import type { Decision, PatentEvent } from '../schemas/types';
 import type { ApiClient, ApiResponse } from './api-client';
+import type { Portfolio } from './discovery';
 import { renewals, showsNoDecision, sortByDue } from './event-rules';
 import { expect } from './matchers';
 
@@ -54,4 +55,33 @@ export async function readEvent(
   });
   expect(response, `reading event ${event.id}`).toHaveStatus(200);
   return response.json<PatentEvent>();
+}
+
+/**
+ * Claims a patent whose earliest instructable event offers every decision; returns that event. Lapsed
+ * events (no PROCEED) are left to the tests that need one.
+ */
+export async function claimInstructable(
+  portfolio: Portfolio,
+  what = 'whose earliest instructable event offers PROCEED',
+): Promise<PatentEvent> {
+  const { events } = await portfolio.claimPatent((e) => instructableFirst(e, 'PROCEED') !== undefined, what);
+  return instructableFirst(events, 'PROCEED')!;
+}
+
+/** A renewal event of the snapshot blocked for `reason`, read fresh (it must still be blocked so). */
+export async function blockedEvent(
+  portfolio: Portfolio,
+  api: ApiClient,
+  reason: 'ALREADY_INSTRUCTED' | 'TOO_EARLY',
+  ...notOfPatents: string[]
+): Promise<PatentEvent | undefined> {
+  const candidates = renewals(await portfolio.events()).filter(
+    (e) => e.instructability.blockedReason === reason && !notOfPatents.includes(e.patent.id),
+  );
+  for (const candidate of candidates.slice(0, 3)) {
+    const fresh = await readEvent(api, candidate);
+    if (fresh.instructability.blockedReason === reason) return fresh;
+  }
+  return undefined;
 }
