@@ -8,7 +8,7 @@ import { skipBecause, type Portfolio } from './discovery';
 import { isRenewal, renewals } from './event-rules';
 import { test as base } from './fixtures';
 import { once } from './once';
-import { breaches } from './rule-breaches';
+import { breaches, type Rule } from './rule-breaches';
 import { sharedSweep } from './shared-sweeps';
 import type { PatentEvent } from '../schemas/types';
 
@@ -85,7 +85,7 @@ export function labelledEvents({ snapshot, perPatent }: EventReads, portfolio: P
 }
 
 /** One line per event that breaks the rule. */
-export function eventBreaches(events: Labelled[], rule: (e: PatentEvent) => string | undefined): string[] {
+export function eventBreaches(events: Labelled[], rule: Rule<PatentEvent>): string[] {
   return breaches(
     events,
     ({ event }) => rule(event),

@@ -9,7 +9,7 @@ import { skipBecause, WIDE_WINDOW, type Portfolio } from './discovery';
 import { isRenewal } from './event-rules';
 import { expect, test as base } from './fixtures';
 import { once } from './once';
-import { breaches } from './rule-breaches';
+import { breaches, type Rule } from './rule-breaches';
 import { sharedSweep } from './shared-sweeps';
 import type { Fees, PatentEvent, PatentEventList } from '../schemas/types';
 
@@ -77,10 +77,7 @@ export function allFees({ samples, attached }: FeesReads, portfolio: Portfolio):
 }
 
 /** One line per fees object that breaks the rule. */
-export function feesBreaches(
-  reads: FeesRead[],
-  rule: (fees: Fees, event: PatentEvent) => string | undefined,
-): string[] {
+export function feesBreaches(reads: FeesRead[], rule: Rule<Fees, PatentEvent>): string[] {
   return breaches(
     reads,
     ({ fees, event }) => rule(fees, event),

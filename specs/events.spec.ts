@@ -22,7 +22,7 @@ import {
 import { awaitsDecision } from '../helpers/event-rules';
 import { titled, expect } from '../helpers/fixtures';
 import { DECISIONS } from '../helpers/instruction-workflow';
-import { oneOf } from '../helpers/rule-breaches';
+import { objectIs, oneOf, type FieldRule } from '../helpers/rule-breaches';
 import type { Patent, PatentEvent } from '../schemas/types';
 
 /** The first day of the month two months before the month of `dueDate`. */
@@ -33,17 +33,8 @@ function expectedOpensAt(dueDate: string): string {
   return `${year}-${month}-01`;
 }
 
-const FIELD_RULES: {
-  id: string;
-  title: string;
-  renewalsOnly?: boolean;
-  rule: (e: PatentEvent) => string | undefined;
-}[] = [
-  {
-    id: 'EVT-001',
-    title: 'every event has object "patentEvent"',
-    rule: (e) => (e.object === 'patentEvent' ? undefined : `object is ${JSON.stringify(e.object)}`),
-  },
+const FIELD_RULES: (FieldRule<PatentEvent> & { renewalsOnly?: boolean })[] = [
+  { id: 'EVT-001', title: 'every event has object "patentEvent"', rule: objectIs('patentEvent') },
   {
     id: 'EVT-003',
     title: 'eventType is a non-empty string on every event',

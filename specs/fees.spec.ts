@@ -16,6 +16,7 @@ import { awaitsDecision, earliestPending, isRenewal } from '../helpers/event-rul
 import { allFees, feesBreaches, test, type FeesRead } from '../helpers/fees-reads';
 import { titled, expect } from '../helpers/fixtures';
 import { postInstructions } from '../helpers/instruction-workflow';
+import { objectIs, type FieldRule } from '../helpers/rule-breaches';
 import { verifiedOnlyIf } from '../helpers/verified';
 import type { Fees, Invoice, PatentEvent, PatentEventList } from '../schemas/types';
 
@@ -56,16 +57,8 @@ function requireSome(reads: FeesRead[], predicate: (fees: Fees) => boolean, what
   if (!reads.some(({ fees }) => predicate(fees))) skipBecause(`no fees ${what} found in the primary tenant`);
 }
 
-const FIELD_RULES: {
-  id: string;
-  title: string;
-  rule: (fees: Fees, event: PatentEvent) => string | undefined;
-}[] = [
-  {
-    id: 'FEE-001',
-    title: 'every fees object has object "fees"',
-    rule: (f) => (f.object === 'fees' ? undefined : `object is ${JSON.stringify(f.object)}`),
-  },
+const FIELD_RULES: FieldRule<Fees, PatentEvent>[] = [
+  { id: 'FEE-001', title: 'every fees object has object "fees"', rule: objectIs('fees') },
   {
     id: 'FEE-002',
     title: 'invoiceId is null whenever feesStatus is not INVOICED',

@@ -21,7 +21,7 @@ import { skipBecause, type Portfolio } from '../helpers/discovery';
 import { membersOfFormat, pickDocumented } from '../helpers/documented-members';
 import { titled, expect, test } from '../helpers/fixtures';
 import { walkList } from '../helpers/pagination';
-import { breaches, oneOf, type Rule as RuleOf } from '../helpers/rule-breaches';
+import { breaches, objectIs, oneOf, type FieldRule, type Rule as RuleOf } from '../helpers/rule-breaches';
 import { nonEmpty } from '../helpers/verified';
 import type { Patent, PatentList, PatentSyncBatch } from '../schemas/types';
 
@@ -80,12 +80,8 @@ function members(
 
 const isStringOrNull = (v: unknown) => v === null || typeof v === 'string';
 
-const FIELD_RULES: { id: string; title: string; rule: Rule }[] = [
-  {
-    id: 'PAT-001',
-    title: 'every patent has object "patent"',
-    rule: (p) => (p.object === 'patent' ? undefined : `object is ${JSON.stringify(p.object)}`),
-  },
+const FIELD_RULES: FieldRule<Record<string, unknown>>[] = [
+  { id: 'PAT-001', title: 'every patent has object "patent"', rule: objectIs('patent') },
   {
     id: 'PAT-002',
     title: 'the string-or-null members of a patent are present, each a string or null',
