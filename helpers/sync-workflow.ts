@@ -134,27 +134,25 @@ export async function push(
   return response;
 }
 
-/** Pushes items processed inline (100 or fewer) and returns the batch of the 201 answer. */
-export async function pushInline(
+/** Pushes items and returns the batch of the answer, whose status must be `status`. */
+async function pushAnswered(
+  status: 201 | 202,
   api: ApiClient,
   items: unknown[],
   externalImportRef?: string,
 ): Promise<PatentSyncBatch> {
   const response = await push(api, items, externalImportRef);
-  expect(response).toHaveStatus(201);
+  expect(response).toHaveStatus(status);
   return batchOf(response);
 }
 
+/** Pushes items processed inline (100 or fewer) and returns the batch of the 201 answer. */
+export const pushInline = (api: ApiClient, items: unknown[], externalImportRef?: string) =>
+  pushAnswered(201, api, items, externalImportRef);
+
 /** Pushes items processed in the background (more than 100) and returns the batch of the 202 answer. */
-export async function pushInBackground(
-  api: ApiClient,
-  items: unknown[],
-  externalImportRef?: string,
-): Promise<PatentSyncBatch> {
-  const response = await push(api, items, externalImportRef);
-  expect(response).toHaveStatus(202);
-  return batchOf(response);
-}
+export const pushInBackground = (api: ApiClient, items: unknown[], externalImportRef?: string) =>
+  pushAnswered(202, api, items, externalImportRef);
 
 /** Pushes one item and returns its batch and result (201 expected). */
 export async function pushOne(
