@@ -334,7 +334,8 @@ export const test = base.extend<object, { ownPatent: () => Promise<SyncPatent> }
    * The patent this worker updates by sync, claimed by the first test that asks (its tests run one at a time
    * and each asserts only values it has just written). Only title and claimCount are written. A function, not
    * the patent: a claim that finds none skips the test that asked, and the next test of the worker tries again
-   * (a worker fixture whose setup skipped would stay failed for them).
+   * (a worker fixture whose setup skipped would stay failed for them). Playwright runs tests that use a worker
+   * fixture of their own in workers of their own: the sync specs get theirs, one claim each.
    */
   ownPatent: [
     async ({ portfolio }, use) => {
