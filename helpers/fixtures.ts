@@ -83,6 +83,18 @@ export const STATE_NOT_OFFERED: readonly number[] = [400, 404, 501];
 export type Setting =
   'ALLOW_WRITES' | 'ALLOW_INSTRUCTIONS' | 'ALLOW_QUOTA_EXHAUSTION' | 'PROVIDER_STATES_URL';
 
+/** Whether the target configuration allows what a test needs. */
+function settingAllows(target: Target, setting: Setting): boolean {
+  return {
+    ALLOW_WRITES: target.allowWrites,
+    ALLOW_INSTRUCTIONS: target.allowInstructions,
+    ALLOW_QUOTA_EXHAUSTION: target.allowQuotaExhaustion,
+    PROVIDER_STATES_URL: target.providerStatesUrl !== undefined,
+  }[setting];
+}
+
+const notEnabled = (setting: Setting) => `${setting} is not enabled in the target configuration`;
+
 interface TestFixtures {
   /** Every exchange of the current test, in order. */
   exchanges: Exchange[];
@@ -256,13 +268,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   requireSetting: async ({ target }, use) => {
     await use((setting) => {
-      const allowed = {
-        ALLOW_WRITES: target.allowWrites,
-        ALLOW_INSTRUCTIONS: target.allowInstructions,
-        ALLOW_QUOTA_EXHAUSTION: target.allowQuotaExhaustion,
-        PROVIDER_STATES_URL: target.providerStatesUrl !== undefined,
-      }[setting];
-      if (!allowed) skipBecause(`${setting} is not enabled in the target configuration`);
+      if (!settingAllows(target, setting)) skipBecause(notEnabled(setting));
     });
   },
 
@@ -386,3 +392,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
 });
+
+/**
+ * Called at the top of a describe whose every test needs `setting`: skips the group, naming the setting,
+ * unless the target configuration allows it (one skip instead of a requireSetting call in each test).
+ */
+export function describeRequires(setting: Setting): void {
+  test.skip(({ target }) => !settingAllows(target, setting), notEnabled(setting));
+}

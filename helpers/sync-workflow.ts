@@ -35,12 +35,6 @@ export const UNFINISHED: readonly string[] = ['PENDING', 'PROCESSING'];
 /** Waits between polls of a batch: bounded backoff, within the target's `asyncTimeoutMs` in all. */
 const POLL_BACKOFF_MS = [20, 40, 80, 160, 320, 640, 1000];
 
-/**
- * The skip reason of a sync test when the run may not write: requireSetting's words (helpers/fixtures.ts), so
- * that reports name the missing setting. Each describe of the sync specs skips with it, once for all its tests.
- */
-export const WRITES_NOT_ALLOWED = 'ALLOW_WRITES is not enabled in the target configuration';
-
 /** The field errors of a problem body (none when it has no `errors`). */
 export function fieldErrors(response: ApiResponse): FieldError[] {
   return response.json<{ errors?: FieldError[] }>().errors ?? [];

@@ -4,7 +4,7 @@
  * Contract: Resources, Patent sync batch; States and transitions, Sync batch and item outcomes;
  * Endpoints 8 and 9. Workflow: helpers/sync-workflow.ts.
  */
-import { expect, titled } from '../helpers/fixtures';
+import { describeRequires, expect, titled } from '../helpers/fixtures';
 import {
   allResults,
   anonymousItem,
@@ -19,12 +19,11 @@ import {
   refuseInReview,
   test,
   UNFINISHED,
-  WRITES_NOT_ALLOWED,
 } from '../helpers/sync-workflow';
 
 test.describe('sync', () => {
   test.describe('background batches', () => {
-    test.skip(({ target }) => !target.allowWrites, WRITES_NOT_ALLOWED);
+    describeRequires('ALLOW_WRITES');
 
     test(
       ...titled(

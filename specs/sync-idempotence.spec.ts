@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { pickDocumented } from '../helpers/documented-members';
-import { expect, titled } from '../helpers/fixtures';
+import { describeRequires, expect, titled } from '../helpers/fixtures';
 import {
   anonymousItem,
   batchOf,
@@ -24,13 +24,12 @@ import {
   readPatent,
   refuseInReview,
   test,
-  WRITES_NOT_ALLOWED,
 } from '../helpers/sync-workflow';
 import type { PatentSyncBatch, ProblemConflict, SyncResultItem } from '../schemas/types';
 
 test.describe('sync', () => {
   test.describe('idempotence', () => {
-    test.skip(({ target }) => !target.allowWrites, WRITES_NOT_ALLOWED);
+    describeRequires('ALLOW_WRITES');
 
     test(
       ...titled(
@@ -145,7 +144,7 @@ test.describe('sync', () => {
   });
 
   test.describe('background replays', () => {
-    test.skip(({ target }) => !target.allowWrites, WRITES_NOT_ALLOWED);
+    describeRequires('ALLOW_WRITES');
 
     test(
       ...titled(

@@ -5,7 +5,7 @@
  * Endpoints 8 and 9; Errors (validation_failed). Workflow: helpers/sync-workflow.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, titled } from '../helpers/fixtures';
+import { describeRequires, expect, titled } from '../helpers/fixtures';
 import { pointerMisfit } from '../helpers/json-pointer';
 import { malformedJson } from '../helpers/raw-body';
 import {
@@ -25,13 +25,12 @@ import {
   test,
   UNFINISHED,
   UUID,
-  WRITES_NOT_ALLOWED,
 } from '../helpers/sync-workflow';
 import type { PatentSyncBatch, SyncResultItem } from '../schemas/types';
 
 test.describe('sync', () => {
   test.describe('inline batches', () => {
-    test.skip(({ target }) => !target.allowWrites, WRITES_NOT_ALLOWED);
+    describeRequires('ALLOW_WRITES');
 
     test(
       ...titled(
@@ -168,7 +167,7 @@ test.describe('sync', () => {
   });
 
   test.describe('envelope validation', () => {
-    test.skip(({ target }) => !target.allowWrites, WRITES_NOT_ALLOWED);
+    describeRequires('ALLOW_WRITES');
 
     const cases: { ids: string[]; label: string; body: unknown }[] = [
       { ids: ['SYNC-033'], label: 'an empty items array', body: { items: [] } },

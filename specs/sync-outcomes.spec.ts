@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { pickDocumented } from '../helpers/documented-members';
-import { expect, titled } from '../helpers/fixtures';
+import { describeRequires, expect, titled } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import {
   acceptInReview,
@@ -25,7 +25,6 @@ import {
   test,
   updatableBySync,
   UUID,
-  WRITES_NOT_ALLOWED,
   type Item,
 } from '../helpers/sync-workflow';
 import { nonEmpty } from '../helpers/verified';
@@ -33,7 +32,7 @@ import type { Patent, PatentList } from '../schemas/types';
 
 test.describe('sync', () => {
   test.describe('item outcomes', () => {
-    test.skip(({ target }) => !target.allowWrites, WRITES_NOT_ALLOWED);
+    describeRequires('ALLOW_WRITES');
 
     test(
       ...titled(
@@ -345,7 +344,7 @@ test.describe('sync', () => {
   });
 
   test.describe('review outcomes (provider states)', () => {
-    test.skip(({ target }) => !target.allowWrites, WRITES_NOT_ALLOWED);
+    describeRequires('ALLOW_WRITES');
 
     test(
       ...titled(
