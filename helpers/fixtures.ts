@@ -3,6 +3,7 @@
  * snapshot, requirement metadata read from the test title, and evidence attached on failure.
  */
 import { test as base, type APIRequestContext, type TestDetails } from '@playwright/test';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import * as allure from 'allure-js-commons';
 import { requirementById } from '../schemas/requirements';
@@ -40,6 +41,13 @@ function keyExportLine(headers: Record<string, string>): string {
   return setting
     ? `export API_KEY="$${setting}"  # the key of setting ${setting}`
     : '# export API_KEY=<the key the test sent: not a configured key (a malformed, unknown or altered key)>';
+}
+
+/** A test's identity in report history: its project and describe path and title, without the file. */
+export function historyIdentity(project: string, titlePath: readonly string[]): string {
+  return createHash('md5')
+    .update([project, ...titlePath].filter((part) => part !== '').join(' › '))
+    .digest('hex');
 }
 
 /** The Allure description of a test: each requirement it cites with its level and the contract's clause. */
@@ -358,6 +366,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (testInfo.config.reporter.some(([name]) => name.includes('allure-playwright'))) {
         await allure.labels(...allureLabelsFor(cited));
         await allure.description(requirementsDescription(cited));
+        // History keys on the title path, not the file: a test moved to another spec file keeps its history.
+        const identity = historyIdentity(testInfo.project.name, testInfo.titlePath.slice(1));
+        await allure.historyId(identity);
+        await allure.testCaseId(identity);
       }
       await use();
     },
