@@ -65,7 +65,7 @@ const hasEvents = (events: PatentEvent[]) => events.length > 0;
 const anyEvent = (predicate: (e: PatentEvent) => boolean) => (events: PatentEvent[]) =>
   renewals(events).some(predicate);
 
-/** Tests that update a patent by sync (eight, by title): each worker claims one patent for them (specs/sync.spec.ts). */
+/** Tests that update a patent by sync (eight, by title): each worker claims one patent for them (`ownPatent` of helpers/sync-workflow.ts). */
 const SYNC_TESTS = [
   'SYNC-006, SYNC-007, SYNC-009, SYNC-010',
   'SYNC-036, SYNC-014',

@@ -3,6 +3,7 @@
  * snapshot, requirement metadata read from the test title, and evidence attached on failure.
  */
 import { test as base, type APIRequestContext, type TestDetails } from '@playwright/test';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import * as allure from 'allure-js-commons';
 import { requirementById } from '../schemas/requirements';
@@ -40,6 +41,13 @@ function keyExportLine(headers: Record<string, string>): string {
   return setting
     ? `export API_KEY="$${setting}"  # the key of setting ${setting}`
     : '# export API_KEY=<the key the test sent: not a configured key (a malformed, unknown or altered key)>';
+}
+
+/** A test's identity in report history: its project and describe path and title, without the file. */
+export function historyIdentity(project: string, titlePath: readonly string[]): string {
+  return createHash('md5')
+    .update([project, ...titlePath].filter((part) => part !== '').join(' › '))
+    .digest('hex');
 }
 
 /** The Allure description of a test: each requirement it cites with its level and the contract's clause. */
@@ -82,6 +90,18 @@ export const STATE_NOT_OFFERED: readonly number[] = [400, 404, 501];
 
 export type Setting =
   'ALLOW_WRITES' | 'ALLOW_INSTRUCTIONS' | 'ALLOW_QUOTA_EXHAUSTION' | 'PROVIDER_STATES_URL';
+
+/** Whether the target configuration allows what a test needs. */
+function settingAllows(target: Target, setting: Setting): boolean {
+  return {
+    ALLOW_WRITES: target.allowWrites,
+    ALLOW_INSTRUCTIONS: target.allowInstructions,
+    ALLOW_QUOTA_EXHAUSTION: target.allowQuotaExhaustion,
+    PROVIDER_STATES_URL: target.providerStatesUrl !== undefined,
+  }[setting];
+}
+
+const notEnabled = (setting: Setting) => `${setting} is not enabled in the target configuration`;
 
 interface TestFixtures {
   /** Every exchange of the current test, in order. */
@@ -256,13 +276,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   requireSetting: async ({ target }, use) => {
     await use((setting) => {
-      const allowed = {
-        ALLOW_WRITES: target.allowWrites,
-        ALLOW_INSTRUCTIONS: target.allowInstructions,
-        ALLOW_QUOTA_EXHAUSTION: target.allowQuotaExhaustion,
-        PROVIDER_STATES_URL: target.providerStatesUrl !== undefined,
-      }[setting];
-      if (!allowed) skipBecause(`${setting} is not enabled in the target configuration`);
+      if (!settingAllows(target, setting)) skipBecause(notEnabled(setting));
     });
   },
 
@@ -352,6 +366,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       if (testInfo.config.reporter.some(([name]) => name.includes('allure-playwright'))) {
         await allure.labels(...allureLabelsFor(cited));
         await allure.description(requirementsDescription(cited));
+        // History keys on the title path, not the file: a test moved to another spec file keeps its history.
+        const identity = historyIdentity(testInfo.project.name, testInfo.titlePath.slice(1));
+        await allure.historyId(identity);
+        await allure.testCaseId(identity);
       }
       await use();
     },
@@ -386,3 +404,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
 });
+
+/**
+ * Called at the top of a describe whose every test needs `setting`: skips the group, naming the setting,
+ * unless the target configuration allows it (one skip instead of a requireSetting call in each test).
+ */
+export function describeRequires(setting: Setting): void {
+  test.skip(({ target }) => !settingAllows(target, setting), notEnabled(setting));
+}

@@ -14,6 +14,8 @@ export interface Target {
   allowQuotaExhaustion: boolean;
   providerStatesUrl: string | undefined;
   requestTimeoutMs: number;
+  /** How long a polled background sync batch may stay PENDING or PROCESSING (ASYNC_TIMEOUT_MS). */
+  asyncTimeoutMs: number;
   quotaFloor: number;
   maxRetryAfterSeconds: number;
   /**
@@ -73,6 +75,7 @@ export function readTarget(override: TargetOverride = {}): Target {
       ? `${override.baseUrl.replace(/\/+$/, '')}/__provider-states`
       : env.PROVIDER_STATES_URL?.trim() || undefined,
     requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 10_000) || 10_000,
+    asyncTimeoutMs: Number(env.ASYNC_TIMEOUT_MS ?? 10_000) || 10_000,
     quotaFloor: Number(env.QUOTA_FLOOR ?? 50),
     maxRetryAfterSeconds: Number(env.RETRY_AFTER_MAX_SECONDS ?? 5),
     otherTenantFreezeCapability: ((v) => (v === 'enabled' || v === 'forbidden' ? v : undefined))(

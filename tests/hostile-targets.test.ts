@@ -61,6 +61,7 @@ function targetFor(url: string, timeoutMs = 2_000): Target {
     allowQuotaExhaustion: false,
     providerStatesUrl: undefined,
     requestTimeoutMs: timeoutMs,
+    asyncTimeoutMs: 10_000,
     quotaFloor: 50,
     maxRetryAfterSeconds: 5,
   };

@@ -150,14 +150,14 @@ const MALFORMED: {
     operation: 'postInstructions',
   },
   {
-    spec: 'sync.spec.ts (SYNC-050)',
+    spec: 'sync-inline.spec.ts (SYNC-050)',
     source: `'{"items": [{"title": "Conformance"}'`,
     text: '{"items": [{"title": "Conformance"}',
     operation: 'syncPatents',
   },
 ];
 
-/** The sync envelope cases whose body is not an object, or holds entries that are not (sync.spec.ts). */
+/** The sync envelope cases whose body is not an object, or holds entries that are not (sync-inline.spec.ts). */
 const NON_OBJECT_BODIES: { label: string; body: unknown }[] = [
   { label: 'an array at the top level', body: [{ title: 'Conformance' }] },
   { label: 'an items entry that is a string', body: { items: ['ACME-0001'] } },
@@ -201,7 +201,7 @@ void describe('bodies reach the server byte for byte, with the intended content 
   }
 
   for (const { label, body } of NON_OBJECT_BODIES) {
-    void test(`a sync body with ${label}, sent as its JSON text (sync.spec.ts envelope validation)`, async () => {
+    void test(`a sync body with ${label}, sent as its JSON text (sync-inline.spec.ts envelope validation)`, async () => {
       const text = JSON.stringify(body);
       const r = await capture(() => client().call('syncPatents', { body: text }));
       assert.equal(r.body.toString('utf8'), text, 'the JSON text itself, not a JSON string literal of it');

@@ -2,7 +2,7 @@
  * Cases for the earned-pass fixture (helpers/fixtures.ts, _earnedPass): none of them contacts a target.
  * The requirement ids only satisfy the metadata fixture; these tests check the harness, not the contract.
  */
-import { titled, expect, test } from '../../helpers/fixtures';
+import { expect, test, titled } from '../../helpers/fixtures';
 import { nonEmpty, notVerified, verifiedOnlyIf } from '../../helpers/verified';
 
 test(...titled('[PAG-001] a test that runs no assertion must fail'), () => {
@@ -38,4 +38,9 @@ test(...titled('[PAG-001] nonEmpty of nothing ends as skipped'), () => {
 test(...titled('[PAG-001] verifiedOnlyIf of a false condition ends as skipped'), () => {
   verifiedOnlyIf(String('STAGED') === 'APPLIED', 'no item was APPLIED');
   expect(true).toBe(true);
+});
+
+// Declared without titled(...): no tags, no requirement annotations; the metadata fixture refuses it.
+test('[PAG-001] a test declared without titled() must fail', () => {
+  expect(1).toBe(1);
 });

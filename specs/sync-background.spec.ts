@@ -1,0 +1,126 @@
+/**
+ * Portfolio sync, background: a push of more than 100 items is answered 202 and processed later; its polls
+ * (status, completedAt, counters that never go back), its results page by page, its counters at completion.
+ * Contract: Resources, Patent sync batch; States and transitions, Sync batch and item outcomes;
+ * Endpoints 8 and 9. Workflow: helpers/sync-workflow.ts.
+ */
+import { describeRequires, expect, titled } from '../helpers/fixtures';
+import {
+  allResults,
+  anonymousItem,
+  batchOf,
+  counterViolations,
+  echoOf,
+  mixedItems,
+  pollToCompletion,
+  push,
+  pushInBackground,
+  readBatch,
+  refuseInReview,
+  test,
+  UNFINISHED,
+} from '../helpers/sync-workflow';
+
+test.describe('sync', () => {
+  test.describe('background batches', () => {
+    describeRequires('ALLOW_WRITES');
+
+    test(
+      ...titled(
+        '[SYNC-020, SYNC-021] a push of 101 items gives 202 with mode ASYNC, status PENDING and empty results',
+      ),
+      async ({ api }) => {
+        const response = await push(api, mixedItems(101, 'async'));
+        expect(response).toHaveStatus(202);
+        const batch = batchOf(response);
+        expect(batch).toMatchObject({ mode: 'ASYNC', status: 'PENDING', totalItems: 101 });
+        expect(batch.results.data).toEqual([]);
+        expect(batch.results.pagination.totalItems).toBe(0);
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-022, SYNC-011, SYNC-005, SYNC-008] a background batch polled to completion never returns to PENDING, keeps completedAt null until done, never lowers stagedItems and ends with every item processed',
+      ),
+      async ({ api, target }) => {
+        const pushed = await pushInBackground(api, mixedItems(101, 'poll'));
+        const polls = [pushed, ...(await pollToCompletion(api, pushed.importId, target.asyncTimeoutMs))];
+        expect(polls.at(-1)!.processedItems, 'processedItems of the final poll').toBe(101);
+        const statuses = polls.map((p) => p.status);
+        const leftPending = statuses.findIndex((s) => s !== 'PENDING');
+        expect(statuses.slice(leftPending).includes('PENDING'), `statuses ${statuses.join(' -> ')}`).toBe(
+          false,
+        );
+        for (const poll of polls) {
+          // conditional by the contract: completedAt is "null while PENDING or PROCESSING" (the 202 answer is PENDING).
+          if (UNFINISHED.includes(poll.status))
+            expect(poll.completedAt, `completedAt while ${poll.status}`).toBeNull();
+          expect(poll.processedItems, 'processedItems').toBeLessThanOrEqual(poll.totalItems);
+        }
+        const staged = polls.map((p) => p.stagedItems);
+        expect(staged, 'stagedItems across polls').toEqual([...staged].sort((x, y) => x - y));
+        const final = polls.at(-1)!;
+        // completedAt of a final batch is not stated ("null while PENDING or PROCESSING" only).
+        test.info().annotations.push({
+          type: 'observation',
+          description: `completedAt once ${final.status}: ${String(final.completedAt)}`,
+        });
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-053] processedItems of a background batch never decreases across polls, a review of one of its proposals included',
+      ),
+      async ({ api, providerState, target }) => {
+        const pushed = await pushInBackground(api, mixedItems(101, 'processed'));
+        const { importId } = pushed;
+        const polls = [pushed, ...(await pollToCompletion(api, importId, target.asyncTimeoutMs))];
+        const staged = polls[polls.length - 1]!.results.data.findIndex((r) => r.outcome === 'STAGED');
+        expect(staged, 'precondition: a create of the batch is STAGED').toBeGreaterThanOrEqual(0);
+        await refuseInReview(providerState, importId, staged);
+        const reviewed = await readBatch(api, importId);
+        const counts = [...polls, reviewed].map((p) => p.processedItems);
+        expect(counts, 'processedItems across polls, the last after the review').toEqual(
+          [...counts].sort((x, y) => x - y),
+        );
+      },
+    );
+
+    test(
+      ...titled("[SYNC-012] a background batch's results, walked page by page, follow the POST-body order"),
+      async ({ api, target }) => {
+        const items = mixedItems(101, 'pages');
+        const { importId } = await pushInBackground(api, items);
+        await pollToCompletion(api, importId, target.asyncTimeoutMs);
+        const results = await allResults(api, importId, 30);
+        expect(results.map((r) => r.providerId)).toEqual(items.map(echoOf));
+      },
+    );
+
+    test(
+      ...titled(
+        "[SYNC-006, SYNC-007, SYNC-009, SYNC-010] a background batch's counters at completion equal the numbers of results with each outcome and add up to totalItems",
+      ),
+      async ({ api, target }) => {
+        const { importId } = await pushInBackground(api, mixedItems(101, 'counted'));
+        const polls = await pollToCompletion(api, importId, target.asyncTimeoutMs);
+        const results = await allResults(api, importId);
+        expect(counterViolations(polls[polls.length - 1]!, results)).toEqual([]);
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-035] a push of 250 items is accepted for background processing, not refused for its size',
+      ),
+      async ({ api }) => {
+        const items = Array.from({ length: 250 }, (_, i) => anonymousItem(`large-${i}`));
+        const response = await push(api, items);
+        expect(response).toHaveStatus(202);
+        expect(batchOf(response).totalItems).toBe(250);
+      },
+    );
+  });
+});

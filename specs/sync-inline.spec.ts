@@ -1,0 +1,219 @@
+/**
+ * Portfolio sync, inline: a push of up to 100 items answered 201 with its outcomes (mode, counters, order,
+ * the batch read back by its importId, SETTLED), and the validation of the request envelope.
+ * Contract: Resources, Patent sync batch; States and transitions, Sync batch and item outcomes;
+ * Endpoints 8 and 9; Errors (validation_failed). Workflow: helpers/sync-workflow.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { describeRequires, expect, titled } from '../helpers/fixtures';
+import { pointerMisfit } from '../helpers/json-pointer';
+import { malformedJson } from '../helpers/raw-body';
+import {
+  anonymousItem,
+  batchOf,
+  counterViolations,
+  createItem,
+  echoOf,
+  fieldErrors,
+  instant,
+  invalidItem,
+  mixedItems,
+  pollToCompletion,
+  push,
+  pushInline,
+  statusMayFollow,
+  test,
+  UNFINISHED,
+  UUID,
+} from '../helpers/sync-workflow';
+import type { PatentSyncBatch, SyncResultItem } from '../schemas/types';
+
+test.describe('sync', () => {
+  test.describe('inline batches', () => {
+    describeRequires('ALLOW_WRITES');
+
+    test(
+      ...titled(
+        '[SYNC-019, SYNC-001, SYNC-003, SYNC-031] a push of one item without externalImportRef gives 201 with a patentSyncBatch in mode SYNC and final outcomes',
+      ),
+      async ({ api }) => {
+        const response = await push(api, [invalidItem('one')]);
+        expect(response).toHaveStatus(201);
+        const batch = batchOf(response);
+        expect(batch.object).toBe('patentSyncBatch');
+        expect(batch.mode).toBe('SYNC');
+        expect(batch.results.data, 'outcomes returned').toHaveLength(1);
+        // The outcomes are final; which trigger settles the batch is not shown, so any status may show here.
+        expect(['PENDING', 'PROCESSING', 'TRIAGED', 'SETTLED', 'ERROR']).toContain(batch.status);
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-019, SYNC-045] a push of exactly 100 items gives 201 in mode SYNC with all 100 outcomes on the first page of results',
+      ),
+      async ({ api }) => {
+        const response = await push(api, mixedItems(100, 'hundred'));
+        expect(response).toHaveStatus(201);
+        const batch = batchOf(response);
+        expect(batch.mode).toBe('SYNC');
+        expect(batch.results.data).toHaveLength(100);
+        expect(batch.results.pagination).toMatchObject({ totalItems: 100, hasMore: false });
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-012, SYNC-013] inline results follow the POST-body order and echo each providerId, null when the item had none',
+      ),
+      async ({ api }) => {
+        const items = [
+          invalidItem('order-a'),
+          anonymousItem('order-b'),
+          createItem('order-c'),
+          invalidItem('order-d'),
+          { providerId: null, title: 'Conformance anonymous order-e' },
+          invalidItem('order-f'),
+        ];
+        const batch = await pushInline(api, items);
+        expect(batch.results.data.map((r) => r.providerId)).toEqual(items.map(echoOf));
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-004, SYNC-005] an inline batch has totalItems equal to the number of items posted and processedItems equal to it',
+      ),
+      async ({ api }) => {
+        const batch = await pushInline(api, mixedItems(7, 'totals'));
+        expect(batch).toMatchObject({ totalItems: 7, processedItems: 7 });
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-006, SYNC-007, SYNC-009, SYNC-010] an inline batch counts each outcome: every counter equals the number of results with its outcome and they add up to totalItems',
+      ),
+      async ({ api, ownPatent }) => {
+        const own = await ownPatent();
+        const items = [
+          { providerId: own.providerId, title: `Conformance counters ${randomUUID()}` },
+          createItem('counters'),
+          invalidItem('counters'),
+          anonymousItem('counters'),
+        ];
+        const batch = await pushInline(api, items);
+        expect(counterViolations(batch, batch.results.data)).toEqual([]);
+      },
+    );
+
+    test(
+      ...titled('[SYNC-002] importId is a UUID and GET /patents/sync/{importId} returns the same batch'),
+      async ({ api }) => {
+        const batch = await pushInline(api, mixedItems(3, 'status'));
+        expect(batch.importId).toMatch(UUID);
+        const read = await api.call('getSyncBatch', {
+          path: { importId: batch.importId },
+          query: { itemsPerPage: 100 },
+        });
+        expect(read).toHaveStatus(200);
+        const readBatch = batchOf(read);
+        // What the contract fixes for one batch: its handle, type, mode, size and reception time (compared as
+        // an instant: `.345Z`, `Z` and `+00:00` print one). Counters, completedAt and extra members may differ.
+        const identity = (b: PatentSyncBatch) => ({
+          object: b.object,
+          importId: b.importId,
+          mode: b.mode,
+          totalItems: b.totalItems,
+          createdAt: instant(b.createdAt),
+        });
+        expect(identity(readBatch), 'the batch read by its importId').toEqual(identity(batch));
+        // The outcomes of an inline batch are final and none of these items is reviewed: each item reads as on
+        // the POST (a change request id the POST did not give yet may appear; the reason is display text).
+        const readResults = readBatch.results.data;
+        const fixed = (r: SyncResultItem, i: number) => ({
+          providerId: r.providerId,
+          servicePatentId: r.servicePatentId,
+          action: r.action,
+          outcome: r.outcome,
+          requestId: r.requestId ?? readResults[i]?.requestId,
+        });
+        expect(readResults.map(fixed), 'the results read by importId').toEqual(batch.results.data.map(fixed));
+        // The status may have moved on (its triggers are not shown), never back.
+        expect(
+          statusMayFollow(batch.status, readBatch.status),
+          `status ${batch.status} on the POST, then ${readBatch.status}`,
+        ).toBe(true);
+      },
+    );
+
+    test(
+      ...titled('[SYNC-024] an inline batch with nothing awaiting review and every item recorded is SETTLED'),
+      async ({ api, target }) => {
+        const batch = await pushInline(api, [invalidItem('settled'), anonymousItem('settled')]);
+        expect(batch.results.data.map((r) => r.outcome)).toEqual(['REJECTED', 'REJECTED']);
+        expect(
+          batch.results.data.every((r) => r.requestId !== null),
+          'every item recorded',
+        ).toBe(true);
+        // Which trigger settles a batch is not shown: SETTLED at once, or once it leaves PENDING/PROCESSING.
+        const polls = UNFINISHED.includes(batch.status)
+          ? await pollToCompletion(api, batch.importId, target.asyncTimeoutMs)
+          : [];
+        const final = polls[polls.length - 1] ?? batch;
+        expect(final.status, `status (first read ${batch.status})`).toBe('SETTLED');
+      },
+    );
+  });
+
+  test.describe('envelope validation', () => {
+    describeRequires('ALLOW_WRITES');
+
+    const cases: { ids: string[]; label: string; body: unknown }[] = [
+      { ids: ['SYNC-033'], label: 'an empty items array', body: { items: [] } },
+      { ids: ['SYNC-034'], label: 'an items entry that is a string', body: { items: ['ACME-0001'] } },
+      { ids: ['SYNC-034'], label: 'an items entry that is a number', body: { items: [42] } },
+      { ids: ['SYNC-034'], label: 'an items entry that is an array', body: { items: [[{ title: 'x' }]] } },
+      { ids: ['SYNC-034'], label: 'an items entry that is null', body: { items: [null] } },
+      {
+        ids: ['SYNC-034'],
+        label: 'a valid item followed by a number',
+        body: { items: [{ title: 'Conformance anonymous envelope' }, 7] },
+      },
+      {
+        ids: ['SYNC-032'],
+        label: 'an empty externalImportRef',
+        body: { externalImportRef: '', items: [{ title: 'Conformance anonymous envelope' }] },
+      },
+      { ids: ['SYNC-050'], label: 'no items member', body: { item: [{ title: 'Conformance' }] } },
+      { ids: ['SYNC-050'], label: 'items that are an object', body: { items: { title: 'Conformance' } } },
+      { ids: ['SYNC-050'], label: 'an array at the top level', body: [{ title: 'Conformance' }] },
+    ];
+    for (const { ids, label, body } of cases) {
+      test(
+        ...titled(
+          `[${ids.join(', ')}] a body with ${label} gives 400 validation_failed with field errors pointing into the body`,
+        ),
+        async ({ api }) => {
+          const response = await api.call('syncPatents', { body: JSON.stringify(body) });
+          expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+          const errors = fieldErrors(response);
+          expect(errors.length, 'number of field errors').toBeGreaterThan(0);
+          expect(errors.map((e) => pointerMisfit(body, e.pointer)).filter(Boolean)).toEqual([]);
+        },
+      );
+    }
+
+    test(
+      ...titled('[SYNC-050] a body that is not valid JSON gives 400 validation_failed with an errors array'),
+      async ({ api }) => {
+        const response = await api.call('syncPatents', {
+          body: malformedJson('{"items": [{"title": "Conformance"}'),
+        });
+        expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+        // errors is present "on validation_failed"; unparseable JSON has nothing to point into, so it may be empty.
+        expect(Array.isArray(response.json<{ errors?: unknown }>().errors), 'errors is an array').toBe(true);
+      },
+    );
+  });
+});

@@ -1,0 +1,421 @@
+/**
+ * Portfolio sync, item outcomes: how each item of a push is matched and judged (creates, updates, rejected
+ * items, the result rules over generated items), and the outcomes review decisions give, driven by provider
+ * states. Contract: Resources, Patent sync batch; States and transitions, Sync batch and item outcomes;
+ * Endpoints 8 and 9. Workflow: helpers/sync-workflow.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { pickDocumented } from '../helpers/documented-members';
+import { describeRequires, expect, titled } from '../helpers/fixtures';
+import { fcParams } from '../helpers/generated-inputs';
+import {
+  acceptInReview,
+  anonymousItem,
+  bringIntoEffect,
+  createItem,
+  echoOf,
+  freshProviderId,
+  pushInline,
+  pushOne,
+  pushRefusedCreate,
+  readBatch,
+  readPatent,
+  resultRuleViolations,
+  test,
+  updatableBySync,
+  UUID,
+  type Item,
+} from '../helpers/sync-workflow';
+import { nonEmpty } from '../helpers/verified';
+import type { Patent, PatentList } from '../schemas/types';
+
+test.describe('sync', () => {
+  test.describe('item outcomes', () => {
+    describeRequires('ALLOW_WRITES');
+
+    test(
+      ...titled(
+        '[SYNC-027, SYNC-037, SYNC-014, SYNC-023] an item with an unknown providerId is a create awaiting review: STAGED, action CREATE, servicePatentId null, batch TRIAGED',
+      ),
+      async ({ api }) => {
+        const { batch, result } = await pushOne(api, createItem('create'));
+        expect(result).toMatchObject({ outcome: 'STAGED', action: 'CREATE', servicePatentId: null });
+        expect(batch.status).toBe('TRIAGED');
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-018] a create staged for review (neither rejected, suppressed nor refused) has reason null',
+      ),
+      async ({ api }) => {
+        const { result } = await pushOne(api, createItem('reason'));
+        expect(result.outcome, 'precondition: the create is STAGED').toBe('STAGED');
+        expect(result.reason, 'reason of a STAGED item').toBeNull();
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-044, SYNC-013, SYNC-014, SYNC-015] an item with neither providerId nor servicePatentId is REJECTED with a reason, providerId, servicePatentId and action null',
+      ),
+      async ({ api }) => {
+        const batch = await pushInline(api, [
+          anonymousItem('neither'),
+          { providerId: null, servicePatentId: null, title: 'Conformance anonymous neither (nulls)' },
+          // Everything a create would carry but the identifier: only the missing identifier can reject it.
+          { office: 'EP', title: 'Conformance anonymous neither (complete)', applicationNumber: 'EP0000001' },
+        ]);
+        for (const result of batch.results.data) {
+          expect(result).toMatchObject({
+            outcome: 'REJECTED',
+            providerId: null,
+            servicePatentId: null,
+            action: null,
+          });
+          expect(result.reason, 'reason').toEqual(expect.stringMatching(/\S/));
+        }
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-042] an item with an unknown servicePatentId is REJECTED with a reason and creates no patent',
+      ),
+      async ({ api }) => {
+        const servicePatentId = randomUUID();
+        const providerId = freshProviderId('unknown-service-id');
+        const { result } = await pushOne(api, {
+          servicePatentId,
+          providerId,
+          office: 'EP',
+          title: 'Conformance',
+        });
+        expect(result.outcome).toBe('REJECTED');
+        expect(result.reason, 'reason').toEqual(expect.stringMatching(/\S/));
+        const byProvider = await api.call('listPatents', { query: { providerId } });
+        expect(byProvider).toHaveStatus(200);
+        expect(byProvider.json<PatentList>().data, `patents with providerId ${providerId}`).toEqual([]);
+        expect(await api.call('getPatent', { path: { patentId: servicePatentId } })).toHaveStatus(404);
+      },
+    );
+
+    const invalidCases: { ids: string[]; label: string; fields: Item }[] = [
+      { ids: ['SYNC-039'], label: 'applicationDate 2024-2-3', fields: { applicationDate: '2024-2-3' } },
+      { ids: ['SYNC-039'], label: 'applicationDate 2024-02-30', fields: { applicationDate: '2024-02-30' } },
+      {
+        ids: ['SYNC-039'],
+        label: 'applicationDate 2024-02-03T10:00:00Z',
+        fields: { applicationDate: '2024-02-03T10:00:00Z' },
+      },
+      { ids: ['SYNC-039'], label: 'grantDate 2023-13-01', fields: { grantDate: '2023-13-01' } },
+      { ids: ['SYNC-039'], label: 'priorityDate 20240203', fields: { priorityDate: '20240203' } },
+      { ids: ['SYNC-038'], label: 'office NOT-AN-OFFICE', fields: { office: 'NOT-AN-OFFICE' } },
+      { ids: ['SYNC-049', 'SYNC-028'], label: 'patentType GADGET', fields: { patentType: 'GADGET' } },
+      { ids: ['SYNC-049', 'SYNC-028'], label: 'status ALIVE', fields: { status: 'ALIVE' } },
+      { ids: ['SYNC-049', 'SYNC-028'], label: 'claimCount "three"', fields: { claimCount: 'three' } },
+      {
+        ids: ['SYNC-049', 'SYNC-028'],
+        label: 'designatedCountries ["usa"]',
+        fields: { designatedCountries: ['usa'] },
+      },
+    ];
+    for (const { ids, label, fields } of invalidCases) {
+      test(
+        ...titled(`[${ids.join(', ')}] an item with ${label} gives 201 and is REJECTED with a reason`),
+        async ({ api }) => {
+          const { result } = await pushOne(api, { ...createItem('invalid'), ...fields });
+          expect(result.outcome).toBe('REJECTED');
+          expect(result.reason, 'reason').toEqual(expect.stringMatching(/\S/));
+        },
+      );
+    }
+
+    test(
+      ...titled(
+        '[SYNC-036, SYNC-014] an item whose providerId matches a patent targets it: action UPDATE and servicePatentId is its id',
+      ),
+      async ({ api, ownPatent }) => {
+        const own = await ownPatent();
+        const { result } = await pushOne(api, {
+          providerId: own.providerId,
+          title: `Conformance ${randomUUID()}`,
+        });
+        expect(result).toMatchObject({ action: 'UPDATE', servicePatentId: own.patentId });
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-043, SYNC-026] an update carrying only providerId and title is accepted (APPLIED or STAGED) and, once in effect, shows the new title',
+      ),
+      async ({ api, ownPatent, providerState }) => {
+        const own = await ownPatent();
+        const title = `Conformance title ${randomUUID()}`;
+        const { batch, result } = await pushOne(api, { providerId: own.providerId, title });
+        expect(result.action).toBe('UPDATE');
+        await bringIntoEffect(providerState, batch, 0);
+        expect((await readPatent(api, own.patentId)).title).toBe(title);
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-043] an update carrying only providerId and a title leaves every other member of the patent unchanged',
+      ),
+      async ({ api, portfolio, providerState }) => {
+        // A patent of its own, which no earlier sync of the run has written to.
+        const { patentId, events } = await portfolio.claimPatent(
+          updatableBySync,
+          'with a providerId, no instructable event and no LOCKED fees (for a partial update)',
+        );
+        const before = await readPatent(api, patentId);
+        const title = `Conformance partial ${randomUUID()}`;
+        const { batch } = await pushOne(api, { providerId: events[0]!.patent.providerId, title });
+        await bringIntoEffect(providerState, batch, 0);
+        const after = await readPatent(api, patentId);
+        expect(after.title, 'precondition: the update is in effect').toBe(title);
+        // Left out: the member written, the timestamps, and status (patent status transitions: not shown).
+        const untouched = (patent: Patent) => {
+          const documented = pickDocumented('Patent', patent);
+          for (const name of ['title', 'createdAt', 'updatedAt', 'status']) delete documented[name];
+          return documented;
+        };
+        expect(untouched(after), 'members the item did not carry').toEqual(untouched(before));
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-041] an item with a known servicePatentId and no providerId updates that exact patent',
+      ),
+      async ({ api, ownPatent, providerState }) => {
+        const own = await ownPatent();
+        const title = `Conformance by service id ${randomUUID()}`;
+        const { batch, result } = await pushOne(api, { servicePatentId: own.patentId, title });
+        expect(result).toMatchObject({ action: 'UPDATE', servicePatentId: own.patentId });
+        await bringIntoEffect(providerState, batch, 0);
+        expect((await readPatent(api, own.patentId)).title).toBe(title);
+      },
+    );
+
+    test(
+      ...titled(
+        "[SYNC-041] an item naming a patent by servicePatentId and carrying another patent's providerId targets the servicePatentId patent",
+      ),
+      async ({ api, ownPatent, portfolio }) => {
+        const own = await ownPatent();
+        const other = await portfolio.patent(
+          (p) => typeof p.providerId === 'string' && p.id !== own.patentId && p.providerId !== own.providerId,
+          'with a providerId, other than the patent updated by sync',
+        );
+        const title = `Conformance service id over providerId ${randomUUID()}`;
+        const { result } = await pushOne(api, {
+          servicePatentId: own.patentId,
+          providerId: other.providerId,
+          title,
+        });
+        // The item would also give the servicePatentId patent a providerId in use: its outcome is not asserted,
+        // so whether its title changes is not either; the target is told by the result and the other patent.
+        expect(result).toMatchObject({ action: 'UPDATE', servicePatentId: own.patentId });
+        expect(
+          (await readPatent(api, other.id)).title,
+          'title of the patent whose providerId the item carried',
+        ).not.toBe(title);
+      },
+    );
+
+    test(
+      ...titled(
+        "[SYNC-037] an item carrying a providerId of another tenant's patent proposes a create and leaves that patent unchanged",
+      ),
+      async ({ api, as, portfolio, otherPortfolio }) => {
+        const ownProviderIds = new Set((await portfolio.patents()).map((p) => p.providerId));
+        const foreign = await otherPortfolio.patent(
+          (p) => typeof p.providerId === 'string' && !ownProviderIds.has(p.providerId),
+          `with a providerId that no patent of ${portfolio.label} has`,
+        );
+        const title = `Conformance foreign providerId ${randomUUID()}`;
+        const { result } = await pushOne(api, { providerId: foreign.providerId, office: 'EP', title });
+        expect(result.action, 'action of an item whose providerId is unknown in the tenant').toBe('CREATE');
+        expect(result.servicePatentId, "servicePatentId (never the other tenant's patent)").not.toBe(
+          foreign.id,
+        );
+        const after = await as('otherTenant').call('getPatent', { path: { patentId: foreign.id } });
+        expect(after).toHaveStatus(200);
+        expect(after.json<Patent>().title, "title of the other tenant's patent").not.toBe(title);
+      },
+    );
+
+    for (const claimCount of [0, -3]) {
+      test(
+        ...titled(
+          `[SYNC-040] an update accepted with claimCount ${claimCount} leaves the patent's claimCount null`,
+        ),
+        async ({ api, ownPatent, providerState }) => {
+          const own = await ownPatent();
+          const known = await pushOne(api, { providerId: own.providerId, claimCount: 7 });
+          await bringIntoEffect(providerState, known.batch, 0);
+          expect((await readPatent(api, own.patentId)).claimCount, 'precondition: claimCount 7 stored').toBe(
+            7,
+          );
+
+          const unknown = await pushOne(api, { providerId: own.providerId, claimCount });
+          await bringIntoEffect(providerState, unknown.batch, 0);
+          expect((await readPatent(api, own.patentId)).claimCount).toBeNull();
+        },
+      );
+    }
+
+    test(
+      ...titled(
+        '[SYNC-049, SYNC-013, SYNC-016, SYNC-017, SYNC-018, SYNC-025, SYNC-026, SYNC-028, SYNC-042, SYNC-044] generated items of random valid and invalid fields never give an HTTP error and each gets an outcome obeying the result rules',
+      ),
+      async ({ api }) => {
+        const date = fc.constantFrom('2021-06-15', '2019-01-31');
+        const badDate = fc.constantFrom('2024-02-30', '2024-2-3', '2024-02-03T00:00:00Z', '15/06/2021', '');
+        const fields = {
+          clientCaseReference: fc.oneof(fc.string({ maxLength: 12 }), fc.constant(null)),
+          title: fc.oneof(fc.string({ maxLength: 20 }), fc.constant(null), fc.integer()),
+          office: fc.oneof(
+            fc.constantFrom('EP', 'US', 'WO', 'EA', 'FR'),
+            fc.constantFrom('NOT-AN-OFFICE', 7, null),
+          ),
+          patentType: fc.constantFrom('PATENT', 'UTILITY', 'DESIGN', 'GADGET', null),
+          applicationNumber: fc.oneof(fc.string({ maxLength: 12 }), fc.integer()),
+          applicationDate: fc.oneof(date, badDate, fc.constant(null)),
+          grantDate: fc.oneof(date, badDate, fc.constant(null)),
+          status: fc.constantFrom('PENDING', 'PUBLISHED', 'GRANTED', 'LAPSED', 'ALIVE', null),
+          applicantType: fc.constantFrom('MICRO', 'SMALL', 'LARGE', 'HUGE', null),
+          claimCount: fc.oneof(fc.integer({ min: -5, max: 40 }), fc.constantFrom(null, 'three', 2.5)),
+          designatedCountries: fc.constantFrom(['US', 'JP'], ['usa'], null, 'US'),
+          secondaryOwners: fc.constantFrom(['Other Owner Ltd'], [1], null),
+          subCase: fc.oneof(fc.string({ maxLength: 6 }), fc.constant(null)),
+          officialNumbers: fc.constant({ applicationNumber: '0000' }),
+        };
+        // Identities: a fresh providerId (a create), none at all, an unknown or malformed servicePatentId.
+        const identity = fc.constantFrom(
+          'fresh',
+          'absent',
+          'null',
+          'unknown-service',
+          'bad-service',
+          'nulls',
+        );
+        const itemShape = fc.tuple(identity, fc.record(fields, { requiredKeys: [] }));
+        const toItem = ([id, rest]: [string, Item]): Item => {
+          const identities: Record<string, Item> = {
+            fresh: { providerId: freshProviderId('generated') },
+            absent: {},
+            null: { providerId: null },
+            'unknown-service': { servicePatentId: randomUUID() },
+            'bad-service': { servicePatentId: 'not-a-uuid' },
+            nulls: { providerId: null, servicePatentId: null },
+          };
+          return { ...rest, ...identities[id] };
+        };
+        await fc.assert(
+          fc.asyncProperty(fc.array(itemShape, { minLength: 1, maxLength: 4 }), async (shapes) => {
+            const items = shapes.map(toItem);
+            const batch = await pushInline(api, items);
+            const results = batch.results.data;
+            expect(results).toHaveLength(items.length);
+            expect(
+              results.map((r) => r.providerId),
+              'echoed providerIds',
+            ).toEqual(items.map(echoOf));
+            expect(resultRuleViolations(batch.status, results)).toEqual([]);
+            for (const [i, item] of nonEmpty(items, 'generated items').entries()) {
+              const outcome = results[i]!.outcome;
+              // No item names an existing patent: creates are STAGED or REJECTED, never APPLIED.
+              expect(['STAGED', 'REJECTED'], `outcome of item ${i}`).toContain(outcome);
+              const keyed = typeof item.providerId === 'string' || typeof item.servicePatentId === 'string';
+              // conditional by the contract: "An item carrying neither providerId nor servicePatentId is rejected";
+              // a servicePatentId here is unknown or malformed: "an unknown UUID rejects the item".
+              if (!keyed || typeof item.servicePatentId === 'string')
+                expect(outcome, `item ${i} without a usable key`).toBe('REJECTED');
+            }
+          }),
+          fcParams(10),
+        );
+      },
+    );
+  });
+
+  test.describe('review outcomes (provider states)', () => {
+    describeRequires('ALLOW_WRITES');
+
+    test(
+      ...titled(
+        '[SYNC-030, SYNC-008] an accepted create reads ACCEPTED with the new patent id on later polls, readable with getPatent, and stagedItems does not decrease',
+      ),
+      async ({ api, providerState }) => {
+        const item = createItem('accepted');
+        const { batch, result } = await pushOne(api, item);
+        expect(result.outcome, 'precondition: the create is STAGED').toBe('STAGED');
+        await acceptInReview(providerState, batch.importId, 0);
+
+        const reviewed = await readBatch(api, batch.importId);
+        expect(reviewed.stagedItems, 'stagedItems after the review').toBe(batch.stagedItems);
+        const accepted = reviewed.results.data[0]!;
+        expect(accepted.outcome).toBe('ACCEPTED');
+        expect(accepted.servicePatentId).toMatch(UUID);
+        const patent = await readPatent(api, accepted.servicePatentId!);
+        expect(patent).toMatchObject({ providerId: item.providerId, title: item.title });
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-029, SYNC-010] an identical re-push of a proposal refused in review is SUPPRESSED with a reason and counted in suppressedItems',
+      ),
+      async ({ api, providerState }) => {
+        const item = createItem('refused');
+        await pushRefusedCreate(api, providerState, item);
+
+        const again = await pushOne(api, item);
+        expect(again.result.outcome).toBe('SUPPRESSED');
+        expect(again.result.reason, 'reason').toEqual(expect.stringMatching(/\S/));
+        expect(again.batch.suppressedItems).toBe(1);
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-052] a re-push of a proposal refused in review with a changed field is not SUPPRESSED',
+      ),
+      async ({ api, providerState }) => {
+        const item = createItem('changed');
+        await pushRefusedCreate(api, providerState, item);
+
+        const changed = await pushOne(api, { ...item, title: `${String(item.title)} (corrected)` });
+        expect(changed.result.outcome, 'outcome of the changed re-push').not.toBe('SUPPRESSED');
+      },
+    );
+
+    test(
+      ...titled('[SYNC-008] stagedItems does not decrease when a staged proposal is refused in review'),
+      async ({ api, providerState }) => {
+        const { batch } = await pushRefusedCreate(api, providerState, createItem('refused-count'));
+
+        const read = await readBatch(api, batch.importId);
+        expect(read.stagedItems, 'stagedItems after the refusal').toBe(batch.stagedItems);
+      },
+    );
+
+    test(
+      ...titled(
+        "[SYNC-051] a proposal refused in review shows the reviewer's reason verbatim on later polls",
+      ),
+      async ({ api, providerState }) => {
+        const reason = `Refused: duplicate of an existing case ${randomUUID()} / ~é`;
+        const { batch } = await pushRefusedCreate(api, providerState, createItem('reviewed'), reason);
+
+        const polled = await readBatch(api, batch.importId);
+        // The outcome label of a refused proposal is not shown by the contract: only the reason is asserted.
+        expect(polled.results.data[0]?.reason).toBe(reason);
+      },
+    );
+  });
+});
