@@ -167,6 +167,3 @@ export class Portfolio {
     );
   }
 }
-
-/** Kept here while specs/sync.spec.ts imports it from this module; its home is helpers/event-rules.ts. */
-export { renewals } from './event-rules';
