@@ -42,6 +42,14 @@ export function earliestPending(events: PatentEvent[]): PatentEvent | undefined 
   return sortByDue(renewals(events)).find(awaitsDecision);
 }
 
+/**
+ * A renewal event blocked as ALREADY_INSTRUCTED, not merely decided: an old decided event may also be lapsed,
+ * and which of 409 and 422 wins then is not stated.
+ */
+export function blockedAsInstructed(event: PatentEvent): boolean {
+  return isRenewal(event) && event.instructability.blockedReason === 'ALREADY_INSTRUCTED';
+}
+
 /** A renewal event awaiting a decision whose window has not opened (blocked as TOO_EARLY). */
 export function tooEarly(event: PatentEvent): boolean {
   return isRenewal(event) && awaitsDecision(event) && event.instructability.blockedReason === 'TOO_EARLY';

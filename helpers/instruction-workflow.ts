@@ -45,6 +45,14 @@ export function postInstructions(api: ApiClient, entries: InstructionEntry[]): P
   return api.call('postInstructions', { body: { instructions: entries } });
 }
 
+/**
+ * Instructs a decided event again with the decision it already has (SKIP_THIS_TIME if it shows none): the
+ * answer is the refusal under test, and even a server that accepted it would not change the event.
+ */
+export function reinstruct(api: ApiClient, event: PatentEvent): Promise<ApiResponse> {
+  return postInstructions(api, [{ eventId: event.id, decision: event.appliedDecision ?? 'SKIP_THIS_TIME' }]);
+}
+
 /** A fresh read of one event (200 expected). */
 export async function readEvent(
   api: ApiClient,

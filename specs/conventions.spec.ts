@@ -21,9 +21,9 @@ import { UUID } from '../helpers/uuid';
 
 const SAMPLED = 'the sample read from the primary tenant (API_KEY)';
 
-/** Skips when the sample holds none of the values a convention is about, naming what would carry them. */
-function requireSampled(count: number, what: string, carriers: string): void {
-  test.skip(count === 0, `no ${what} in ${SAMPLED}: it has no ${carriers}`);
+/** Why a convention is not verified when the sample holds none of its values, naming what would carry them. */
+function noneSampled(what: string, carriers: string): string {
+  return `no ${what} in ${SAMPLED}: it has no ${carriers}`;
 }
 
 // ------------------------------------------------------------------ what each resource kind holds
@@ -190,6 +190,73 @@ function isUtcTimestamp(value: unknown): boolean {
   return match !== null && isCalendarDate(match[1]) && !Number.isNaN(Date.parse(value));
 }
 
+/** The member lists of a resource kind that a format applies to. */
+type Members = 'ids' | 'dates' | 'timestamps' | 'money' | 'currencies' | 'rates' | 'components';
+
+/** Each format, the members it applies to, and why it is not verified when the sample holds none of them. */
+const FORMATS: {
+  id: string;
+  title: string;
+  members: Members;
+  valid: (v: unknown) => boolean;
+  none: string;
+}[] = [
+  {
+    id: 'CONV-003',
+    title: 'every identifier that is not null is a UUID',
+    members: 'ids',
+    valid: (v) => typeof v === 'string' && UUID.test(v),
+    none: noneSampled('identifier', 'patent, event or invoice'),
+  },
+  {
+    id: 'CONV-005',
+    title: 'every date that is not null is a calendar-valid YYYY-MM-DD string',
+    members: 'dates',
+    valid: isCalendarDate,
+    none: noneSampled('date', 'patent, event, invoice or frozen-rate event'),
+  },
+  {
+    id: 'CONV-006',
+    title: 'every timestamp that is not null is an RFC 3339 date-time in UTC',
+    members: 'timestamps',
+    valid: isUtcTimestamp,
+    none: noneSampled('timestamp', 'patent, event or invoice'),
+  },
+  {
+    id: 'CONV-007',
+    title: 'every money amount that is not null is a decimal string, never a JSON number',
+    members: 'money',
+    valid: (v) => typeof v === 'string' && DECIMAL.test(v),
+    none: noneSampled('money amount', 'event with fees, invoice or frozen-rate event'),
+  },
+  {
+    id: 'CONV-008',
+    title: 'every currency is a three-letter ISO 4217 code',
+    members: 'currencies',
+    valid: (v) => typeof v === 'string' && /^[A-Z]{3}$/.test(v),
+    none: noneSampled('currency', 'event with fees, invoice or frozen-rate event'),
+  },
+  {
+    id: 'CONV-009',
+    title: 'vatRate is a plain number expressed as a fraction (0.2 for 20%)',
+    members: 'rates',
+    valid: (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1,
+    none: 'the primary tenant (API_KEY) has no invoice',
+  },
+  {
+    id: 'CONV-010',
+    title: 'a fee component list never holds null, nor a component with a null type or amount',
+    members: 'components',
+    valid: (v) =>
+      Array.isArray(v) &&
+      v.every((c) => {
+        const component = asObject(c);
+        return c !== null && component.type != null && component.amount != null;
+      }),
+    none: noneSampled('fee breakdown', 'event with fees or invoice'),
+  },
+];
+
 // ------------------------------------------------------------------ the tests
 
 test.describe('conventions', () => {
@@ -215,7 +282,7 @@ test.describe('conventions', () => {
       const { reads, omitted } = await conventionsSample(api);
       for (const description of omitted) test.info().annotations.push({ type: 'observation', description });
       const resources = resourcesOf(reads);
-      requireSampled(resources.length, 'resource', 'patent, event, invoice or freeze');
+      test.skip(resources.length === 0, noneSampled('resource', 'patent, event, invoice or freeze'));
       const wrong = resources
         .filter(
           (r) =>
@@ -229,24 +296,14 @@ test.describe('conventions', () => {
     },
   );
 
-  test(
-    ...titled('[CONV-003] every identifier that is not null is a UUID'),
-    async ({ api, conventionsSample }) => {
+  for (const { id, title, members, valid, none } of FORMATS) {
+    test(...titled(`[${id}] ${title}`), async ({ api, conventionsSample }) => {
       const resources = resourcesOf((await conventionsSample(api)).reads);
-      requireSampled(
-        checked(resources, (k) => k.ids),
-        'identifier',
-        'patent, event or invoice',
-      );
-      expect(
-        violations(
-          resources,
-          (k) => k.ids,
-          (v) => typeof v === 'string' && UUID.test(v),
-        ),
-      ).toEqual([]);
-    },
-  );
+      const paths = (kind: Kind) => kind[members];
+      test.skip(checked(resources, paths) === 0, none);
+      expect(violations(resources, paths, valid)).toEqual([]);
+    });
+  }
 
   test(
     ...titled('[CONV-004] a patent read through the list and by id has the same id and immutable fields'),
@@ -309,99 +366,6 @@ test.describe('conventions', () => {
         'createdAt',
       ];
       expect(pick(single, immutable)).toEqual(pick(listed!, immutable));
-    },
-  );
-
-  test(
-    ...titled('[CONV-005] every date that is not null is a calendar-valid YYYY-MM-DD string'),
-    async ({ api, conventionsSample }) => {
-      const resources = resourcesOf((await conventionsSample(api)).reads);
-      requireSampled(
-        checked(resources, (k) => k.dates),
-        'date',
-        'patent, event, invoice or frozen-rate event',
-      );
-      expect(violations(resources, (k) => k.dates, isCalendarDate)).toEqual([]);
-    },
-  );
-
-  test(
-    ...titled('[CONV-006] every timestamp that is not null is an RFC 3339 date-time in UTC'),
-    async ({ api, conventionsSample }) => {
-      const resources = resourcesOf((await conventionsSample(api)).reads);
-      requireSampled(
-        checked(resources, (k) => k.timestamps),
-        'timestamp',
-        'patent, event or invoice',
-      );
-      expect(violations(resources, (k) => k.timestamps, isUtcTimestamp)).toEqual([]);
-    },
-  );
-
-  test(
-    ...titled('[CONV-007] every money amount that is not null is a decimal string, never a JSON number'),
-    async ({ api, conventionsSample }) => {
-      const resources = resourcesOf((await conventionsSample(api)).reads);
-      requireSampled(
-        checked(resources, (k) => k.money),
-        'money amount',
-        'event with fees, invoice or frozen-rate event',
-      );
-      expect(
-        violations(
-          resources,
-          (k) => k.money,
-          (v) => typeof v === 'string' && DECIMAL.test(v),
-        ),
-      ).toEqual([]);
-    },
-  );
-
-  test(
-    ...titled('[CONV-008] every currency is a three-letter ISO 4217 code'),
-    async ({ api, conventionsSample }) => {
-      const resources = resourcesOf((await conventionsSample(api)).reads);
-      requireSampled(
-        checked(resources, (k) => k.currencies),
-        'currency',
-        'event with fees, invoice or frozen-rate event',
-      );
-      expect(
-        violations(
-          resources,
-          (k) => k.currencies,
-          (v) => typeof v === 'string' && /^[A-Z]{3}$/.test(v),
-        ),
-      ).toEqual([]);
-    },
-  );
-
-  test(
-    ...titled('[CONV-009] vatRate is a plain number expressed as a fraction (0.2 for 20%)'),
-    async ({ api, conventionsSample }) => {
-      const resources = resourcesOf((await conventionsSample(api)).reads);
-      test.skip(checked(resources, (k) => k.rates) === 0, 'the primary tenant (API_KEY) has no invoice');
-      const fraction = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1;
-      expect(violations(resources, (k) => k.rates, fraction)).toEqual([]);
-    },
-  );
-
-  test(
-    ...titled('[CONV-010] a fee component list never holds null, nor a component with a null type or amount'),
-    async ({ api, conventionsSample }) => {
-      const resources = resourcesOf((await conventionsSample(api)).reads);
-      requireSampled(
-        checked(resources, (k) => k.components),
-        'fee breakdown',
-        'event with fees or invoice',
-      );
-      const components = (v: unknown) =>
-        Array.isArray(v) &&
-        v.every((c) => {
-          const component = asObject(c);
-          return c !== null && component.type != null && component.amount != null;
-        });
-      expect(violations(resources, (k) => k.components, components)).toEqual([]);
     },
   );
 

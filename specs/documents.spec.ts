@@ -19,9 +19,10 @@ import {
   type EventRef,
   type Located,
 } from '../helpers/document-discovery';
+import { postInstructions } from '../helpers/instruction-workflow';
 import { titled, expect, test } from '../helpers/fixtures';
 import type { Target } from '../helpers/target';
-import type { Invoice, PatentEvent } from '../schemas/types';
+import type { Invoice } from '../schemas/types';
 
 interface Context {
   api: ApiClient;
@@ -227,9 +228,7 @@ test.describe('documents', () => {
     }
 
     async function proceed(api: ApiClient, ref: EventRef): Promise<void> {
-      const response = await api.call('postInstructions', {
-        body: { instructions: [{ eventId: ref.eventId, decision: 'PROCEED' }] },
-      });
+      const response = await postInstructions(api, [{ eventId: ref.eventId, decision: 'PROCEED' }]);
       expect(response, 'the PROCEED instruction').toHaveStatus(201);
     }
 

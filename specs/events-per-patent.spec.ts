@@ -14,6 +14,7 @@ import { skipBecause, type Portfolio } from '../helpers/discovery';
 import { pickDocumented } from '../helpers/documented-members';
 import { SLACK_DAYS, test } from '../helpers/event-reads';
 import { awaitsDecision, earliestPending, isRenewal, renewals, sortByDue } from '../helpers/event-rules';
+import { postInstructions } from '../helpers/instruction-workflow';
 import { titled, expect } from '../helpers/fixtures';
 import { walkList } from '../helpers/pagination';
 import { nonEmpty, verifiedOnlyIf } from '../helpers/verified';
@@ -292,33 +293,23 @@ test.describe('events', () => {
     },
   );
 
-  test(
-    ...titled(
-      '[EVT-033] GET /patents/{patentId}/events/{eventId} with an event of another patent gives 404 not_found',
-    ),
-    async ({ api, portfolio }) => {
-      const { eventId, patentId } = await eventUnderAnotherPatent(portfolio);
-      const response = await api.call('getPatentEvent', { path: { patentId, eventId } });
-      expect(response, `event ${eventId} under patent ${patentId}`).toBeProblem({
-        status: 404,
-        code: 'not_found',
-      });
-    },
-  );
-
-  test(
-    ...titled(
-      '[EVT-033] GET /patents/{patentId}/events/{eventId}/fees with an event of another patent gives 404 not_found',
-    ),
-    async ({ api, portfolio }) => {
-      const { eventId, patentId } = await eventUnderAnotherPatent(portfolio);
-      const response = await api.call('getEventFees', { path: { patentId, eventId } });
-      expect(response, `fees of event ${eventId} under patent ${patentId}`).toBeProblem({
-        status: 404,
-        code: 'not_found',
-      });
-    },
-  );
+  const underAnotherPatent = [
+    { operationId: 'getPatentEvent', path: '/patents/{patentId}/events/{eventId}', what: 'event' },
+    { operationId: 'getEventFees', path: '/patents/{patentId}/events/{eventId}/fees', what: 'fees of event' },
+  ] as const;
+  for (const { operationId, path, what } of underAnotherPatent) {
+    test(
+      ...titled(`[EVT-033] GET ${path} with an event of another patent gives 404 not_found`),
+      async ({ api, portfolio }) => {
+        const { eventId, patentId } = await eventUnderAnotherPatent(portfolio);
+        const response = await api.call(operationId, { path: { patentId, eventId } });
+        expect(response, `${what} ${eventId} under patent ${patentId}`).toBeProblem({
+          status: 404,
+          code: 'not_found',
+        });
+      },
+    );
+  }
 
   test(
     ...titled('[EVT-028] posting an allowed decision for an allowed event answers 201'),
@@ -340,9 +331,7 @@ test.describe('events', () => {
       const offered = event.instructability.allowedDecisions;
       // A decision that does not pay: it leaves the PROCEED path to the fees tests.
       const decision = offered.find((d) => d !== 'PROCEED') ?? offered[0]!;
-      const response = await api.call('postInstructions', {
-        body: { instructions: [{ eventId: event.id, decision }] },
-      });
+      const response = await postInstructions(api, [{ eventId: event.id, decision }]);
       expect(response, `${decision} on event ${event.id} offered ${offered.join(', ')}`).toHaveStatus(201);
     },
   );

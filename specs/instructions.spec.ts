@@ -22,6 +22,7 @@ import {
   pendingRenewals,
   postInstructions,
   readEvent,
+  reinstruct,
 } from '../helpers/instruction-workflow';
 import { pointerMisfit } from '../helpers/json-pointer';
 import { schemaErrors } from '../helpers/schema-validator';
@@ -312,9 +313,7 @@ test.describe('instructions', () => {
       const event =
         (await blockedEvent(portfolio, api, 'ALREADY_INSTRUCTED')) ??
         skipBecause(`no event blocked as ALREADY_INSTRUCTED found in ${portfolio.label}`);
-      const response = await postInstructions(api, [
-        { eventId: event.id, decision: event.appliedDecision ?? 'SKIP_THIS_TIME' },
-      ]);
+      const response = await reinstruct(api, event);
       expect(response).toBeProblem({ status: 409, code: 'instruction_already_set' });
     },
   );

@@ -19,6 +19,7 @@ import {
   sharedLocate,
   type DocumentOperation,
 } from '../helpers/document-discovery';
+import { postInstructions } from '../helpers/instruction-workflow';
 import { titled, expect, test, type Setting } from '../helpers/fixtures';
 import { walkList } from '../helpers/pagination';
 import { notVerified, verifiedOnlyIf } from '../helpers/verified';
@@ -401,9 +402,7 @@ test.describe('isolation', () => {
       const decision = target.instructability.allowedDecisions.includes('SKIP_THIS_TIME')
         ? 'SKIP_THIS_TIME'
         : target.instructability.allowedDecisions[0]!;
-      const response = await api.call('postInstructions', {
-        body: { instructions: [{ eventId: target.id, decision }] },
-      });
+      const response = await postInstructions(api, [{ eventId: target.id, decision }]);
       expect(response).toBeProblem({ status: 404, code: 'not_found' });
       const after = await as('otherTenant').call('getPatentEvent', {
         path: { patentId, eventId: target.id },

@@ -4,7 +4,8 @@
  * Contract: Errors (code table, extension members).
  */
 import { randomUUID } from 'node:crypto';
-import { earliestPending, isRenewal, renewals, tooEarly } from '../helpers/event-rules';
+import { blockedAsInstructed, earliestPending, renewals, tooEarly } from '../helpers/event-rules';
+import { postInstructions, reinstruct } from '../helpers/instruction-workflow';
 import { titled, expect, test } from '../helpers/fixtures';
 import type { PatentEvent } from '../schemas/types';
 
@@ -18,19 +19,9 @@ test.describe('problems', () => {
       ),
       async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
-        // Blocked as ALREADY_INSTRUCTED ("computed by the same rule that the instruction POST enforces"): an old
-        // decided event may also be lapsed, and which of 409 and 422 wins then is not stated.
-        const event = await portfolio.event(
-          (e) => isRenewal(e) && e.instructability.blockedReason === 'ALREADY_INSTRUCTED',
-          'blocked as ALREADY_INSTRUCTED',
-        );
-        // The decision already applied: even a faulty server would not change the event.
-        const response = await api.call('postInstructions', {
-          body: {
-            instructions: [{ eventId: event.id, decision: event.appliedDecision ?? 'SKIP_THIS_TIME' }],
-          },
-        });
-        expect(response).toBeProblem({ status: 409, code: 'instruction_already_set' });
+        // Blocked as ALREADY_INSTRUCTED: "computed by the same rule that the instruction POST enforces".
+        const event = await portfolio.event(blockedAsInstructed, 'blocked as ALREADY_INSTRUCTED');
+        expect(await reinstruct(api, event)).toBeProblem({ status: 409, code: 'instruction_already_set' });
       },
     );
 
@@ -45,10 +36,10 @@ test.describe('problems', () => {
         const event =
           all.find((e) => tooEarly(e) && firstOfPatent(e)) ??
           (await portfolio.event(tooEarly, 'blocked as TOO_EARLY'));
-        const response = await api.call('postInstructions', {
-          body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
+        expect(await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }])).toBeProblem({
+          status: 422,
+          code: 'instruction_too_early',
         });
-        expect(response).toBeProblem({ status: 422, code: 'instruction_too_early' });
       },
     );
 
@@ -64,9 +55,7 @@ test.describe('problems', () => {
           'with an event blocked by an earlier pending one',
         );
         const event = renewals(events).find(blocked)!;
-        const response = await api.call('postInstructions', {
-          body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
-        });
+        const response = await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }]);
         expect(response).toBeProblem({ status: 422, code: 'instruction_skipped' });
         const body = response.json<Body>();
         expect(
@@ -93,9 +82,7 @@ test.describe('problems', () => {
           );
         }, 'whose earliest pending event is allowed without PROCEED (lapsed)');
         const event = earliestPending(events)!;
-        const response = await api.call('postInstructions', {
-          body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
-        });
+        const response = await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }]);
         expect(response).toBeProblem({ status: 422, code: 'instruction_lapsed' });
       },
     );

@@ -12,7 +12,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import type { Portfolio } from '../helpers/discovery';
 import { locateInstructionReceipt, sharedDocumentDownload } from '../helpers/document-discovery';
-import { isRenewal, tooEarly } from '../helpers/event-rules';
+import { blockedAsInstructed, tooEarly } from '../helpers/event-rules';
+import { postInstructions, reinstruct } from '../helpers/instruction-workflow';
 import { titled, expect, test, type Setting } from '../helpers/fixtures';
 import { intHeader, RATE_LIMIT_HEADERS, REQUEST_ID_HEADER } from '../helpers/matchers';
 import type { ProbeName } from '../helpers/probes';
@@ -26,7 +27,7 @@ import {
 } from '../helpers/rate-limit-headers';
 import type { KeyRole } from '../helpers/settings';
 import { verifiedOnlyIf } from '../helpers/verified';
-import type { PatentEvent, Problem } from '../schemas/types';
+import type { Problem } from '../schemas/types';
 
 interface Quota {
   limit: number;
@@ -105,17 +106,8 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
       status: 409,
       send: async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
-        // Blocked as ALREADY_INSTRUCTED, not merely decided: a decided event may also be lapsed (422).
-        const event = await portfolio.event(
-          (e) => isRenewal(e) && e.instructability.blockedReason === 'ALREADY_INSTRUCTED',
-          'blocked as ALREADY_INSTRUCTED',
-        );
-        // The decision already applied: no change even on a server that would accept it.
-        return api.call('postInstructions', {
-          body: {
-            instructions: [{ eventId: event.id, decision: event.appliedDecision ?? 'SKIP_THIS_TIME' }],
-          },
-        });
+        const event = await portfolio.event(blockedAsInstructed, 'blocked as ALREADY_INSTRUCTED');
+        return reinstruct(api, event);
       },
     },
     {
@@ -124,9 +116,7 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
       send: async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         const event = await portfolio.event(tooEarly, 'blocked as TOO_EARLY');
-        return api.call('postInstructions', {
-          body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
-        });
+        return postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }]);
       },
     },
   ];
