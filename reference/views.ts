@@ -14,7 +14,7 @@ import type {
   PatentSyncBatch,
   SyncResultItem,
 } from '../schemas/types';
-import { currentBehaviour } from './behaviour';
+import { isFault, isVariant } from './behaviour';
 import { currentFees, money, totalOf } from './domain/fees';
 import { duePeriod } from './domain/due-period';
 import { isFxRateFrozen, isMonthFrozen } from './domain/freezes';
@@ -37,10 +37,9 @@ import type {
 import { eventsOfPatent } from './store';
 
 export function patentView(p: PatentRecord): Patent {
-  const { fault } = currentBehaviour();
   const view: Patent = {
     // The class name serialized as the type.
-    object: fault === 'patents-object-class-name' ? ('Patent' as Patent['object']) : 'patent',
+    object: isFault('patents-object-class-name') ? ('Patent' as Patent['object']) : 'patent',
     id: p.id,
     providerId: p.providerId,
     clientCaseReference: p.clientCaseReference,
@@ -48,17 +47,16 @@ export function patentView(p: PatentRecord): Patent {
     title: p.title,
     // The office looked up among the national offices only: the regional ones (WO, EP, EA) come out null.
     office:
-      fault === 'patents-office-null-for-regional' && ['WO', 'EP', 'EA'].includes(p.office)
+      isFault('patents-office-null-for-regional') && ['WO', 'EP', 'EA'].includes(p.office)
         ? (null as unknown as string)
         : p.office,
     // The v1 label of the utility model.
-    patentType: (fault === 'patents-type-v1-labels' && p.patentType === 'UTILITY'
+    patentType: (isFault('patents-type-v1-labels') && p.patentType === 'UTILITY'
       ? 'UTILITY_MODEL'
       : p.patentType) as Patent['patentType'],
-    applicationNumber:
-      fault === 'patents-application-number-normalized'
-        ? (p.applicationNumber?.toUpperCase().replace(/\s+/g, '') ?? null)
-        : p.applicationNumber,
+    applicationNumber: isFault('patents-application-number-normalized')
+      ? (p.applicationNumber?.toUpperCase().replace(/\s+/g, '') ?? null)
+      : p.applicationNumber,
     applicationDate: p.applicationDate,
     nationalPhaseEntryDate: p.nationalPhaseEntryDate,
     priorityDate: p.priorityDate,
@@ -73,31 +71,31 @@ export function patentView(p: PatentRecord): Patent {
     lapseDate: p.lapseDate,
     renewalsManagedFrom: p.renewalsManagedFrom,
     status: (p.status ??
-      (fault === 'patents-missing-status-as-unknown' ? 'UNKNOWN' : null)) as Patent['status'],
+      (isFault('patents-missing-status-as-unknown') ? 'UNKNOWN' : null)) as Patent['status'],
     // A PCT national phase labelled by its own route name.
-    filingRoute: (fault === 'patents-filing-route-national-phase' &&
+    filingRoute: (isFault('patents-filing-route-national-phase') &&
     p.filingRoute === 'PCT' &&
     p.nationalPhaseEntryDate !== null
       ? 'PCT_NATIONAL_PHASE'
       : p.filingRoute) as Patent['filingRoute'],
     // The fee-category label of the US office in place of the applicant size.
-    applicantType: (fault === 'patents-applicant-type-entity-labels' && p.applicantType !== null
+    applicantType: (isFault('patents-applicant-type-entity-labels') && p.applicantType !== null
       ? `${p.applicantType}_ENTITY`
       : p.applicantType) as Patent['applicantType'],
     // Read from a BIGINT column, which the driver hands over as a string.
     claimCount:
-      fault === 'patents-claim-count-as-string' && p.claimCount !== null
+      isFault('patents-claim-count-as-string') && p.claimCount !== null
         ? (String(p.claimCount) as unknown as number)
         : p.claimCount,
     // The list columns written as they are stored: comma- or semicolon-separated text.
     designatedCountries: p.designatedCountries
-      ? fault === 'patents-designated-countries-joined'
+      ? isFault('patents-designated-countries-joined')
         ? (p.designatedCountries.join(',') as unknown as string[])
         : [...p.designatedCountries]
       : null,
     owner: p.owner,
     secondaryOwners: p.secondaryOwners
-      ? fault === 'patents-secondary-owners-joined'
+      ? isFault('patents-secondary-owners-joined')
         ? (p.secondaryOwners.join('; ') as unknown as string[])
         : [...p.secondaryOwners]
       : null,
@@ -105,30 +103,29 @@ export function patentView(p: PatentRecord): Patent {
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
-  if (fault === 'patents-official-numbers-missing') delete (view as Partial<Patent>).officialNumbers;
+  if (isFault('patents-official-numbers-missing')) delete (view as Partial<Patent>).officialNumbers;
   // A serializer that skips null members, configured on the reference columns.
-  if (fault === 'patents-null-references-omitted') {
+  if (isFault('patents-null-references-omitted')) {
     for (const name of ['clientCaseReference', 'clientFamilyReference', 'subCase'] as const)
       if (view[name] === null) delete (view as Partial<Patent>)[name];
   }
   // A serializer that writes a missing value as undefined, which JSON.stringify drops with its member.
-  if (fault === 'patents-null-members-omitted') {
+  if (isFault('patents-null-members-omitted')) {
     for (const [name, value] of Object.entries(view))
       if (value === null) (view as unknown as Record<string, unknown>)[name] = undefined;
   }
-  if (fault === 'timestamps-without-offset') {
+  if (isFault('timestamps-without-offset')) {
     // Written as local date-times, without the zone.
     view.createdAt = view.createdAt?.slice(0, 19) ?? null;
     view.updatedAt = view.updatedAt?.slice(0, 19) ?? null;
   }
   // Date columns read back as midnight timestamps and serialized as such.
-  if (fault === 'patents-dates-as-timestamps') {
+  if (isFault('patents-dates-as-timestamps')) {
     for (const name of ['applicationDate', 'priorityDate', 'grantDate'] as const)
       if (view[name] !== null) view[name] = `${view[name]}T00:00:00.000Z`;
   }
   // The stored record's owner serialized with the rest.
-  if (currentBehaviour().fault === 'patent-view-leaks-tenant-id')
-    Object.assign(view, { tenantId: p.tenantId });
+  if (isFault('patent-view-leaks-tenant-id')) Object.assign(view, { tenantId: p.tenantId });
   return view;
 }
 
@@ -144,21 +141,20 @@ function feesObject(
     patentId: string | null;
   },
 ): Fees {
-  const { fault, variant } = currentBehaviour();
   const patent = extra.patentId === null ? undefined : store.patents.get(extra.patentId);
   let components: { type: ComponentType; amount: string | number | null }[] = amounts.components.map((c) => ({
     type: c.type,
     amount: c.amount,
   }));
   // The order of the components is not stated: the variant lists them in reverse.
-  if (variant === 'fee-components-reversed') components.reverse();
-  if (fault === 'fees-inapplicable-components-null') {
+  if (isVariant('fee-components-reversed')) components.reverse();
+  if (isFault('fees-inapplicable-components-null')) {
     components = COMPONENT_TYPES.map((type) => ({
       type,
       amount: amounts.components.find((c) => c.type === type)?.amount ?? null,
     }));
   }
-  if (fault === 'fees-amounts-as-numbers')
+  if (isFault('fees-amounts-as-numbers'))
     components = components.map((c) => ({ ...c, amount: Number(c.amount) }));
   const total = totalOf(amounts.components);
   return {
@@ -168,15 +164,15 @@ function feesObject(
     patent: {
       id: patent?.id ?? null,
       // Built from the event row, which carries no providerId.
-      providerId: fault === 'fees-patent-provider-id-missing' ? null : (patent?.providerId ?? null),
+      providerId: isFault('fees-patent-provider-id-missing') ? null : (patent?.providerId ?? null),
     },
     currency: amounts.currency,
-    total: fault === 'fees-amounts-as-numbers' ? (Number(total) as unknown as string) : total,
+    total: isFault('fees-amounts-as-numbers') ? (Number(total) as unknown as string) : total,
     components: components as Fees['components'],
     feesStatus: extra.feesStatus,
     // A left join on the frozen months: null for a month that has never been frozen.
     isFxRateFrozen:
-      fault === 'fees-fx-frozen-null-when-never-frozen' &&
+      isFault('fees-fx-frozen-null-when-never-frozen') &&
       (event === undefined || !isFxRateFrozen(tenant, event))
         ? (null as unknown as boolean)
         : event === undefined
@@ -189,17 +185,16 @@ function feesObject(
 
 /** The fees of an event as they stand now (estimated, locked or invoiced). */
 export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, today: string): Fees {
-  const { fault } = currentBehaviour();
   let invoiceId =
-    event.feesStatus === 'INVOICED' && fault !== 'fees-invoiced-without-invoice-id' ? event.invoiceId : null;
-  if (fault === 'fees-invoice-id-of-patent' && invoiceId === null) {
+    event.feesStatus === 'INVOICED' && !isFault('fees-invoiced-without-invoice-id') ? event.invoiceId : null;
+  if (isFault('fees-invoice-id-of-patent') && invoiceId === null) {
     // The invoice looked up by patent instead of by event.
     invoiceId = eventsOfPatent(store, event.patentId).find((e) => e.invoiceId !== null)?.invoiceId ?? null;
   }
   let amounts = currentFees(event, today);
   // The billed amounts taken from the invoice's gross (VAT included) figures.
   const vatRate =
-    fault === 'fees-invoiced-amounts-with-vat' && invoiceId !== null
+    isFault('fees-invoiced-amounts-with-vat') && invoiceId !== null
       ? store.invoices.get(invoiceId)?.vatRate
       : null;
   if (vatRate) {
@@ -211,22 +206,21 @@ export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, 
   }
   const view = feesObject(store, tenant, event, amounts, {
     invoiceId,
-    feesStatus:
-      fault === 'fees-status-ignores-lock'
-        ? event.invoiceId === null
-          ? 'ESTIMATED'
-          : 'INVOICED'
-        : // Read from the fee record, which exists only once the event has been instructed.
-          fault === 'fees-status-null-before-instruction' && event.instructionId === null
-          ? (null as unknown as Fees['feesStatus'])
-          : event.feesStatus,
+    feesStatus: isFault('fees-status-ignores-lock')
+      ? event.invoiceId === null
+        ? 'ESTIMATED'
+        : 'INVOICED'
+      : // Read from the fee record, which exists only once the event has been instructed.
+        isFault('fees-status-null-before-instruction') && event.instructionId === null
+        ? (null as unknown as Fees['feesStatus'])
+        : event.feesStatus,
     eventId: event.id,
     patentId: event.patentId,
     regularizedInvoiceId: null,
     regularizationReason: null,
   });
   // The breakdown serialized without its type.
-  if (fault === 'fees-event-fees-without-object') delete (view as Partial<Fees>).object;
+  if (isFault('fees-event-fees-without-object')) delete (view as Partial<Fees>).object;
   return view;
 }
 
@@ -237,18 +231,16 @@ function invoiceLineView(store: Store, tenant: Tenant, invoice: InvoiceRecord, l
     feesStatus: 'INVOICED',
     eventId: line.eventId,
     patentId: line.patentId,
-    regularizedInvoiceId:
-      currentBehaviour().fault === 'invoices-regularized-id-on-every-line'
-        ? (line.regularizedInvoiceId ?? invoice.id)
-        : line.regularizedInvoiceId,
+    regularizedInvoiceId: isFault('invoices-regularized-id-on-every-line')
+      ? (line.regularizedInvoiceId ?? invoice.id)
+      : line.regularizedInvoiceId,
     // The reason column's default (NOT_PAYABLE) read back on every line.
-    regularizationReason:
-      currentBehaviour().fault === 'invoices-regularization-reason-defaulted'
-        ? (line.regularizationReason ?? 'NOT_PAYABLE')
-        : line.regularizationReason,
+    regularizationReason: isFault('invoices-regularization-reason-defaulted')
+      ? (line.regularizationReason ?? 'NOT_PAYABLE')
+      : line.regularizationReason,
   });
   // The lines serialized as bare breakdowns.
-  if (currentBehaviour().fault === 'invoice-lines-without-object') delete (view as Partial<Fees>).object;
+  if (isFault('invoice-lines-without-object')) delete (view as Partial<Fees>).object;
   return view;
 }
 
@@ -259,83 +251,81 @@ export function eventView(
   today: string,
   options: { withFees?: boolean; patentEvents?: EventRecord[] } = {},
 ): PatentEvent {
-  const { fault } = currentBehaviour();
   const patent = store.patents.get(event.patentId);
   const patentEvents = options.patentEvents ?? eventsOfPatent(store, event.patentId);
   const verdict = instructability(
     event,
-    fault === 'events-allowed-ignores-earlier-pending' ? [event] : patentEvents,
+    isFault('events-allowed-ignores-earlier-pending') ? [event] : patentEvents,
     today,
   );
   const isRenewal = event.eventType === 'RENEWAL';
   // The annuity year read from a varchar column.
-  const annuityYear: number | string =
-    fault === 'events-annuity-year-as-string' ? String(event.annuityYear) : event.annuityYear;
+  const annuityYear: number | string = isFault('events-annuity-year-as-string')
+    ? String(event.annuityYear)
+    : event.annuityYear;
   const showSequence =
-    event.paymentSequenceNumber !== event.annuityYear || fault === 'events-payment-sequence-always-shown';
+    event.paymentSequenceNumber !== event.annuityYear || isFault('events-payment-sequence-always-shown');
   const view: PatentEvent = {
     // The v1 name of the resource.
-    object: fault === 'events-object-v1-name' ? ('renewal' as PatentEvent['object']) : 'patentEvent',
+    object: isFault('events-object-v1-name') ? ('renewal' as PatentEvent['object']) : 'patentEvent',
     id: event.id,
     patent: {
-      id:
-        fault === 'event-patent-id-is-provider-id' ? (patent?.providerId ?? event.patentId) : event.patentId,
+      id: isFault('event-patent-id-is-provider-id') ? (patent?.providerId ?? event.patentId) : event.patentId,
       providerId:
-        (fault === 'events-patent-provider-id-from-case-reference'
+        (isFault('events-patent-provider-id-from-case-reference')
           ? patent?.clientCaseReference
           : patent?.providerId) ?? null,
     },
     // The kind written as the enum is stored (lower case).
-    eventType: fault === 'events-event-type-lower-case' ? event.eventType.toLowerCase() : event.eventType,
+    eventType: isFault('events-event-type-lower-case') ? event.eventType.toLowerCase() : event.eventType,
     // Dates read into Date objects and serialized as such.
-    dueDate: fault === 'event-dates-as-timestamps' ? new Date(event.dueDate).toISOString() : event.dueDate,
+    dueDate: isFault('event-dates-as-timestamps') ? new Date(event.dueDate).toISOString() : event.dueDate,
     gracePeriodEndDate:
-      fault === 'event-dates-as-timestamps' && event.gracePeriodEndDate !== null
+      isFault('event-dates-as-timestamps') && event.gracePeriodEndDate !== null
         ? new Date(event.gracePeriodEndDate).toISOString()
         : event.gracePeriodEndDate,
     // paymentSequenceNumber is shown only when it differs from the annuity year (absent, not null, otherwise).
     renewal:
-      isRenewal && (showSequence || fault !== 'events-renewal-null-without-sequence')
+      isRenewal && (showSequence || !isFault('events-renewal-null-without-sequence'))
         ? showSequence
           ? {
               annuityYear: annuityYear as number,
               // Read from a text column of the office's numbering.
-              paymentSequenceNumber:
-                fault === 'events-payment-sequence-as-string'
-                  ? (String(event.paymentSequenceNumber) as unknown as number)
-                  : event.paymentSequenceNumber,
+              paymentSequenceNumber: isFault('events-payment-sequence-as-string')
+                ? (String(event.paymentSequenceNumber) as unknown as number)
+                : event.paymentSequenceNumber,
             }
           : { annuityYear: annuityYear as number }
         : null,
     appliedDecision:
-      fault === 'instructions-applied-decision-hidden' && event.processingStatus === 'INSTRUCTED'
+      isFault('instructions-applied-decision-hidden') && event.processingStatus === 'INSTRUCTED'
         ? null
         : // The decision shown as the short code the instruction table stores.
-          fault === 'events-applied-decision-short-code' && event.appliedDecision === 'SKIP_THIS_TIME'
+          isFault('events-applied-decision-short-code') && event.appliedDecision === 'SKIP_THIS_TIME'
           ? ('SKIP' as PatentEvent['appliedDecision'])
           : event.appliedDecision,
     // The internal period mapped through the v1 labels.
     duePeriod:
-      fault === 'events-due-period-v1-labels' && duePeriod(event, today) === 'GRACE_PERIOD'
+      isFault('events-due-period-v1-labels') && duePeriod(event, today) === 'GRACE_PERIOD'
         ? ('GRACE' as PatentEvent['duePeriod'])
         : duePeriod(event, today),
     // The status of the event's instruction shown in place of the event's own processing status.
     processingStatus:
-      fault === 'events-processing-status-from-instruction' && event.instructionId !== null
+      isFault('events-processing-status-from-instruction') && event.instructionId !== null
         ? ('EXECUTED' as PatentEvent['processingStatus'])
         : event.processingStatus,
     // Read from a date column: the day of the change only.
     processingStatusUpdatedAt:
-      fault === 'events-status-updated-at-as-date' && event.processingStatusUpdatedAt !== null
+      isFault('events-status-updated-at-as-date') && event.processingStatusUpdatedAt !== null
         ? event.processingStatusUpdatedAt.slice(0, 10)
         : event.processingStatusUpdatedAt,
     // A left join on the frozen months: null for a month that has never been frozen.
     isFxRateFrozen:
-      fault === 'events-fx-frozen-null-when-never-frozen' && !isFxRateFrozen(tenant, event)
+      isFault('events-fx-frozen-null-when-never-frozen') && !isFxRateFrozen(tenant, event)
         ? (null as unknown as boolean)
         : isFxRateFrozen(tenant, event),
     feesStatus:
-      fault === 'events-fees-status-stale-after-invoicing' && event.feesStatus === 'INVOICED'
+      isFault('events-fees-status-stale-after-invoicing') && event.feesStatus === 'INVOICED'
         ? 'LOCKED'
         : event.feesStatus,
     createdAt: event.createdAt,
@@ -344,98 +334,90 @@ export function eventView(
       isAllowed: verdict.isAllowed,
       allowedDecisions: [...verdict.allowedDecisions],
       blockedReason:
-        fault === 'events-blocked-reason-on-allowed' &&
+        isFault('events-blocked-reason-on-allowed') &&
         verdict.isAllowed &&
         patentEvents.some((e) => e.appliedDecision !== null)
           ? 'ALREADY_INSTRUCTED'
-          : fault === 'events-blocked-reason-as-error-code' && verdict.blockedReason === 'ALREADY_INSTRUCTED'
+          : isFault('events-blocked-reason-as-error-code') && verdict.blockedReason === 'ALREADY_INSTRUCTED'
             ? ('instruction_already_set' as PatentEvent['instructability']['blockedReason'])
             : verdict.blockedReason,
       opensAt: verdict.opensAt,
       mode: verdict.mode,
     },
   };
-  if (fault === 'events-mode-missing')
+  if (isFault('events-mode-missing'))
     delete (view.instructability as Partial<PatentEvent['instructability']>).mode;
   if (options.withFees) view.fees = eventFeesView(store, tenant, event, today);
   return view;
 }
 
 export function invoiceView(store: Store, tenant: Tenant, invoice: InvoiceRecord): Invoice {
-  const { fault } = currentBehaviour();
   return {
     // The type named after the right kind of the invoice.
-    object: fault === 'invoices-object-per-right-type' ? ('patentInvoice' as Invoice['object']) : 'invoice',
+    object: isFault('invoices-object-per-right-type') ? ('patentInvoice' as Invoice['object']) : 'invoice',
     id: invoice.id,
     reference: invoice.reference,
     number: invoice.number,
     issueDate: invoice.issueDate,
     // The v1 name of a regularization.
     origin:
-      fault === 'invoices-origin-v1-credit-note' && invoice.origin === 'REGULARIZATION'
+      isFault('invoices-origin-v1-credit-note') && invoice.origin === 'REGULARIZATION'
         ? ('CREDIT_NOTE' as Invoice['origin'])
         : invoice.origin,
     ipRightType: invoice.ipRightType,
-    currency:
-      currentBehaviour().fault === 'currency-lower-case' ? invoice.currency.toLowerCase() : invoice.currency,
+    currency: isFault('currency-lower-case') ? invoice.currency.toLowerCase() : invoice.currency,
     vatRate:
-      currentBehaviour().fault === 'vat-rate-as-percentage' && invoice.vatRate !== null
-        ? invoice.vatRate * 100
-        : invoice.vatRate,
+      isFault('vat-rate-as-percentage') && invoice.vatRate !== null ? invoice.vatRate * 100 : invoice.vatRate,
     vatNumber: invoice.vatNumber,
     subtotalExcludingTax: subtotalOf(invoice),
     totalIncludingTax: totalIncludingTaxOf(invoice),
     hasPdfDocument: invoice.hasPdfDocument,
     // A left join on the XLSX documents: null when there is none.
     hasXlsxDocument:
-      fault === 'invoices-xlsx-flag-null-without-document' && !invoice.hasXlsxDocument
+      isFault('invoices-xlsx-flag-null-without-document') && !invoice.hasXlsxDocument
         ? (null as unknown as boolean)
         : invoice.hasXlsxDocument,
-    fees:
-      currentBehaviour().fault === 'invoices-line-per-component'
-        ? invoice.lines.flatMap((line) =>
-            line.fees.components.map((c) =>
-              invoiceLineView(store, tenant, invoice, { ...line, fees: { ...line.fees, components: [c] } }),
-            ),
-          )
-        : invoice.lines.map((line) => invoiceLineView(store, tenant, invoice, line)),
+    fees: isFault('invoices-line-per-component')
+      ? invoice.lines.flatMap((line) =>
+          line.fees.components.map((c) =>
+            invoiceLineView(store, tenant, invoice, { ...line, fees: { ...line.fees, components: [c] } }),
+          ),
+        )
+      : invoice.lines.map((line) => invoiceLineView(store, tenant, invoice, line)),
     createdAt: invoice.createdAt,
   };
 }
 
 export function receiptView(receipt: InstructionReceiptRecord): InstructionReceipt {
-  const { fault } = currentBehaviour();
   // The designation columns written as they are stored: comma-separated text, empty when none.
   const designations = (countries: string[] | null) =>
-    fault === 'instructions-designations-as-text'
+    isFault('instructions-designations-as-text')
       ? ((countries ?? []).join(',') as unknown as string[])
       : countries
         ? [...countries]
         : null;
   return {
     // The record's type name in place of the resource's.
-    object:
-      fault === 'instructions-receipt-object-receipt'
-        ? ('receipt' as 'instructionReceipt')
-        : 'instructionReceipt',
+    object: isFault('instructions-receipt-object-receipt')
+      ? ('receipt' as 'instructionReceipt')
+      : 'instructionReceipt',
     issueDate: receipt.issueDate,
     reference: receipt.reference,
     // The sequential number written zero-padded, as in the display reference.
-    number:
-      fault === 'instructions-receipt-number-padded'
-        ? (String(receipt.number).padStart(6, '0') as unknown as number)
-        : receipt.number,
+    number: isFault('instructions-receipt-number-padded')
+      ? (String(receipt.number).padStart(6, '0') as unknown as number)
+      : receipt.number,
     instructions: receipt.instructions.map((i, index): Instruction => {
       // The lines after the first shown as queued behind it, though every line was executed.
-      const queued = fault === 'instructions-receipt-later-lines-pending' && index > 0;
+      const queued = isFault('instructions-receipt-later-lines-pending') && index > 0;
       const line: Instruction = {
         object: 'instruction',
         id: i.id,
         decision: i.decision,
         status:
-          fault === 'instructions-receipt-status-pending' || queued
+          isFault('instructions-receipt-status-pending') || queued
             ? 'PENDING'
-            : fault === 'instructions-receipt-status-lower-case'
+            : isFault('instructions-receipt-status-lower-case')
               ? (i.status.toLowerCase() as Instruction['status'])
               : i.status,
         executedAt: queued ? null : i.executedAt,
@@ -444,7 +426,7 @@ export function receiptView(receipt: InstructionReceiptRecord): InstructionRecei
         excludedDesignatedCountries: designations(null),
       };
       // The instruction records copied as they are, without their type.
-      if (fault === 'instructions-receipt-lines-without-object') delete (line as Partial<Instruction>).object;
+      if (isFault('instructions-receipt-lines-without-object')) delete (line as Partial<Instruction>).object;
       return line;
     }),
   };
@@ -454,11 +436,10 @@ export function syncResultView(store: Store, changeRequestId: string): SyncResul
   const change = store.changeRequests.get(changeRequestId);
   if (change === undefined) throw new Error(`missing change request ${changeRequestId}`);
   const { outcome, reason } = resultOutcome(change);
-  const hidesCreatedId =
-    currentBehaviour().fault === 'sync-accepted-create-without-id' && change.kind === 'CREATE';
+  const hidesCreatedId = isFault('sync-accepted-create-without-id') && change.kind === 'CREATE';
   // A create awaiting review shows the id of its change request as the patent id it will get.
   const reservesId =
-    currentBehaviour().fault === 'sync-staged-create-shows-request-id' &&
+    isFault('sync-staged-create-shows-request-id') &&
     change.kind === 'CREATE' &&
     change.state === 'AWAITING_REVIEW';
   return {
@@ -468,7 +449,7 @@ export function syncResultView(store: Store, changeRequestId: string): SyncResul
     outcome,
     requestId:
       change.state === 'UNRECORDED' ||
-      (currentBehaviour().fault === 'sync-rejected-without-request-id' && change.state === 'REJECTED')
+      (isFault('sync-rejected-without-request-id') && change.state === 'REJECTED')
         ? null
         : change.id,
     reason,
@@ -478,37 +459,35 @@ export function syncResultView(store: Store, changeRequestId: string): SyncResul
 const TRIAGE_STATES = ['APPLIED', 'AWAITING_REVIEW', 'REJECTED', 'SUPPRESSED', 'UNRECORDED'];
 
 export function batchView(store: Store, batch: SyncBatchRecord, results: PageRequest): PatentSyncBatch {
-  const { fault, variant } = currentBehaviour();
-  const ordered = fault === 'sync-results-ordered-by-request-id' ? [...batch.results].sort() : batch.results;
+  const ordered = isFault('sync-results-ordered-by-request-id') ? [...batch.results].sort() : batch.results;
   const resultsPage: Page<string> = page(ordered, results);
   const status = batchStatus(store, batch);
   return {
     // The class name serialized as the type.
-    object:
-      fault === 'sync-batch-object-class-name' ? ('PatentSyncBatch' as 'patentSyncBatch') : 'patentSyncBatch',
+    object: isFault('sync-batch-object-class-name')
+      ? ('PatentSyncBatch' as 'patentSyncBatch')
+      : 'patentSyncBatch',
     importId: batch.id,
     status,
     mode: batch.mode,
     // Only the items that passed validation counted.
-    totalItems: batch.items.length - (fault === 'sync-total-items-valid-only' ? batch.rejectedItems : 0),
-    processedItems:
-      fault === 'sync-processed-items-short-by-one'
-        ? Math.max(0, batch.results.length - 1)
-        : fault === 'sync-processed-items-from-triage-outcomes'
-          ? // counts triage outcomes only: a proposal reviewed since (accepted or refused) drops out
-            batch.results.filter((id) => TRIAGE_STATES.includes(store.changeRequests.get(id)?.state ?? ''))
-              .length
-          : batch.results.length,
+    totalItems: batch.items.length - (isFault('sync-total-items-valid-only') ? batch.rejectedItems : 0),
+    processedItems: isFault('sync-processed-items-short-by-one')
+      ? Math.max(0, batch.results.length - 1)
+      : isFault('sync-processed-items-from-triage-outcomes')
+        ? // counts triage outcomes only: a proposal reviewed since (accepted or refused) drops out
+          batch.results.filter((id) => TRIAGE_STATES.includes(store.changeRequests.get(id)?.state ?? ''))
+            .length
+        : batch.results.length,
     autoAppliedItems: batch.autoAppliedItems,
-    stagedItems:
-      fault === 'sync-staged-count-live'
-        ? batch.results.filter((id) => store.changeRequests.get(id)?.state === 'AWAITING_REVIEW').length
-        : batch.stagedItems,
+    stagedItems: isFault('sync-staged-count-live')
+      ? batch.results.filter((id) => store.changeRequests.get(id)?.state === 'AWAITING_REVIEW').length
+      : batch.stagedItems,
     rejectedItems: batch.rejectedItems,
     suppressedItems: batch.suppressedItems,
     createdAt: batch.createdAt,
     completedAt:
-      variant === 'triaged-batch-completed-at-null' && status === 'TRIAGED' ? null : batch.completedAt,
+      isVariant('triaged-batch-completed-at-null') && status === 'TRIAGED' ? null : batch.completedAt,
     results: {
       pagination: resultsPage.pagination,
       data: resultsPage.data.map((id) => syncResultView(store, id)),
@@ -525,15 +504,12 @@ export function frozenRateEventView(
   const fees = currentFees(event, today);
   return {
     // The contract lists the members of a frozen-rate event without `object`: the variant leaves it out.
-    ...(currentBehaviour().variant === 'frozen-rate-events-without-object'
-      ? {}
-      : { object: 'frozenRateEvent' as const }),
+    ...(isVariant('frozen-rate-events-without-object') ? {} : { object: 'frozenRateEvent' as const }),
     clientCaseReference: store.patents.get(event.patentId)?.clientCaseReference ?? null,
     dueDate: event.dueDate,
-    amount:
-      currentBehaviour().fault === 'freezes-amount-as-number'
-        ? (Number(totalOf(fees.components)) as unknown as string)
-        : totalOf(fees.components),
+    amount: isFault('freezes-amount-as-number')
+      ? (Number(totalOf(fees.components)) as unknown as string)
+      : totalOf(fees.components),
     currency: fees.currency,
     isFxRateFrozen: isMonthFrozen(tenant, event),
     hasInstruction: event.instructionId !== null,
@@ -550,7 +526,7 @@ export function freezeView(
   return {
     object: 'exchangeRateFreeze',
     // The month kept as its first day.
-    yearMonth: currentBehaviour().fault === 'freezes-month-read-as-date' ? `${yearMonth}-01` : yearMonth,
+    yearMonth: isFault('freezes-month-read-as-date') ? `${yearMonth}-01` : yearMonth,
     events: events.map((e) => frozenRateEventView(store, tenant, e, today)),
   };
 }
