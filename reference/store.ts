@@ -4,6 +4,7 @@
  * contract's rule that another client's resource is indistinguishable from a missing one.
  */
 import { isFault } from './behaviour';
+import type { Patent } from '../schemas/types';
 import type { KeyRole, Scope } from './keys';
 
 export type Decision = 'PROCEED' | 'SKIP_THIS_TIME' | 'DROP';
@@ -52,7 +53,7 @@ export interface PatentFields {
   clientFamilyReference: string | null;
   title: string | null;
   office: string;
-  patentType: string | null;
+  patentType: Patent['patentType'];
   applicationNumber: string | null;
   applicationDate: string | null;
   nationalPhaseEntryDate: string | null;
@@ -66,9 +67,9 @@ export interface PatentFields {
   extendedExpirationDate: string | null;
   lapseDate: string | null;
   renewalsManagedFrom: string | null;
-  status: string | null;
-  filingRoute: string | null;
-  applicantType: string | null;
+  status: Patent['status'];
+  filingRoute: Patent['filingRoute'];
+  applicantType: Patent['applicantType'];
   claimCount: number | null;
   designatedCountries: string[] | null;
   owner: string | null;
