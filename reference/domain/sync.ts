@@ -17,58 +17,42 @@ const BACKGROUND_CHUNK = 50;
 /** (variant) Wait between background steps of a slow queue: longer than any polling budget of a run. */
 const SLOW_STEP_MS = 10 * 60_000;
 
-/** Patent fields a sync item may write. `officialNumbers` is deliberately absent: it is never written. */
-export const WRITABLE_FIELDS: readonly (keyof PatentFields)[] = [
-  'providerId',
-  'clientCaseReference',
-  'clientFamilyReference',
-  'title',
-  'office',
-  'patentType',
-  'applicationNumber',
-  'applicationDate',
-  'nationalPhaseEntryDate',
-  'priorityDate',
-  'publicationNumber',
-  'publicationDate',
-  'grantPublicationNumber',
-  'grantDate',
-  'pctApplicationNumber',
-  'expirationDate',
-  'extendedExpirationDate',
-  'lapseDate',
-  'renewalsManagedFrom',
-  'status',
-  'filingRoute',
-  'applicantType',
-  'claimCount',
-  'designatedCountries',
-  'owner',
-  'secondaryOwners',
-  'subCase',
-];
-
 /**
- * Fields that change what is renewed, where or when: an update changing one of them is staged for review
- * instead of being applied at once.
+ * The patent fields a sync item may write, each with whether it is critical: a field that changes what is
+ * renewed, where or when, so that an update changing it is staged for review instead of being applied at once.
+ * `officialNumbers` is deliberately absent: it is never written.
  */
-export const CRITICAL_FIELDS: readonly (keyof PatentFields)[] = [
-  'office',
-  'patentType',
-  'applicationNumber',
-  'applicationDate',
-  'nationalPhaseEntryDate',
-  'priorityDate',
-  'grantDate',
-  'renewalsManagedFrom',
-  'expirationDate',
-  'extendedExpirationDate',
-  'lapseDate',
-  'status',
-  'filingRoute',
-  'applicantType',
-  'designatedCountries',
-];
+const FIELDS: Record<keyof PatentFields, 'critical' | 'plain'> = {
+  providerId: 'plain',
+  clientCaseReference: 'plain',
+  clientFamilyReference: 'plain',
+  title: 'plain',
+  office: 'critical',
+  patentType: 'critical',
+  applicationNumber: 'critical',
+  applicationDate: 'critical',
+  nationalPhaseEntryDate: 'critical',
+  priorityDate: 'critical',
+  publicationNumber: 'plain',
+  publicationDate: 'plain',
+  grantPublicationNumber: 'plain',
+  grantDate: 'critical',
+  pctApplicationNumber: 'plain',
+  expirationDate: 'critical',
+  extendedExpirationDate: 'critical',
+  lapseDate: 'critical',
+  renewalsManagedFrom: 'critical',
+  status: 'critical',
+  filingRoute: 'critical',
+  applicantType: 'critical',
+  claimCount: 'plain',
+  designatedCountries: 'critical',
+  owner: 'plain',
+  secondaryOwners: 'plain',
+  subCase: 'plain',
+};
+const WRITABLE_FIELDS = Object.keys(FIELDS) as (keyof PatentFields)[];
+const CRITICAL_FIELDS = WRITABLE_FIELDS.filter((field) => FIELDS[field] === 'critical');
 
 /** JSON with object keys sorted, so that deep equality is string equality. */
 export function canonicalJson(value: unknown): string {
