@@ -110,7 +110,6 @@ function operationRoute(ctx: ServerContext, spec: OperationSpec, handler: Operat
     // The order of the scope check and validation is not fixed by the contract (open point B14).
     const validatesFirst = variantIs(ctx, 'validation-before-scope');
     if (!validatesFirst) checkAccess(ctx, spec, caller);
-    // Every PUT routed through the JSON body parser, the bodiless freeze PUT included.
     const parsesBody =
       spec.body !== undefined ||
       (faultIs(ctx, 'freezes-put-requires-body') && spec.operationId === 'putExchangeRateFreeze');
@@ -165,13 +164,11 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
  */
 async function requestBody(ctx: ServerContext, c: AppContext): Promise<unknown> {
   const contentType = c.req.header('content-type');
-  // The framework's media-type guard: a bare text/plain 415, no problem body.
   if (faultIs(ctx, 'non-json-body-plain-415') && !JSON_MEDIA_TYPE.test((contentType ?? '').trim()))
     return new Response('Unsupported Media Type', {
       status: 415,
       headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
     });
-  // The framework's JSON reader, whose SyntaxError reaches the error handler as an unexpected failure (500).
   if (faultIs(ctx, 'malformed-json-internal-error')) return (await c.req.json()) as unknown;
   return parseJsonBody(contentType, await c.req.text());
 }
@@ -208,7 +205,6 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
   app.notFound(unmatched(ctx));
   // Everything a request does (background sync steps included) sees this server's behaviour.
   app.use('*', (_c, next) => withBehaviour(ctx.behaviour, next));
-  // The rate limiter mounted ahead of the request id: its 429 carries none.
   if (faultIs(ctx, 'rate-limit-before-request-id')) app.use(`${API_PREFIX}/*`, limiterAheadOfRequestId(ctx));
   app.use('*', requestIdMiddleware());
   // ---- variant validate-before-authenticate: parameters checked before the key (B14, OPEN-POINTS E4)
