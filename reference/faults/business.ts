@@ -4,7 +4,7 @@
  */
 import type { FaultDefinition } from './catalogue-types';
 
-export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
+export const BUSINESS_FAULTS = [
   // ---------------------------------------------------------------- patents
   {
     name: 'patents-sort-ignored',
@@ -1154,4 +1154,4 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     summary:
       'eventTypes values that name no known kind are dropped before filtering, so a filter of unknown kinds only filters nothing and returns every event.',
   },
-];
+] as const satisfies readonly FaultDefinition[];
