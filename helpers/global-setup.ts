@@ -9,12 +9,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { createReferenceServer } from '../reference/server';
-import { clearClaims } from './claims';
 import { readNetworkSettings, trustCaBundle } from './network';
 import { readDataStates } from './data-snapshot';
 import { checkSettingsOrExit, runPreflightOrExit } from './preflight-report';
 import { reportPaths } from './report-config';
-import { collectRequestTotals, runDir } from './request-ledger';
+import { collectRequestTotals } from './request-ledger';
+import { removeRunFolder } from './run-folder';
 import { envFlag, KEY_SETTINGS, loadEnv } from './settings';
 import { checkedTimeZone, EMBEDDED_TIME_ZONE, readTarget } from './target';
 
@@ -65,7 +65,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
 
   return async () => {
     await stop();
-    const totals = collectRequestTotals(runDir());
+    const totals = collectRequestTotals();
     if (preflightRequests > 0 && env.BASE_URL) {
       const origin = new URL(env.BASE_URL).origin;
       if (!totals.origins.includes(origin)) totals.origins.push(origin);
@@ -84,7 +84,6 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       path.join(out, 'requests.json'),
       `${JSON.stringify({ ...totals, total, preflight: preflightRequests }, null, 2)}\n`,
     );
-    fs.rmSync(runDir(), { recursive: true, force: true });
-    clearClaims(runId);
+    removeRunFolder(runId);
   };
 }
