@@ -20,8 +20,8 @@ import { checkedTimeZone, EMBEDDED_TIME_ZONE, readTarget } from './target';
 
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const env = loadEnv();
-  const runId = (env.CONFORMANCE_RUN_ID ??= randomUUID());
-  env.FC_SEED ??= String(randomInt(1, 2 ** 31 - 1));
+  const runId = (env.CONFORMANCE_RUN_ID ||= randomUUID());
+  env.FC_SEED ||= String(randomInt(1, 2 ** 31 - 1));
   // stderr: stdout belongs to the reporters (a --reporter=json run must give clean JSON).
   process.stderr.write(`fast-check seed: ${env.FC_SEED} (replay with FC_SEED=${env.FC_SEED})\n`);
 
@@ -53,7 +53,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   } catch {
     /* the preflight (or the workers' first request) names the setting */
   }
-  const preflighted = env.PREFLIGHT === undefined || envFlag('PREFLIGHT');
+  const preflighted = !env.PREFLIGHT?.trim() || envFlag('PREFLIGHT');
   let preflightRequests = preflighted ? await runPreflightOrExit(readTarget()) : 0;
   // The data states the suite looks for (README, "The minimum test tenant"), from the events sweep the
   // workers then share: on stderr, no extra request.
