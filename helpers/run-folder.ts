@@ -28,7 +28,7 @@ function safe(name: string): string {
   return name.replace(/[^\w.-]/g, '_');
 }
 
-/** The run folder (not created: the writers below create what they write into). */
+/** The run folder (not created here: each writer creates the folder it writes into, `withFolder`). */
 export function runFolder(runId = process.env.CONFORMANCE_RUN_ID ?? `pid-${process.ppid}`): string {
   return path.join(os.tmpdir(), 'prs-conformance-runs', safe(runId));
 }
