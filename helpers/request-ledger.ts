@@ -64,7 +64,8 @@ function median(values: number[]): number | null {
 }
 
 /** Adds up what every worker of the run wrote. */
-export function collectRequestTotals(dir: string = requestCountsFolder()): RequestTotals {
+export function collectRequestTotals(): RequestTotals {
+  const dir = requestCountsFolder();
   const totals: RequestTotals = {
     total: 0,
     retries: 0,
