@@ -1,7 +1,7 @@
 /**
  * What every module can reach: the clock, the state, the seeded id source and the behaviour switches.
  */
-import { Behaviour } from './behaviour';
+import type { Behaviour } from './behaviour';
 import type { Clock } from './clock';
 import type { Random } from './prng';
 import type { Store } from './store';
