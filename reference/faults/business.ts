@@ -1116,7 +1116,7 @@ export const BUSINESS_FAULTS = [
     name: 'fees-lock-without-service',
     requirements: ['FEE-016'],
     summary:
-      'The lock copies the third-party fees only (OFFICE, AGENT, GRACE_PERIOD), so the LOCKED fees drop the SERVICE component the estimate showed.',
+      'The lock copies the third-party fees only (OFFICE, AGENT, GRACE_PERIOD), leaving the service fee to the invoice, so the LOCKED fees drop the SERVICE component the estimate showed.',
   },
   {
     name: 'fees-locked-recomputed-live',

@@ -193,7 +193,8 @@ export const VARIANTS = [
     name: 'content-disposition-token-filename',
     freedom:
       'Document downloads: "an RFC 6266 `Content-Disposition` filename"; RFC 6266 writes the value as a token or a quoted-string.',
-    summary: 'Downloads carry Content-Disposition: attachment; filename=<name>.pdf, the file name unquoted.',
+    summary:
+      'Downloads carry Content-Disposition: attachment; filename=<name>.pdf, the file name unquoted (the file names are RFC 6266 tokens).',
   },
   {
     name: 'sort-ties-reversed',
