@@ -69,7 +69,6 @@ export function requireScope(caller: Caller, scope: string): void {
 export function requireCapability(caller: Caller, capability: string): void {
   const enabled = capability === 'exchange-rate-freeze' ? caller.tenant.canFreezeExchangeRates : false;
   if (!enabled) {
-    // Routes of a disabled capability hidden as if they did not exist.
     if (isFault('capability-missing-as-not-found')) throw notFound();
     if (isFault('freezes-no-capability-as-insufficient-scope')) {
       throw new ProblemError('insufficient_scope', `This operation requires the ${capability} capability.`, {

@@ -40,12 +40,10 @@ function renderHtml(content: DocumentContent): Uint8Array {
 function disposition(fileName: string): string {
   if (isFault('document-inline')) return contentDisposition(fileName, { type: 'inline' });
   if (isFault('document-filename-missing')) return 'attachment';
-  // Parameters written each with its own ';' terminator, so the value ends in an empty parameter.
   if (isFault('document-disposition-trailing-semicolon')) return `${contentDisposition(fileName)};`;
   if (isVariant('content-disposition-filename-star')) {
     return `${contentDisposition(fileName)}; filename*=UTF-8''${encodeURIComponent(fileName)}`;
   }
-  // RFC 6266 value = token / quoted-string: the file names are tokens, so they may go unquoted.
   if (isVariant('content-disposition-token-filename')) return `attachment; filename=${fileName}`;
   return contentDisposition(fileName);
 }
@@ -53,7 +51,6 @@ function disposition(fileName: string): string {
 export async function pdfResponse(c: AppContext, content: DocumentContent): Promise<Response> {
   let bytes = isFault('document-body-html') ? renderHtml(content) : await renderPdf(content);
   if (isFault('document-truncated')) bytes = bytes.subarray(0, Math.floor(bytes.length / 2));
-  // The binary download served past the RateLimit-* header layer.
   if (isFault('pdf-download-without-rate-limit-headers')) c.set('rateLimitHeaders', {});
   return respond(c, Buffer.from(bytes), 200, {
     'Content-Type': isFault('document-served-as-octet-stream')

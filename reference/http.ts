@@ -42,7 +42,7 @@ export function respond(
   headers: Record<string, string>,
 ): Response {
   const extra = isVariant('extra-response-headers') ? EXTRA_HEADERS : {};
-  // Content coding is HTTP's: JSON bodies (the strings here) gzip-compressed for a client that accepts gzip.
+  // The JSON bodies are the strings here: the PDF downloads (bytes) are never coded.
   if (
     isVariant('gzip-responses') &&
     typeof body === 'string' &&
@@ -107,7 +107,6 @@ function jsonText(data: unknown): string {
 
 export function problemResponse(c: AppContext, problem: ProblemError): Response {
   const body = problemBody(problem, c.get('requestId'), c.req.path);
-  // The error path forgets the quota headers that the success path carries.
   if (isFault('rate-limit-headers-missing-on-errors')) c.set('rateLimitHeaders', {});
   return respond(c, jsonText(body), problem.status, {
     'Content-Type': mediaType(isFault('problem-served-as-json') ? 'application/json' : PROBLEM_CONTENT_TYPE),
@@ -142,7 +141,6 @@ export function errorHandler(): ErrorHandler<AppEnv> {
 }
 
 export function json(c: AppContext, data: unknown, status = 200): Response {
-  // Without a Content-Type, the runtime labels a string body text/plain;charset=UTF-8.
   if (isFault('json-content-type-missing')) return respond(c, jsonText(data), status, {});
   return respond(c, jsonText(data), status, { 'Content-Type': mediaType('application/json') });
 }

@@ -26,7 +26,7 @@ export interface Page<T> {
 export function pageRequest(query: { itemsPerPage?: unknown; currentPage?: unknown }): PageRequest {
   const defaultSize = isFault('default-page-size-20') ? 20 : DEFAULT_PAGE_SIZE;
   let requested = typeof query.itemsPerPage === 'number' ? query.itemsPerPage : defaultSize;
-  // What a page size of zero or less does is open: the variant serves the default size.
+  // What a page size of zero or less does is open (OPEN-POINTS B3): 400 here.
   if (isVariant('items-per-page-below-one-default') && requested < 1) requested = defaultSize;
   if (requested < 1) {
     throw validationFailed([
@@ -53,9 +53,9 @@ export function page<T>(items: readonly T[], request: PageRequest): Page<T> {
   const totalItems = items.length;
   let totalPages = Math.ceil(totalItems / itemsPerPage);
   if (isFault('total-pages-truncated')) totalPages = Math.floor(totalItems / itemsPerPage);
-  // totalPages of an empty list is open: the variant counts one (empty) page.
+  // totalPages of an empty list is open: 0 here.
   if (isVariant('empty-list-one-page') && totalItems === 0) totalPages = 1;
-  // What a page past the end gives is open: empty here, the last page in the variant.
+  // What a page past the end gives is open (OPEN-POINTS B3): an empty page here.
   const currentPage = isVariant('page-past-end-last-page')
     ? Math.min(request.currentPage, Math.max(totalPages, 1))
     : request.currentPage;

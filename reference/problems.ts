@@ -108,7 +108,6 @@ export function problemBody(
   if (isFault('problem-request-id-null')) body.requestId = null;
   if (isFault('problem-request-id-missing')) delete body.requestId;
   if (isFault('problem-type-missing')) delete body.type;
-  // Every member written, null when unset.
   if (isFault('problem-instance-null')) body.instance = null;
   if (isFault('problem-extensions-nested')) {
     for (const name of Object.keys(problem.extensions)) delete body[name];

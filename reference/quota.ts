@@ -49,7 +49,6 @@ const DAY_MS = 86_400_000;
 
 function quotaSlot(ctx: ServerContext, key: ApiKeyRecord): string {
   if (faultIs(ctx, 'quota-per-tenant')) return `${key.tenantId}|${ctx.clock.today()}`;
-  // The day of the quota read from the UTC date, whatever the server's zone.
   if (faultIs(ctx, 'quota-reset-utc-midnight'))
     return `${key.hash}|${ctx.clock.now().toISOString().slice(0, 10)}`;
   if (faultIs(ctx, 'quota-rolling-window')) return `${key.hash}|${windowStart(ctx, key)}`;

@@ -310,7 +310,6 @@ function seedTenant(ctx: ServerContext, plan: TenantPlan, today: string): Tenant
   const tenant: Tenant = {
     id: ctx.random.uuid(),
     name: plan.name,
-    // (variant) The second tenant's account has not enabled the freeze capability.
     canFreezeExchangeRates:
       plan.canFreezeExchangeRates &&
       !(plan.slot === 'B' && variantIs(ctx, 'other-tenant-without-freeze-capability')),

@@ -177,7 +177,7 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix =
     let path = prefix + error.instancePath;
     let message = error.message ?? 'is not valid';
     if (error.keyword === 'required') {
-      // Ajv's own choice: the pointer stays on the object lacking the member.
+      // Ajv points at the object lacking the member: the pointer here names the member itself.
       if (!isVariant('missing-member-pointer-parent'))
         path += pointer(String((error.params as { missingProperty: string }).missingProperty));
       message = 'is required';
@@ -188,10 +188,8 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix =
       const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
       if (allowed) message = `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
     }
-    // Ajv's path turned into a dotted property path, or cut down to the offending member's name.
     if (isFault('pointer-dotted-path')) path = path.split('/').slice(1).join('.');
     if (isFault('pointer-names-member-only') && path.includes('/')) path = path.slice(path.lastIndexOf('/'));
-    // The variant names field errors by the validator's own keywords (format, enum, required...).
     const code = isVariant('field-error-codes-own')
       ? error.keyword
       : (CODES[error.keyword] ?? 'invalid_value');
@@ -223,7 +221,7 @@ function queryValue(param: ParamSpec, search: URLSearchParams): unknown {
   if (raw.length === 0) return undefined;
   if (param.isArray) {
     let given = raw.flatMap((v) => v.split(','));
-    // The encoding is not shown: each variant understands only one of the two forms.
+    // The wire encoding of array parameters is not shown: both forms are read here (repeated keys, commas).
     if (isVariant('arrays-comma-separated-only')) given = (raw[0] as string).split(',');
     if (isVariant('arrays-repeated-keys-only')) given = raw;
     const values = given.filter((v) => v !== '');
@@ -241,21 +239,20 @@ export function validateRequest(
   const result: ValidatedInput = { path: {}, query: {}, body: input.body };
   for (const param of spec.params) {
     const value = param.in === 'path' ? input.pathParams[param.name] : queryValue(param, input.search);
-    // Query and path errors point at the parameter by name (the contract's pointers are for bodies); the
-    // variant names it as `<in>.<name>`, the value of such a pointer being the server's choice.
+    // Query and path errors point at the parameter by name: the contract's pointers are into the body, so
+    // the value of such a pointer is the server's choice.
     const at = isVariant('query-path-pointer-by-name') ? `${param.in}.${param.name}` : pointer(param.name);
     if (value === undefined) {
       if (param.required) errors.push({ pointer: at, code: 'required', message: 'is required' });
       continue;
     }
-    // Identifiers taken as they come: a malformed one is simply not found.
     const unchecked = isFault('path-ids-not-validated') && param.in === 'path' && param.name.endsWith('Id');
-    // Sort fields outside the list ignored; months checked for their shape only.
     const sortUnchecked =
       (isFault('patents-unknown-sort-field-accepted') && spec.operationId === 'listPatents') ||
       (isFault('invoices-unknown-sort-field-accepted') && spec.operationId === 'listInvoices');
     if (sortUnchecked && param.name === 'sort' && !param.validate(value)) continue;
-    // A member of the resource outside the allowed list is not an "unknown field": the variant sorts on it.
+    // What a sort on a member of the resource outside the allowed list gives is not stated: 400 here, as for
+    // an unknown field.
     if (
       isVariant('sort-on-other-documented-fields') &&
       param.name === 'sort' &&
@@ -265,7 +262,6 @@ export function validateRequest(
       result.query.sort = value;
       continue;
     }
-    // The sort whitelist of the patent list lacks publicationNumber.
     if (
       isFault('patents-sort-publication-number-refused') &&
       spec.operationId === 'listPatents' &&
@@ -275,7 +271,6 @@ export function validateRequest(
       errors.push({ pointer: at, code: 'invalid_enum_value', message: 'is not a sortable field' });
       continue;
     }
-    // Query dates checked for their shape only (a regular expression, no calendar).
     const shapeOnly =
       (isFault('period-window-dates-shape-only') &&
         spec.operationId === 'listEventsByPeriod' &&
@@ -312,13 +307,11 @@ export function validateRequest(
         (e) =>
           !(isFault('sync-empty-import-ref-accepted') && e.pointer === '/externalImportRef') &&
           !(isFault('sync-non-object-item-accepted') && /^\/items\/\d+$/.test(e.pointer)) &&
-          // eventId checked for its type only, its UUID format left to the lookup.
           !(
             isFault('instructions-event-id-format-unchecked') &&
             e.code === 'invalid_string' &&
             /^\/instructions\/\d+\/eventId$/.test(e.pointer)
           ) &&
-          // The decision left to the event's offered decisions.
           !(
             isFault('instructions-decision-enum-unchecked') &&
             /^\/instructions\/\d+\/decision$/.test(e.pointer)
@@ -350,7 +343,6 @@ export function syncItemErrors(item: unknown): FieldError[] {
     (validate.errors ?? []).filter(
       (e) =>
         !(isFault('sync-item-without-identifier-accepted') && e.schemaPath.startsWith('#/anyOf')) &&
-        // The office checked for being a string only.
         !(isFault('sync-office-not-validated') && e.instancePath === '/office' && e.keyword !== 'type') &&
         !(
           isFault('sync-invalid-calendar-date-accepted') &&
@@ -376,7 +368,7 @@ export function parseJsonBody(contentType: string | undefined, text: string): un
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    // Nothing to point into: no field error at all.
+    // Nothing to point into: the one field error points at the whole body here.
     if (isVariant('malformed-json-empty-errors')) throw validationFailed([]);
     throw validationFailed([{ pointer: '', code: 'invalid_json', message: 'The body is not valid JSON.' }]);
   }

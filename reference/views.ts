@@ -210,7 +210,7 @@ function feesObject(
 ): Fees {
   const patent = extra.patentId === null ? undefined : store.patents.get(extra.patentId);
   const components = amounts.components.map((c) => ({ type: c.type, amount: c.amount }));
-  // The order of the components is not stated: the variant lists them in reverse.
+  // The order of the components is not stated: as estimated here (OFFICE first).
   if (isVariant('fee-components-reversed')) components.reverse();
   const view: Fees = {
     object: 'fees',
@@ -618,7 +618,7 @@ function frozenRateEventView(
 ): FrozenRateEvent {
   const fees = currentFees(event, today);
   return {
-    // The contract lists the members of a frozen-rate event without `object`: the variant leaves it out.
+    // The contract lists the members of a frozen-rate event without `object`: it is given here all the same.
     ...(isVariant('frozen-rate-events-without-object') ? {} : { object: 'frozenRateEvent' as const }),
     clientCaseReference: store.patents.get(event.patentId)?.clientCaseReference ?? null,
     dueDate: event.dueDate,

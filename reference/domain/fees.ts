@@ -10,7 +10,7 @@ import { duePeriod } from './due-period';
 
 export function money(value: Decimal.Value): string {
   const amount = new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  // How many decimals a money string shows is not stated: the variant drops trailing zeros ("120.5", "100").
+  // How many decimals a money string shows is not stated: always two here.
   return isVariant('amounts-trailing-zeros-trimmed') ? amount.toFixed() : amount.toFixed(2);
 }
 
@@ -31,7 +31,6 @@ export function estimateFees(event: EventRecord, today: string): FeeAmounts {
   if (basis.agent !== null) components.push({ type: 'AGENT', amount: basis.agent });
   components.push({ type: 'SERVICE', amount: basis.service });
   if (duePeriod(event, today) === 'GRACE_PERIOD') {
-    // The surcharge labelled with the v1 component name.
     const type = isFault('fees-grace-surcharge-typed-late-fee') ? 'LATE_FEE' : 'GRACE_PERIOD';
     components.push({ type: type as FeeComponent['type'], amount: basis.gracePeriodSurcharge });
   }
@@ -40,7 +39,6 @@ export function estimateFees(event: EventRecord, today: string): FeeAmounts {
 
 /** The amounts the event's fees show now: fixed once locked, estimated before. */
 export function currentFees(event: EventRecord, today: string): FeeAmounts {
-  // LOCKED fees recomputed from the live estimate on every read, the lock kept as a status only.
   if (isFault('fees-locked-recomputed-live') && event.feesStatus === 'LOCKED')
     return estimateFees(event, today);
   return event.lockedFees ?? estimateFees(event, today);

@@ -14,7 +14,6 @@ export function isMonthFrozen(tenant: Tenant, event: Pick<EventRecord, 'dueDate'
 
 /** The flag the event and its fees show. */
 export function isFxRateFrozen(tenant: Tenant, event: Pick<EventRecord, 'dueDate'>): boolean {
-  // Read from a per-event column that the freeze of a month never writes.
   if (isFault('freezes-put-flags-no-event')) return false;
   return isMonthFrozen(tenant, event);
 }
@@ -26,7 +25,7 @@ export function freezeMonth(tenant: Tenant, yearMonth: string): void {
 
 export function frozenMonths(tenant: Tenant): string[] {
   const months = [...tenant.frozenMonths].sort();
-  // The order of the freeze list is not stated: the variant lists the latest month first.
+  // The order of the freeze list is not stated: the earliest month first here.
   return isVariant('freezes-list-latest-first') ? months.reverse() : months;
 }
 
@@ -36,7 +35,6 @@ export function frozenMonths(tenant: Tenant): string[] {
  */
 export function eventsDueInMonth(store: Store, tenant: Tenant, yearMonth: string): EventRecord[] {
   const fromMonthOn = isVariant('freezes-month-affects-later-months');
-  // The month's events read from the whole store, whoever owns them.
   const all = isFault('freezes-month-read-all-tenants');
   return (all ? [...store.events.values()] : eventsOf(store, tenant))
     .filter(

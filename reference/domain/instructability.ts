@@ -47,7 +47,6 @@ export function instructability(
   patentEvents: EventRecord[],
   today: string,
 ): Instructability {
-  // Instructed-ness read from the fee lock, which only a PROCEED sets.
   const instructed = isFault('events-instructed-read-from-fee-lock')
     ? event.feesStatus !== 'ESTIMATED'
     : event.appliedDecision !== null;
@@ -57,8 +56,7 @@ export function instructability(
     .filter((e) => e.id !== event.id && e.dueDate < event.dueDate && awaitsDecision(e))
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   if (pending.length > 0) return blocked('EARLIER_EVENT_PENDING', event, pending);
-  // Blocks beyond the three reasons are open (OPEN-POINTS B21, E3): the variant holds an event more than three
-  // months into its grace period for the operators (no reason among the three; the POST offers no decision).
+  // Blocks beyond the three reasons are open (OPEN-POINTS B21, E3): there are none here.
   if (isVariant('grace-period-events-held') && today > addMonths(event.dueDate, 3) && !isLapsed(event, today))
     return {
       isAllowed: false,
@@ -71,10 +69,9 @@ export function instructability(
   // A lapsed event can no longer be paid: only the decisions that do not pay remain.
   const dropsProceed = isLapsed(event, today) && !isFault('events-lapsed-offers-proceed');
   const allowedDecisions = dropsProceed ? DECISIONS.filter((d) => d !== 'PROCEED') : [...DECISIONS];
-  // The decisions of the lapse rule appended to the list instead of replacing it: each one twice.
   if (dropsProceed && isFault('events-lapsed-decisions-appended'))
     allowedDecisions.push(...DECISIONS.filter((d) => d !== 'PROCEED'));
-  // The order of allowedDecisions is not stated: the variant lists them in reverse.
+  // The order of allowedDecisions is not stated: the order of DECISIONS here.
   if (isVariant('allowed-decisions-reversed')) allowedDecisions.reverse();
   return {
     isAllowed: true,

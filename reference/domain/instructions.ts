@@ -44,7 +44,6 @@ function checkOneEventPerPatent(ctx: ServerContext, events: EventRecord[]): void
     }
     const sameEvent = first.id === event.id;
     if (!sameEvent && faultIs(ctx, 'instructions-two-events-of-a-patent-accepted')) return;
-    // A batch rule refused with a 422 code of the server's own instead of a field error.
     if (!sameEvent && variantIs(ctx, 'other-422-code-same-patent')) {
       throw new ProblemError(
         'instruction_batch_invalid',
@@ -108,7 +107,7 @@ function checkInstructable(
             ...(faultIs(ctx, 'instructions-skipped-without-case-reference')
               ? {}
               : { clientCaseReference: patent?.clientCaseReference ?? null }),
-            // Their order is not stated: by due date here, latest first in the variant.
+            // Their order is not stated: by due date here.
             missingPreviousRenewalDates: variantIs(ctx, 'missing-dates-latest-first')
               ? missing.map((e) => e.dueDate).reverse()
               : missing.map((e) => e.dueDate),
@@ -116,7 +115,6 @@ function checkInstructable(
         );
       }
       case null:
-        // The decision checked only when its entry comes to be executed.
         if (faultIs(ctx, 'instructions-offered-decision-checked-while-executing') && phase === 'batch')
           return;
         if (
@@ -157,19 +155,16 @@ export function executeInstructions(
   queued?.forEach((write) => write());
   const events = resolveEvents(ctx, tenant, entries);
   checkOneEventPerPatent(ctx, events);
-  // The fees of the PROCEED entries locked while the batch is checked, and left so when it is refused.
   if (faultIs(ctx, 'instructions-refused-batch-keeps-fees-locked'))
     entries.forEach((entry, index) => {
       if (entry.decision === 'PROCEED') lockFees(events[index] as EventRecord, at.today);
     });
   const executedAt = at.now.toISOString();
-  // The events of the batch marked as being instructed while it is checked, and left so when it is refused.
   if (faultIs(ctx, 'instructions-refused-batch-marks-instructed'))
     events.forEach((event) => {
       event.processingStatus = 'INSTRUCTED';
       event.processingStatusUpdatedAt = executedAt;
     });
-  // The receipt drawn up for the whole batch before it is checked, and kept when the batch is refused.
   if (faultIs(ctx, 'instructions-refused-batch-keeps-receipt')) {
     const draft = newReceipt(ctx, tenant, at);
     entries.forEach((entry, index) => {
@@ -186,7 +181,6 @@ export function executeInstructions(
     });
   }
   const atomic = !faultIs(ctx, 'instructions-batch-not-atomic');
-  // The verdict of the batch check kept in one variable the loop overwrites: only the last entry's counts.
   const lastVerdictOnly = faultIs(ctx, 'instructions-batch-verdict-of-last-entry');
   if (atomic)
     checkInstructable(
@@ -256,7 +250,6 @@ function newReceipt(ctx: ServerContext, tenant: Tenant, at: Moment): Instruction
 /** ESTIMATED -> LOCKED: the amounts of this moment become fixed. */
 function lockFees(event: EventRecord, today: string): void {
   const estimate = estimateFees(event, today);
-  // The lock copies the third-party fees only: the service fee is left to the invoice.
   event.lockedFees = isFault('fees-lock-without-service')
     ? { ...estimate, components: estimate.components.filter((c) => c.type !== 'SERVICE') }
     : estimate;

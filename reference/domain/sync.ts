@@ -87,7 +87,6 @@ function touchesCriticalField(patent: PatentRecord, changes: Partial<PatentField
 }
 
 function applyChanges(patent: PatentRecord, changes: Partial<PatentFields>, at: Moment): void {
-  // An update mapped onto a whole record: the members the item does not carry are cleared.
   if (isFault('sync-partial-update-resets-missing-fields')) {
     for (const field of WRITABLE_FIELDS) {
       if (field !== 'providerId' && !CRITICAL_FIELDS.includes(field) && !(field in changes))
@@ -203,7 +202,6 @@ function triageItem(
   };
 
   const errors = syncItemErrors(item);
-  // Schema errors of an item recorded without turning them into a reason.
   if (errors.length > 0)
     return reject(
       faultIs(ctx, 'sync-invalid-item-reason-null') ? (null as unknown as string) : describeErrors(errors),
@@ -221,7 +219,7 @@ function triageItem(
   ) {
     // servicePatentId forces an update of that exact patent; an unknown one never creates.
     target = faultIs(ctx, 'sync-reaches-other-tenant')
-      ? ctx.store.patents.get(item.servicePatentId) // looked up by id alone, whoever owns it
+      ? ctx.store.patents.get(item.servicePatentId)
       : findPatent(ctx.store, tenant, item.servicePatentId);
     if (target === undefined && !faultIs(ctx, 'sync-unknown-service-patent-id-falls-back')) {
       return reject('servicePatentId does not match any patent of the portfolio.');
@@ -245,7 +243,6 @@ function triageItem(
       return change;
     }
   } else {
-    // The action read from the item (a servicePatentId names an update) rather than from the match.
     change.kind =
       faultIs(ctx, 'sync-action-from-service-patent-id') && typeof item.servicePatentId !== 'string'
         ? 'CREATE'
@@ -280,7 +277,6 @@ function triageItem(
     return change;
   }
   change.state = 'AWAITING_REVIEW';
-  // Only staged updates counted: creates are counted when accepted.
   if (!(faultIs(ctx, 'sync-staged-creates-not-counted') && change.kind === 'CREATE')) batch.stagedItems += 1;
   return change;
 }
@@ -327,7 +323,6 @@ function runInBackground(ctx: ServerContext, tenant: Tenant, batch: SyncBatchRec
     for (let index = batch.results.length; index < end; index += 1)
       processItem(ctx, tenant, batch, index, at);
     if (batch.results.length >= batch.items.length) complete(batch, at);
-    // (variant) A busy queue: after its first step the batch stays PROCESSING for minutes.
     else if (variantIs(ctx, 'sync-background-slow')) setTimeout(step, SLOW_STEP_MS).unref();
     else setTimeout(step, 1);
   };
@@ -355,17 +350,14 @@ function replayed(ctx: ServerContext, tenant: Tenant, batch: SyncBatchRecord): S
   const changes = batch.results.map((id) => ctx.store.changeRequests.get(id));
   for (const change of changes) {
     if (change === undefined) continue;
-    // A replay that submits again the proposals still waiting for review.
     if (faultIs(ctx, 'sync-replay-restages-awaiting-items') && change.state === 'AWAITING_REVIEW')
       restage(ctx, batch, change);
-    // A replay that reopens the proposals already decided in review.
     if (
       faultIs(ctx, 'sync-replay-restages-reviewed-items') &&
       (change.state === 'ACCEPTED' || change.state === 'REFUSED')
     )
       restage(ctx, batch, change);
   }
-  // A replay of a background batch that enqueues its job again: every item is triaged a second time.
   if (
     faultIs(ctx, 'sync-replay-reruns-background-batch') &&
     batch.mode === 'ASYNC' &&
@@ -401,13 +393,11 @@ export function submitSync(
     );
     if (errors.length > 0) throw validationFailed(errors);
   }
-  // The idempotence key treated as mandatory.
   if (faultIs(ctx, 'sync-import-ref-required') && body.externalImportRef === undefined) {
     throw validationFailed([
       { pointer: pointer('externalImportRef'), code: 'required', message: 'is required' },
     ]);
   }
-  // A batch size limit of the server's own.
   if (faultIs(ctx, 'sync-batch-size-capped-at-200') && body.items.length > 200) {
     throw validationFailed([
       { pointer: pointer('items'), code: 'too_big', message: 'At most 200 items per batch.' },
@@ -484,7 +474,6 @@ export function batchStatus(store: Store, batch: SyncBatchRecord): BatchStatus {
   if (states.includes('UNRECORDED')) return 'ERROR';
   if (isFault('sync-rejected-batch-error') && states.includes('REJECTED')) return 'ERROR';
   const awaiting = states.includes('AWAITING_REVIEW') && !isFault('sync-triaged-reported-settled');
-  // A finished batch reported with the job runner's own label.
   if (!awaiting && isFault('sync-settled-reported-completed')) return 'COMPLETED' as BatchStatus;
   return awaiting ? 'TRIAGED' : 'SETTLED';
 }
@@ -506,12 +495,11 @@ export function resultOutcome(change: ChangeRequest): { outcome: Outcome; reason
     case 'SUPPRESSED':
       return { outcome: 'SUPPRESSED', reason: change.reason };
     case 'REJECTED':
-      // Items refused by validation labelled by the validator.
       if (isFault('sync-rejected-outcome-invalid') && change.kind === null)
         return { outcome: 'INVALID' as Outcome, reason: change.reason };
       return { outcome: 'REJECTED', reason: change.reason };
     case 'REFUSED':
-      // (variant) The label of a refused proposal is not shown: a server may name it on its own.
+      // The outcome label of a proposal refused in review is not shown: REJECTED here.
       if (isVariant('sync-refused-outcome-label'))
         return { outcome: 'REFUSED' as Outcome, reason: change.reason };
       return { outcome: 'REJECTED', reason: change.reason };

@@ -11,7 +11,6 @@ import { freezeView } from '../views';
 
 const listExchangeRateFreezes: OperationHandler = (req) => {
   const paging = pageRequest(req.query);
-  // Listed from the months whose frozen rates are already in force: up to the current month.
   const months = frozenMonths(req.caller.tenant).filter(
     (m) => !faultIs(req.ctx, 'freezes-list-up-to-current-month') || m <= req.at.today.slice(0, 7),
   );
@@ -19,7 +18,6 @@ const listExchangeRateFreezes: OperationHandler = (req) => {
   return json(req.c, {
     pagination: result.pagination,
     data: result.data.map((yearMonth) => ({
-      // The bare months, without their type.
       ...(faultIs(req.ctx, 'freezes-list-items-without-object') ? {} : { object: 'exchangeRateFreeze' }),
       yearMonth: faultIs(req.ctx, 'freezes-list-month-as-date') ? `${yearMonth}-01` : yearMonth,
     })),

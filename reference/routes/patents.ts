@@ -23,7 +23,7 @@ function compareText(a: string, b: string): number {
 
 /** `field` or `-field` (the document restricts the values); nulls last either way, ties by id. */
 export function sortPatents(patents: PatentRecord[], sort: string | undefined): PatentRecord[] {
-  // Default order: insertion order (not shown in the contract); the variant lists the newest first.
+  // The default order is not shown in the contract: insertion order here.
   if (sort === undefined && isVariant('patents-default-order-newest-first')) return [...patents].reverse();
   if (sort === undefined || isFault('patents-sort-ignored')) return patents;
   const descending = sort.startsWith('-') !== isFault('patents-sort-direction-inverted');
@@ -32,7 +32,7 @@ export function sortPatents(patents: PatentRecord[], sort: string | undefined): 
     const x = a[field];
     const y = b[field];
     if (x === null || y === null) {
-      // Where nulls go is not stated: last here, first in the variant.
+      // Where nulls go is not stated: last here.
       if (x !== y) return (x === null ? 1 : -1) * (isVariant('patents-sort-nulls-first') ? -1 : 1);
     } else {
       const order =
@@ -41,7 +41,7 @@ export function sortPatents(patents: PatentRecord[], sort: string | undefined): 
           : compareText(x, y);
       if (order !== 0) return descending ? -order : order;
     }
-    // Tie order is not stated: by id here, by id descending in the variant.
+    // Tie order is not stated: by id here.
     return compareText(a.id, b.id) * (isVariant('sort-ties-reversed') ? -1 : 1);
   });
 }
