@@ -11,6 +11,7 @@
  * computes the same one. `dataStateReport` prints the table of `npm run preflight` and of the run.
  */
 import type { PatentEvent } from '../schemas/types';
+import { renewals, showsNoDecision, tooEarly } from './event-rules';
 
 export type DataStateKind = 'claimed' | 'kept' | 'present';
 
@@ -32,17 +33,15 @@ export interface DataState {
   tests: string[];
 }
 
-const RENEWAL = 'RENEWAL';
-const renewals = (events: PatentEvent[]) => events.filter((e) => e.eventType === RENEWAL);
-const awaiting = (e: PatentEvent) =>
-  e.appliedDecision === null && e.instructability.blockedReason !== 'ALREADY_INSTRUCTED';
-/** The earliest renewal event awaiting a decision. */
-const earliestAwaiting = (events: PatentEvent[]) => renewals(events).find(awaiting);
+/** The earliest renewal event showing no decision. */
+const earliestUndecided = (events: PatentEvent[]) => renewals(events).find(showsNoDecision);
 const blockedByEarlier = (events: PatentEvent[]) =>
-  renewals(events).some((e) => awaiting(e) && e.instructability.blockedReason === 'EARLIER_EVENT_PENDING');
-/** The earliest awaiting event is open to every decision (PROCEED included) and its fees are ESTIMATED. */
+  renewals(events).some(
+    (e) => showsNoDecision(e) && e.instructability.blockedReason === 'EARLIER_EVENT_PENDING',
+  );
+/** The earliest undecided event is open to every decision (PROCEED included) and its fees are ESTIMATED. */
 const proceedable = (events: PatentEvent[]) => {
-  const first = earliestAwaiting(events);
+  const first = earliestUndecided(events);
   return (
     !!first &&
     first.instructability.isAllowed &&
@@ -51,14 +50,16 @@ const proceedable = (events: PatentEvent[]) => {
   );
 };
 const lapsed = (events: PatentEvent[]) => {
-  const first = earliestAwaiting(events);
+  const first = earliestUndecided(events);
   return (
     !!first && first.instructability.isAllowed && !first.instructability.allowedDecisions.includes('PROCEED')
   );
 };
 const followed = (events: PatentEvent[]) => {
-  const first = earliestAwaiting(events);
-  return proceedable(events) && renewals(events).some((e) => awaiting(e) && e.dueDate > first!.dueDate);
+  const first = earliestUndecided(events);
+  return (
+    proceedable(events) && renewals(events).some((e) => showsNoDecision(e) && e.dueDate > first!.dueDate)
+  );
 };
 const hasEvents = (events: PatentEvent[]) => events.length > 0;
 const anyEvent = (predicate: (e: PatentEvent) => boolean) => (events: PatentEvent[]) =>
@@ -176,7 +177,7 @@ export const DATA_STATES: readonly DataState[] = [
     id: 'too-early',
     description: 'an event awaiting a decision blocked as TOO_EARLY',
     kind: 'present',
-    holds: anyEvent((e) => e.appliedDecision === null && e.instructability.blockedReason === 'TOO_EARLY'),
+    holds: anyEvent(tooEarly),
     needed: () => 1,
     tests: ['DOC-005', 'DOC-007', 'PROB-019', 'EVT-026, INS-021'],
   },

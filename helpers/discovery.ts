@@ -7,13 +7,12 @@ import type { Patent, PatentEvent } from '../schemas/types';
 import type { ApiClient } from './api-client';
 import { claim } from './claims';
 import { DATA_STATES, reservationPlan, statesOfTest } from './data-states';
+import { sortByDue } from './event-rules';
 import { walkList } from './pagination';
 import { sharedSweep } from './shared-sweeps';
 
 /** A due window wide enough to hold every event of a portfolio. */
 export const WIDE_WINDOW = { dueFrom: '1900-01-01', dueTo: '2199-12-31' } as const;
-
-export const RENEWAL = 'RENEWAL';
 
 export function skipBecause(reason: string): never {
   test.info().skip(true, reason);
@@ -167,18 +166,4 @@ export class Portfolio {
         (others.length ? ` (the other candidates are reserved for tests needing: ${others.join(', ')})` : ''),
     );
   }
-}
-
-export function sortByDue(events: PatentEvent[]): PatentEvent[] {
-  return [...events].sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-}
-
-/** Events of the renewal kind; the suite ignores kinds it does not know (additive evolution). */
-export function renewals(events: PatentEvent[]): PatentEvent[] {
-  return events.filter((e) => e.eventType === RENEWAL);
-}
-
-/** The earliest event of a patent that still awaits a decision. */
-export function earliestPending(events: PatentEvent[]): PatentEvent | undefined {
-  return sortByDue(renewals(events)).find((e) => e.appliedDecision === null);
 }

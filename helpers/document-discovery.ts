@@ -4,7 +4,8 @@
  */
 import type { PatentEvent } from '../schemas/types';
 import type { ApiClient, ApiResponse } from './api-client';
-import { renewals, skipBecause, sortByDue, type Portfolio } from './discovery';
+import { skipBecause, type Portfolio } from './discovery';
+import { renewals, sortByDue } from './event-rules';
 import { sharedResponse, sharedSweep } from './shared-sweeps';
 
 export type DocumentOperation =

@@ -5,11 +5,22 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadOpenApi } from '../schemas/ajv';
 
-/** Names of the properties the component schema declares (required or not). */
-export function documentedMembers(componentName: string): string[] {
+function componentSchema(componentName: string): OpenAPIV3_1.SchemaObject {
   const schema = loadOpenApi().components?.schemas?.[componentName] as OpenAPIV3_1.SchemaObject | undefined;
   if (!schema) throw new Error(`component schema ${componentName} is not in schemas/openapi.yaml`);
-  return Object.keys(schema.properties ?? {});
+  return schema;
+}
+
+/** Names of the properties the component schema declares (required or not). */
+export function documentedMembers(componentName: string): string[] {
+  return Object.keys(componentSchema(componentName).properties ?? {});
+}
+
+/** Names of the properties the component schema declares with the given `format` (`date`, `date-time`, ...). */
+export function membersOfFormat(componentName: string, format: string): string[] {
+  return Object.entries(componentSchema(componentName).properties ?? {})
+    .filter(([, property]) => (property as OpenAPIV3_1.SchemaObject).format === format)
+    .map(([name]) => name);
 }
 
 /** The documented members of `value` (members it lacks are left out, extra ones dropped). */

@@ -1,10 +1,11 @@
 /**
  * Small building blocks of the instruction specs: the decisions, the events of a patent that await a
- * decision, the instructable one, posting a batch and reading an event back.
+ * decision, the instructable one, claiming it, a blocked one, posting a batch and reading an event back.
  */
 import type { Decision, PatentEvent } from '../schemas/types';
 import type { ApiClient, ApiResponse } from './api-client';
-import { renewals, sortByDue } from './discovery';
+import type { Portfolio } from './discovery';
+import { renewals, showsNoDecision, sortByDue } from './event-rules';
 import { expect } from './matchers';
 
 export const DECISIONS: readonly Decision[] = ['PROCEED', 'SKIP_THIS_TIME', 'DROP'];
@@ -14,17 +15,9 @@ export interface InstructionEntry {
   decision: Decision;
 }
 
-/**
- * Whether an event still awaits a decision: no appliedDecision, and not blocked as ALREADY_INSTRUCTED (both
- * are read, so that a server showing one without the other is not mistaken for one with an open event).
- */
-export function awaitsDecision(event: PatentEvent): boolean {
-  return event.appliedDecision === null && event.instructability.blockedReason !== 'ALREADY_INSTRUCTED';
-}
-
-/** The renewal events of a patent that await a decision, earliest due date first. */
+/** The renewal events of a patent that show no decision (`showsNoDecision`), earliest due date first. */
 export function pendingRenewals(events: PatentEvent[]): PatentEvent[] {
-  return sortByDue(renewals(events)).filter(awaitsDecision);
+  return sortByDue(renewals(events)).filter(showsNoDecision);
 }
 
 /** The patent's earliest instructable renewal event (allowing `decision`, if given), as the server flags it. */
@@ -35,7 +28,7 @@ export function instructableFirst(events: PatentEvent[], decision?: Decision): P
   return first;
 }
 
-/** The events awaiting a decision that are due after `event`. */
+/** The renewal events showing no decision that are due after `event`. */
 export function laterPending(events: PatentEvent[], event: PatentEvent): PatentEvent[] {
   return pendingRenewals(events).filter((e) => e.dueDate > event.dueDate);
 }
@@ -52,6 +45,14 @@ export function postInstructions(api: ApiClient, entries: InstructionEntry[]): P
   return api.call('postInstructions', { body: { instructions: entries } });
 }
 
+/**
+ * Instructs a decided event again with the decision it already has (SKIP_THIS_TIME if it shows none): the
+ * answer is the refusal under test, and even a server that accepted it would not change the event.
+ */
+export function reinstruct(api: ApiClient, event: PatentEvent): Promise<ApiResponse> {
+  return postInstructions(api, [{ eventId: event.id, decision: event.appliedDecision ?? 'SKIP_THIS_TIME' }]);
+}
+
 /** A fresh read of one event (200 expected). */
 export async function readEvent(
   api: ApiClient,
@@ -62,4 +63,33 @@ export async function readEvent(
   });
   expect(response, `reading event ${event.id}`).toHaveStatus(200);
   return response.json<PatentEvent>();
+}
+
+/**
+ * Claims a patent whose earliest instructable event offers every decision; returns that event. Lapsed
+ * events (no PROCEED) are left to the tests that need one.
+ */
+export async function claimInstructable(
+  portfolio: Portfolio,
+  what = 'whose earliest instructable event offers PROCEED',
+): Promise<PatentEvent> {
+  const { events } = await portfolio.claimPatent((e) => instructableFirst(e, 'PROCEED') !== undefined, what);
+  return instructableFirst(events, 'PROCEED')!;
+}
+
+/** A renewal event of the snapshot blocked for `reason`, read fresh (it must still be blocked so). */
+export async function blockedEvent(
+  portfolio: Portfolio,
+  api: ApiClient,
+  reason: 'ALREADY_INSTRUCTED' | 'TOO_EARLY',
+  ...notOfPatents: string[]
+): Promise<PatentEvent | undefined> {
+  const candidates = renewals(await portfolio.events()).filter(
+    (e) => e.instructability.blockedReason === reason && !notOfPatents.includes(e.patent.id),
+  );
+  for (const candidate of candidates.slice(0, 3)) {
+    const fresh = await readEvent(api, candidate);
+    if (fresh.instructability.blockedReason === reason) return fresh;
+  }
+  return undefined;
 }

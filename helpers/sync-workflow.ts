@@ -5,16 +5,9 @@
  * Contract: Resources, Patent sync batch; States and transitions, Sync batch and item outcomes; Endpoints 8, 9.
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  FieldError,
-  Patent,
-  PatentEvent,
-  PatentSyncBatch,
-  SyncOutcome,
-  SyncResultItem,
-} from '../schemas/types';
+import type { Patent, PatentEvent, PatentSyncBatch, SyncOutcome, SyncResultItem } from '../schemas/types';
 import type { ApiClient, ApiResponse } from './api-client';
-import { renewals } from './discovery';
+import { renewals } from './event-rules';
 import { expect, test as base } from './fixtures';
 import { walkList } from './pagination';
 import { notVerified } from './verified';
@@ -27,18 +20,11 @@ export type Item = Record<string, unknown>;
  */
 const OUTCOMES: readonly string[] = ['APPLIED', 'ACCEPTED', 'STAGED', 'SUPPRESSED', 'REJECTED'];
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The statuses of a batch whose items are still being processed. */
 export const UNFINISHED: readonly string[] = ['PENDING', 'PROCESSING'];
 
 /** Waits between polls of a batch: bounded backoff, within the target's `asyncTimeoutMs` in all. */
 const POLL_BACKOFF_MS = [20, 40, 80, 160, 320, 640, 1000];
-
-/** The field errors of a problem body (none when it has no `errors`). */
-export function fieldErrors(response: ApiResponse): FieldError[] {
-  return response.json<{ errors?: FieldError[] }>().errors ?? [];
-}
 
 /**
  * Whether a batch read later may show `later` after showing `earlier`: the same status, or one further on

@@ -10,113 +10,20 @@
  * conventions themselves rather than through the response schemas.
  */
 import { randomUUID } from 'node:crypto';
-import { fillPath, type ApiClient, type ApiResponse, type Query } from '../helpers/api-client';
+import { isCalendarDate } from '../helpers/calendar';
 import { operationById, type OperationId } from '../helpers/contract';
-import { RENEWAL, WIDE_WINDOW } from '../helpers/discovery';
-import { titled, expect, test } from '../helpers/fixtures';
+import { asObject, dataOf, test, type Json, type Read } from '../helpers/conventions-sample';
+import { membersOfFormat } from '../helpers/documented-members';
+import { titled, expect } from '../helpers/fixtures';
+import { UUID } from '../helpers/uuid';
 
 // ------------------------------------------------------------------ the sample
 
-interface Read {
-  operationId: OperationId;
-  response: ApiResponse;
-  body: unknown;
-}
-
-interface Sample {
-  reads: Read[];
-  /** Parts of the sample left out, and why (a tenant without a capability). */
-  omitted: string[];
-  /** Ids of the tenant, for the path-parameter tests. */
-  patentId: string;
-  eventId: string;
-}
-
-type Json = Record<string, unknown>;
-
-function asObject(value: unknown): Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function dataOf(body: unknown): Json[] {
-  const data = asObject(body).data;
-  return Array.isArray(data) ? data.map(asObject) : [];
-}
-
-let samplePromise: Promise<Sample> | undefined;
-
-function sample(api: ApiClient): Promise<Sample> {
-  samplePromise ??= readSample(api);
-  return samplePromise;
-}
-
-async function readSample(api: ApiClient): Promise<Sample> {
-  const reads: Read[] = [];
-  const omitted: string[] = [];
-  const read = async (
-    operationId: OperationId,
-    options: { path?: Record<string, string>; query?: Query; forbiddenAllowed?: boolean } = {},
-  ): Promise<unknown> => {
-    const operation = operationById(operationId);
-    const response = await api.send({
-      method: operation.method,
-      path: fillPath(operation.path, options.path),
-      query: options.query,
-    });
-    // Authentication 7: 403 forbidden is a business denial, e.g. the freeze capability not enabled.
-    if (options.forbiddenAllowed && response.status === 403 && problemCode(response) === 'forbidden') {
-      omitted.push(`${operationId}: 403 forbidden (the capability is not enabled for the primary tenant)`);
-      return undefined;
-    }
-    if (response.status !== 200) {
-      throw new Error(`sample read: ${response.describe()} (expected 200): ${response.text.slice(0, 300)}`);
-    }
-    const body = response.json();
-    reads.push({ operationId, response, body });
-    return body;
-  };
-
-  const patents = dataOf(await read('listPatents', { query: { itemsPerPage: 100 } }));
-  const byPeriod = dataOf(
-    await read('listEventsByPeriod', { query: { ...WIDE_WINDOW, include: 'fees', itemsPerPage: 100 } }),
-  );
-  // A patent of the list that has events, so that every by-id read answers 200.
-  const withEvents = new Set(byPeriod.map((e) => String(asObject(e.patent).id)));
-  const patent = patents.find((p) => withEvents.has(String(p.id))) ?? patents[0];
-  let patentId: string = randomUUID();
-  let eventId: string = randomUUID();
-  if (patent) {
-    patentId = String(patent.id);
-    await read('getPatent', { path: { patentId } });
-    const event = dataOf(
-      await read('listPatentEvents', { path: { patentId }, query: { itemsPerPage: 100 } }),
-    ).find((e) => e.eventType === RENEWAL);
-    if (event) {
-      eventId = String(event.id);
-      await read('getPatentEvent', { path: { patentId, eventId } });
-      await read('getEventFees', { path: { patentId, eventId } });
-    }
-  }
-  const invoice = dataOf(await read('listInvoices', { query: { itemsPerPage: 100 } }))[0];
-  if (invoice) await read('getInvoice', { path: { invoiceId: String(invoice.id) } });
-  const freezes = await read('listExchangeRateFreezes', {
-    query: { itemsPerPage: 100 },
-    forbiddenAllowed: true,
-  });
-  const freeze = dataOf(freezes)[0];
-  if (freeze) await read('getExchangeRateFreeze', { path: { yearMonth: String(freeze.yearMonth) } });
-  return { reads, omitted, patentId, eventId };
-}
-
-function problemCode(response: ApiResponse): unknown {
-  return response.isJson ? asObject(response.json()).code : undefined;
-}
-
 const SAMPLED = 'the sample read from the primary tenant (API_KEY)';
 
-/** Skips when the sample holds none of the values a convention is about, naming what would carry them. */
-function requireSampled(count: number, what: string, carriers: string): void {
-  test.skip(count === 0, `no ${what} in ${SAMPLED}: it has no ${carriers}`);
+/** Why a convention is not verified when the sample holds none of its values, naming what would carry them. */
+function noneSampled(what: string, carriers: string): string {
+  return `no ${what} in ${SAMPLED}: it has no ${carriers}`;
 }
 
 // ------------------------------------------------------------------ what each resource kind holds
@@ -149,17 +56,7 @@ const FEES: Kind = {
 const PATENT: Kind = {
   object: 'patent',
   ids: ['id'],
-  dates: [
-    'applicationDate',
-    'nationalPhaseEntryDate',
-    'priorityDate',
-    'publicationDate',
-    'grantDate',
-    'expirationDate',
-    'extendedExpirationDate',
-    'lapseDate',
-    'renewalsManagedFrom',
-  ],
+  dates: membersOfFormat('Patent', 'date'),
   timestamps: ['createdAt', 'updatedAt'],
 };
 
@@ -283,19 +180,9 @@ function checked(resources: Resource[], members: (kind: Kind) => string[] | unde
 
 // ------------------------------------------------------------------ the formats
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 /** RFC 3339 date-time (the `date-time` format) with a UTC offset. */
 const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|\+00:00)$/;
-
-function isCalendarDate(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 function isUtcTimestamp(value: unknown): boolean {
   if (typeof value !== 'string') return false;
@@ -303,29 +190,99 @@ function isUtcTimestamp(value: unknown): boolean {
   return match !== null && isCalendarDate(match[1]) && !Number.isNaN(Date.parse(value));
 }
 
+/** The member lists of a resource kind that a format applies to. */
+type Members = 'ids' | 'dates' | 'timestamps' | 'money' | 'currencies' | 'rates' | 'components';
+
+/** Each format, the members it applies to, and why it is not verified when the sample holds none of them. */
+const FORMATS: {
+  id: string;
+  title: string;
+  members: Members;
+  valid: (v: unknown) => boolean;
+  none: string;
+}[] = [
+  {
+    id: 'CONV-003',
+    title: 'every identifier that is not null is a UUID',
+    members: 'ids',
+    valid: (v) => typeof v === 'string' && UUID.test(v),
+    none: noneSampled('identifier', 'patent, event or invoice'),
+  },
+  {
+    id: 'CONV-005',
+    title: 'every date that is not null is a calendar-valid YYYY-MM-DD string',
+    members: 'dates',
+    valid: isCalendarDate,
+    none: noneSampled('date', 'patent, event, invoice or frozen-rate event'),
+  },
+  {
+    id: 'CONV-006',
+    title: 'every timestamp that is not null is an RFC 3339 date-time in UTC',
+    members: 'timestamps',
+    valid: isUtcTimestamp,
+    none: noneSampled('timestamp', 'patent, event or invoice'),
+  },
+  {
+    id: 'CONV-007',
+    title: 'every money amount that is not null is a decimal string, never a JSON number',
+    members: 'money',
+    valid: (v) => typeof v === 'string' && DECIMAL.test(v),
+    none: noneSampled('money amount', 'event with fees, invoice or frozen-rate event'),
+  },
+  {
+    id: 'CONV-008',
+    title: 'every currency is a three-letter ISO 4217 code',
+    members: 'currencies',
+    valid: (v) => typeof v === 'string' && /^[A-Z]{3}$/.test(v),
+    none: noneSampled('currency', 'event with fees, invoice or frozen-rate event'),
+  },
+  {
+    id: 'CONV-009',
+    title: 'vatRate is a plain number expressed as a fraction (0.2 for 20%)',
+    members: 'rates',
+    valid: (v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1,
+    none: 'the primary tenant (API_KEY) has no invoice',
+  },
+  {
+    id: 'CONV-010',
+    title: 'a fee component list never holds null, nor a component with a null type or amount',
+    members: 'components',
+    valid: (v) =>
+      Array.isArray(v) &&
+      v.every((c) => {
+        const component = asObject(c);
+        return c !== null && component.type != null && component.amount != null;
+      }),
+    none: noneSampled('fee breakdown', 'event with fees or invoice'),
+  },
+];
+
 // ------------------------------------------------------------------ the tests
 
 test.describe('conventions', () => {
   // One worker reads the sample once for every test of the group (request budget); the tests stay independent.
   test.describe.configure({ mode: 'default' });
 
-  test(...titled('[CONV-001] 2xx answers of the read operations are application/json'), async ({ api }) => {
-    const { reads } = await sample(api);
-    const wrong = reads
-      .filter((r) => r.response.mediaType !== 'application/json')
-      .map(
-        (r) => `${r.response.describe()}: content-type ${r.response.header('content-type') ?? '(absent)'}`,
-      );
-    expect(wrong, 'every 2xx JSON body is served as application/json').toEqual([]);
-  });
+  test(
+    ...titled('[CONV-001] 2xx answers of the read operations are application/json'),
+    async ({ api, conventionsSample }) => {
+      const { reads } = await conventionsSample(api);
+      const wrong = reads
+        .filter((r) => r.response.mediaType !== 'application/json')
+        .map(
+          (r) => `${r.response.describe()}: content-type ${r.response.header('content-type') ?? '(absent)'}`,
+        );
+      expect(wrong, 'every 2xx JSON body is served as application/json').toEqual([]);
+    },
+  );
 
   test(
     ...titled('[CONV-002] every patent, event, fees, invoice and freeze carries object naming its type'),
-    async ({ api }) => {
-      const { reads, omitted } = await sample(api);
+    async ({ api, conventionsSample }) => {
+      const { reads, omitted } = await conventionsSample(api);
       for (const description of omitted) test.info().annotations.push({ type: 'observation', description });
       const resources = resourcesOf(reads);
-      requireSampled(resources.length, 'resource', 'patent, event, invoice or freeze');
+      test.skip(resources.length === 0, noneSampled('resource', 'patent, event, invoice or freeze'));
       const wrong = resources
         .filter(
           (r) =>
@@ -339,26 +296,19 @@ test.describe('conventions', () => {
     },
   );
 
-  test(...titled('[CONV-003] every identifier that is not null is a UUID'), async ({ api }) => {
-    const resources = resourcesOf((await sample(api)).reads);
-    requireSampled(
-      checked(resources, (k) => k.ids),
-      'identifier',
-      'patent, event or invoice',
-    );
-    expect(
-      violations(
-        resources,
-        (k) => k.ids,
-        (v) => typeof v === 'string' && UUID.test(v),
-      ),
-    ).toEqual([]);
-  });
+  for (const { id, title, members, valid, none } of FORMATS) {
+    test(...titled(`[${id}] ${title}`), async ({ api, conventionsSample }) => {
+      const resources = resourcesOf((await conventionsSample(api)).reads);
+      const paths = (kind: Kind) => kind[members];
+      test.skip(checked(resources, paths) === 0, none);
+      expect(violations(resources, paths, valid)).toEqual([]);
+    });
+  }
 
   test(
     ...titled('[CONV-004] a patent read through the list and by id has the same id and immutable fields'),
-    async ({ api }) => {
-      const { reads } = await sample(api);
+    async ({ api, conventionsSample }) => {
+      const { reads } = await conventionsSample(api);
       const single = asObject(reads.find((r) => r.operationId === 'getPatent')?.body);
       test.skip(single.id === undefined, 'the primary tenant (API_KEY) has no patent with an event');
       const listed = dataOf(reads.find((r) => r.operationId === 'listPatents')?.body).find(
@@ -374,8 +324,8 @@ test.describe('conventions', () => {
     ...titled(
       "[CONV-004] an event read through its patent's list and by id has the same id and immutable fields",
     ),
-    async ({ api }) => {
-      const { reads } = await sample(api);
+    async ({ api, conventionsSample }) => {
+      const { reads } = await conventionsSample(api);
       const single = asObject(reads.find((r) => r.operationId === 'getPatentEvent')?.body);
       test.skip(single.id === undefined, 'the primary tenant (API_KEY) has no event');
       const listed = dataOf(reads.find((r) => r.operationId === 'listPatentEvents')?.body).find(
@@ -392,8 +342,8 @@ test.describe('conventions', () => {
 
   test(
     ...titled('[CONV-004] an invoice read through the list and by id has the same id and immutable fields'),
-    async ({ api }) => {
-      const { reads } = await sample(api);
+    async ({ api, conventionsSample }) => {
+      const { reads } = await conventionsSample(api);
       const single = asObject(reads.find((r) => r.operationId === 'getInvoice')?.body);
       test.skip(single.id === undefined, 'the primary tenant (API_KEY) has no invoice');
       const listed = dataOf(reads.find((r) => r.operationId === 'listInvoices')?.body).find(
@@ -419,96 +369,6 @@ test.describe('conventions', () => {
     },
   );
 
-  test(
-    ...titled('[CONV-005] every date that is not null is a calendar-valid YYYY-MM-DD string'),
-    async ({ api }) => {
-      const resources = resourcesOf((await sample(api)).reads);
-      requireSampled(
-        checked(resources, (k) => k.dates),
-        'date',
-        'patent, event, invoice or frozen-rate event',
-      );
-      expect(violations(resources, (k) => k.dates, isCalendarDate)).toEqual([]);
-    },
-  );
-
-  test(
-    ...titled('[CONV-006] every timestamp that is not null is an RFC 3339 date-time in UTC'),
-    async ({ api }) => {
-      const resources = resourcesOf((await sample(api)).reads);
-      requireSampled(
-        checked(resources, (k) => k.timestamps),
-        'timestamp',
-        'patent, event or invoice',
-      );
-      expect(violations(resources, (k) => k.timestamps, isUtcTimestamp)).toEqual([]);
-    },
-  );
-
-  test(
-    ...titled('[CONV-007] every money amount that is not null is a decimal string, never a JSON number'),
-    async ({ api }) => {
-      const resources = resourcesOf((await sample(api)).reads);
-      requireSampled(
-        checked(resources, (k) => k.money),
-        'money amount',
-        'event with fees, invoice or frozen-rate event',
-      );
-      expect(
-        violations(
-          resources,
-          (k) => k.money,
-          (v) => typeof v === 'string' && DECIMAL.test(v),
-        ),
-      ).toEqual([]);
-    },
-  );
-
-  test(...titled('[CONV-008] every currency is a three-letter ISO 4217 code'), async ({ api }) => {
-    const resources = resourcesOf((await sample(api)).reads);
-    requireSampled(
-      checked(resources, (k) => k.currencies),
-      'currency',
-      'event with fees, invoice or frozen-rate event',
-    );
-    expect(
-      violations(
-        resources,
-        (k) => k.currencies,
-        (v) => typeof v === 'string' && /^[A-Z]{3}$/.test(v),
-      ),
-    ).toEqual([]);
-  });
-
-  test(
-    ...titled('[CONV-009] vatRate is a plain number expressed as a fraction (0.2 for 20%)'),
-    async ({ api }) => {
-      const resources = resourcesOf((await sample(api)).reads);
-      test.skip(checked(resources, (k) => k.rates) === 0, 'the primary tenant (API_KEY) has no invoice');
-      const fraction = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1;
-      expect(violations(resources, (k) => k.rates, fraction)).toEqual([]);
-    },
-  );
-
-  test(
-    ...titled('[CONV-010] a fee component list never holds null, nor a component with a null type or amount'),
-    async ({ api }) => {
-      const resources = resourcesOf((await sample(api)).reads);
-      requireSampled(
-        checked(resources, (k) => k.components),
-        'fee breakdown',
-        'event with fees or invoice',
-      );
-      const components = (v: unknown) =>
-        Array.isArray(v) &&
-        v.every((c) => {
-          const component = asObject(c);
-          return c !== null && component.type != null && component.amount != null;
-        });
-      expect(violations(resources, (k) => k.components, components)).toEqual([]);
-    },
-  );
-
   /** Path parameters that are not UUIDs, each sent once (the other parameters are ids of the tenant). */
   const NOT_UUIDS = [
     'not-a-uuid',
@@ -531,8 +391,8 @@ test.describe('conventions', () => {
 
     test(
       ...titled(`[CONV-011] ${operationId} with ${bad} "${value}" gets 400 validation_failed`),
-      async ({ api }) => {
-        const { patentId, eventId } = await sample(api);
+      async ({ api, conventionsSample }) => {
+        const { patentId, eventId } = await conventionsSample(api);
         const path: Record<string, string> = {
           patentId,
           eventId,

@@ -10,7 +10,7 @@ import { PDFDocument } from 'pdf-lib';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import { claim } from '../helpers/claims';
 import type { Portfolio } from '../helpers/discovery';
-import { earliestPending } from '../helpers/discovery';
+import { earliestPending, isRenewal, tooEarly } from '../helpers/event-rules';
 import {
   locateInstructionReceipt,
   refOf,
@@ -19,9 +19,10 @@ import {
   type EventRef,
   type Located,
 } from '../helpers/document-discovery';
+import { postInstructions } from '../helpers/instruction-workflow';
 import { titled, expect, test } from '../helpers/fixtures';
 import type { Target } from '../helpers/target';
-import type { Invoice, PatentEvent } from '../schemas/types';
+import type { Invoice } from '../schemas/types';
 
 interface Context {
   api: ApiClient;
@@ -36,8 +37,6 @@ interface DocumentKind {
   /** Finds, through the API, an event whose document exists. */
   locate: (context: Context) => Promise<Located>;
 }
-
-const isRenewal = (e: PatentEvent) => e.eventType === 'RENEWAL';
 
 function download(api: ApiClient, operationId: DocumentOperation, ref: EventRef): Promise<ApiResponse> {
   return api.call(operationId, { path: { ...ref } });
@@ -195,15 +194,12 @@ test.describe('documents', () => {
   }
 
   test.describe('404 until the document exists', () => {
-    /** Not open to instruction yet: no decision can be executed, so no instruction and no fees movement. */
-    const tooEarly = (e: PatentEvent) =>
-      isRenewal(e) && e.appliedDecision === null && e.instructability.blockedReason === 'TOO_EARLY';
-
     test(
       ...titled(
         '[DOC-005] the instruction receipt download answers 404 not_found for an event not yet open to instruction',
       ),
       async ({ api, portfolio }) => {
+        // Not open to instruction yet: no decision can be executed, so no instruction and no fees movement.
         const event = await portfolio.event(tooEarly, 'without decision and blocked as TOO_EARLY');
         const response = await download(api, 'getInstructionReceiptDocument', refOf(event));
         expect(response).toBeProblem({ status: 404, code: 'not_found' });
@@ -232,9 +228,7 @@ test.describe('documents', () => {
     }
 
     async function proceed(api: ApiClient, ref: EventRef): Promise<void> {
-      const response = await api.call('postInstructions', {
-        body: { instructions: [{ eventId: ref.eventId, decision: 'PROCEED' }] },
-      });
+      const response = await postInstructions(api, [{ eventId: ref.eventId, decision: 'PROCEED' }]);
       expect(response, 'the PROCEED instruction').toHaveStatus(201);
     }
 

@@ -7,7 +7,8 @@
  */
 import { ApiResponse } from '../helpers/api-client';
 import { operations, type OperationId } from '../helpers/contract';
-import { earliestPending, renewals, WIDE_WINDOW } from '../helpers/discovery';
+import { WIDE_WINDOW } from '../helpers/discovery';
+import { earliestPending, renewals } from '../helpers/event-rules';
 import { titled, expect, test } from '../helpers/fixtures';
 import { schemaErrors } from '../helpers/schema-validator';
 import { loadOpenApi } from '../schemas/ajv';

@@ -4,89 +4,24 @@
  * Contract: Resources and their fields, Fees; States and transitions, Fees status of an event; Endpoints 5.
  *
  * Field rules are checked on the event fees of a few events (one per fee status found) and on the fees
- * attached to the events of a page of a wide window. Money is compared with decimal.js, never with binary floats.
- * When GRACE_PERIOD applies is not stated beyond "late surcharge": nothing is asserted about it.
+ * attached to the events of a page of a wide window (helpers/fees-reads.ts). Money is compared with decimal.js,
+ * never with binary floats. When GRACE_PERIOD applies is not stated beyond "late surcharge": nothing is
+ * asserted about it.
  */
 import Decimal from 'decimal.js';
 import type { ApiClient } from '../helpers/api-client';
 import { isPatentClaimed } from '../helpers/claim-status';
-import { earliestPending, skipBecause, WIDE_WINDOW, type Portfolio } from '../helpers/discovery';
-import { titled, expect, test } from '../helpers/fixtures';
-import { sharedSweep } from '../helpers/shared-sweeps';
+import { skipBecause, type Portfolio } from '../helpers/discovery';
+import { awaitsDecision, earliestPending, isRenewal } from '../helpers/event-rules';
+import { allFees, feesBreaches, test, type FeesRead } from '../helpers/fees-reads';
+import { titled, expect } from '../helpers/fixtures';
+import { postInstructions } from '../helpers/instruction-workflow';
+import { objectIs, type FieldRule } from '../helpers/rule-breaches';
 import { verifiedOnlyIf } from '../helpers/verified';
 import type { Fees, Invoice, PatentEvent, PatentEventList } from '../schemas/types';
 
 const COMPONENT_TYPES = ['OFFICE', 'AGENT', 'SERVICE', 'GRACE_PERIOD'];
 const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-interface FeesRead {
-  where: string;
-  event: PatentEvent;
-  fees: Fees;
-}
-
-interface FeesReads {
-  /** GET .../fees of a few events of unclaimed patents, one per fee status (and due period) found. */
-  samples: FeesRead[];
-  /** The fees attached to the renewal events of the first page (100) of a wide window with include=fees. */
-  attached: FeesRead[];
-}
-
-const readsByPortfolio = new WeakMap<Portfolio, Promise<FeesReads>>();
-
-function pickSamples(snapshot: PatentEvent[], namespace: string): PatentEvent[] {
-  const open = snapshot.filter((e) => e.eventType === 'RENEWAL' && !isPatentClaimed(namespace, e.patent.id));
-  const wanted: ((e: PatentEvent) => boolean)[] = [
-    (e) => e.feesStatus === 'ESTIMATED' && e.duePeriod === 'GRACE_PERIOD',
-    (e) => e.feesStatus === 'ESTIMATED' && e.duePeriod !== 'GRACE_PERIOD',
-    (e) => e.feesStatus === 'LOCKED',
-    (e) => e.feesStatus === 'INVOICED',
-  ];
-  return wanted.map((predicate) => open.find(predicate)).filter((e): e is PatentEvent => e !== undefined);
-}
-
-function feesReads(portfolio: Portfolio, api: ApiClient, namespace: string): Promise<FeesReads> {
-  let reads = readsByPortfolio.get(portfolio);
-  if (!reads) {
-    // One read for the run, whichever worker asks first.
-    reads = sharedSweep(namespace, 'fees-reads', async () => {
-      const samples: FeesRead[] = [];
-      for (const event of pickSamples(await portfolio.events(), namespace)) {
-        const response = await api.call('getEventFees', {
-          path: { patentId: event.patent.id, eventId: event.id },
-        });
-        expect(response, `fees of event ${event.id}`).toHaveStatus(200);
-        samples.push({ where: 'event fees', event, fees: response.json<Fees>() });
-      }
-      const page = await api.call('listEventsByPeriod', {
-        query: { ...WIDE_WINDOW, include: 'fees', itemsPerPage: 100 },
-      });
-      expect(page, 'the first page of a wide window with include=fees').toHaveStatus(200);
-      const attached = page
-        .json<PatentEventList>()
-        .data.filter((event) => event.eventType === 'RENEWAL' && event.fees !== undefined)
-        .map((event) => ({ where: 'include=fees', event, fees: event.fees! }));
-      return { samples, attached };
-    });
-    readsByPortfolio.set(portfolio, reads);
-  }
-  return reads;
-}
-
-/** Every fees object read; skips when none could be read. */
-async function allFees(portfolio: Portfolio, api: ApiClient, namespace: string): Promise<FeesRead[]> {
-  const { samples, attached } = await feesReads(portfolio, api, namespace);
-  const all = [...samples, ...attached];
-  if (all.length === 0) skipBecause(`no event with fees found in ${portfolio.label}`);
-  return all;
-}
-
-function breaches(reads: FeesRead[], rule: (fees: Fees, event: PatentEvent) => string | undefined): string[] {
-  return reads.flatMap(({ where, event, fees }) => {
-    const problem = rule(fees, event);
-    return problem === undefined ? [] : [`${where} of event ${event.id}: ${problem}`];
-  });
-}
 
 /** The exact decimal sum of the amounts, or a reason it cannot be computed. */
 function sumOf(fees: Fees): Decimal | string {
@@ -122,16 +57,8 @@ function requireSome(reads: FeesRead[], predicate: (fees: Fees) => boolean, what
   if (!reads.some(({ fees }) => predicate(fees))) skipBecause(`no fees ${what} found in the primary tenant`);
 }
 
-const FIELD_RULES: {
-  id: string;
-  title: string;
-  rule: (fees: Fees, event: PatentEvent) => string | undefined;
-}[] = [
-  {
-    id: 'FEE-001',
-    title: 'every fees object has object "fees"',
-    rule: (f) => (f.object === 'fees' ? undefined : `object is ${JSON.stringify(f.object)}`),
-  },
+const FIELD_RULES: FieldRule<Fees, PatentEvent>[] = [
+  { id: 'FEE-001', title: 'every fees object has object "fees"', rule: objectIs('fees') },
   {
     id: 'FEE-002',
     title: 'invoiceId is null whenever feesStatus is not INVOICED',
@@ -199,17 +126,17 @@ const FIELD_RULES: {
 
 test.describe('fees', () => {
   for (const { id, title, rule } of FIELD_RULES) {
-    test(...titled(`[${id}] ${title}`), async ({ api, portfolio, target }) => {
-      expect(breaches(await allFees(portfolio, api, target.baseUrl), rule)).toEqual([]);
+    test(...titled(`[${id}] ${title}`), async ({ api, portfolio, feesReads }) => {
+      expect(feesBreaches(allFees(await feesReads(api), portfolio), rule)).toEqual([]);
     });
   }
 
   test(
     ...titled('[FEE-005] the fees of an event read alone total the exact decimal sum of their components'),
-    async ({ api, portfolio, target }) => {
-      const { samples } = await feesReads(portfolio, api, target.baseUrl);
+    async ({ api, feesReads }) => {
+      const { samples } = await feesReads(api);
       test.skip(samples.length === 0, 'no event found in the primary tenant (API_KEY)');
-      expect(breaches(samples, totalRule)).toEqual([]);
+      expect(feesBreaches(samples, totalRule)).toEqual([]);
     },
   );
 
@@ -217,21 +144,21 @@ test.describe('fees', () => {
     ...titled(
       '[FEE-005] the fees attached with include=fees total the exact decimal sum of their components',
     ),
-    async ({ api, portfolio, target }) => {
-      const { attached } = await feesReads(portfolio, api, target.baseUrl);
+    async ({ api, feesReads }) => {
+      const { attached } = await feesReads(api);
       test.skip(
         attached.length === 0,
         'no event with attached fees in the wide window of the primary tenant',
       );
-      expect(breaches(attached, totalRule)).toEqual([]);
+      expect(feesBreaches(attached, totalRule)).toEqual([]);
     },
   );
 
-  test(...titled('[FEE-011] LOCKED fees have invoiceId null'), async ({ api, portfolio, target }) => {
-    const reads = await allFees(portfolio, api, target.baseUrl);
+  test(...titled('[FEE-011] LOCKED fees have invoiceId null'), async ({ api, portfolio, feesReads }) => {
+    const reads = allFees(await feesReads(api), portfolio);
     requireSome(reads, (f) => f.feesStatus === 'LOCKED', 'LOCKED');
     expect(
-      breaches(reads, (f) =>
+      feesBreaches(reads, (f) =>
         f.feesStatus === 'LOCKED' && f.invoiceId !== null ? `invoiceId ${f.invoiceId}` : undefined,
       ),
     ).toEqual([]);
@@ -239,13 +166,10 @@ test.describe('fees', () => {
 
   test(
     ...titled('[FEE-015] the fees of an event never instructed are ESTIMATED with invoiceId null'),
-    async ({ api, portfolio, target }) => {
-      const { attached } = await feesReads(portfolio, api, target.baseUrl);
+    async ({ api, portfolio, feesReads, target }) => {
+      const { attached } = await feesReads(api);
       const event = await portfolio.event(
-        (e) =>
-          e.eventType === 'RENEWAL' &&
-          e.appliedDecision === null &&
-          !isPatentClaimed(target.baseUrl, e.patent.id),
+        (e) => isRenewal(e) && awaitsDecision(e) && !isPatentClaimed(target.baseUrl, e.patent.id),
         'awaiting a decision (unclaimed)',
       );
       const response = await api.call('getEventFees', {
@@ -253,9 +177,9 @@ test.describe('fees', () => {
       });
       expect(response).toHaveStatus(200);
       const fresh = { where: 'event fees', event, fees: response.json<Fees>() };
-      const neverInstructed = [fresh, ...attached.filter(({ event: e }) => e.appliedDecision === null)];
+      const neverInstructed = [fresh, ...attached.filter(({ event }) => awaitsDecision(event))];
       expect(
-        breaches(neverInstructed, (f) =>
+        feesBreaches(neverInstructed, (f) =>
           f.feesStatus === 'ESTIMATED' && f.invoiceId === null
             ? undefined
             : `${f.feesStatus} with invoiceId ${f.invoiceId}`,
@@ -266,14 +190,14 @@ test.describe('fees', () => {
 
   test(
     ...titled('[EVT-015] the feesStatus of an event is the feesStatus of its fees'),
-    async ({ api, portfolio, target }) => {
-      const { attached } = await feesReads(portfolio, api, target.baseUrl);
+    async ({ api, feesReads }) => {
+      const { attached } = await feesReads(api);
       test.skip(
         attached.length === 0,
         'no event with attached fees in the wide window of the primary tenant',
       );
       expect(
-        breaches(attached, (f, e) =>
+        feesBreaches(attached, (f, e) =>
           e.feesStatus === null || e.feesStatus === f.feesStatus
             ? undefined
             : `the event says ${e.feesStatus}, its fees ${f.feesStatus}`,
@@ -308,8 +232,8 @@ test.describe('fees', () => {
     ...titled(
       '[FEE-013] INVOICED fees name an invoice that GET /invoices/{invoiceId} returns with a line for the event',
     ),
-    async ({ api, portfolio, target }) => {
-      const { samples } = await feesReads(portfolio, api, target.baseUrl);
+    async ({ api, feesReads }) => {
+      const { samples } = await feesReads(api);
       const invoiced = samples.find(({ fees }) => fees.feesStatus === 'INVOICED');
       test.skip(!invoiced, 'no event with INVOICED fees found in the primary tenant (API_KEY)');
       const { event, fees } = invoiced!;
@@ -323,8 +247,8 @@ test.describe('fees', () => {
 
   test(
     ...titled("[FEE-014] INVOICED fees carry the amounts billed on the event's invoice line"),
-    async ({ api, portfolio, target }) => {
-      const { samples } = await feesReads(portfolio, api, target.baseUrl);
+    async ({ api, feesReads }) => {
+      const { samples } = await feesReads(api);
       const invoiced = samples.find(({ fees }) => fees.feesStatus === 'INVOICED' && fees.invoiceId !== null);
       test.skip(!invoiced, 'no event with INVOICED fees found in the primary tenant (API_KEY)');
       const { event, fees } = invoiced!;
@@ -341,22 +265,31 @@ test.describe('fees', () => {
     return event?.feesStatus === 'ESTIMATED' && event.instructability.allowedDecisions.includes('PROCEED');
   };
 
+  /** Claims a patent whose earliest pending event is ESTIMATED and offers PROCEED; returns that event. */
+  async function claimProceedable(portfolio: Portfolio): Promise<PatentEvent> {
+    const { events } = await portfolio.claimPatent(
+      proceedable,
+      'whose earliest pending event is ESTIMATED and offers PROCEED',
+    );
+    return earliestPending(events)!;
+  }
+
+  /** Posts PROCEED on the event, which executes it (201). */
+  async function proceed(api: ApiClient, event: PatentEvent): Promise<void> {
+    expect(await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }])).toHaveStatus(201);
+  }
+
   test(
     ...titled(
       '[FEE-010, FEE-011] after an executed PROCEED the fees of the event are LOCKED with invoiceId null',
     ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
-      const { patentId, events } = await portfolio.claimPatent(
-        proceedable,
-        'whose earliest pending event is ESTIMATED and offers PROCEED',
-      );
-      const event = earliestPending(events)!;
-      const post = await api.call('postInstructions', {
-        body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
+      const event = await claimProceedable(portfolio);
+      await proceed(api, event);
+      const response = await api.call('getEventFees', {
+        path: { patentId: event.patent.id, eventId: event.id },
       });
-      expect(post).toHaveStatus(201);
-      const response = await api.call('getEventFees', { path: { patentId, eventId: event.id } });
       expect(response).toHaveStatus(200);
       const fees = response.json<Fees>();
       expect(fees.feesStatus).toBe('LOCKED');
@@ -370,12 +303,8 @@ test.describe('fees', () => {
     ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
-      const { patentId, events } = await portfolio.claimPatent(
-        proceedable,
-        'whose earliest pending event is ESTIMATED and offers PROCEED',
-      );
-      const event = earliestPending(events)!;
-      const path = { patentId, eventId: event.id };
+      const event = await claimProceedable(portfolio);
+      const path = { patentId: event.patent.id, eventId: event.id };
       const readFees = async (when: string): Promise<Fees> => {
         const response = await api.call('getEventFees', { path });
         expect(response, `fees of ${event.id} ${when}`).toHaveStatus(200);
@@ -390,10 +319,7 @@ test.describe('fees', () => {
         JSON.stringify(amountsOf(first)) === JSON.stringify(amountsOf(estimate)),
         `the estimate of ${event.id} moved between two reads (${JSON.stringify(amountsOf(first))}, then ${JSON.stringify(amountsOf(estimate))})`,
       );
-      const post = await api.call('postInstructions', {
-        body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
-      });
-      expect(post).toHaveStatus(201);
+      await proceed(api, event);
       const locked = await readFees('right after the PROCEED');
       expect(locked.feesStatus).toBe('LOCKED');
       expect(amountsOf(locked), 'LOCKED amounts against the estimate read just before').toEqual(
@@ -412,16 +338,9 @@ test.describe('fees', () => {
     async ({ api, portfolio, requireSetting, providerState }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       requireSetting('PROVIDER_STATES_URL');
-      const { patentId, events } = await portfolio.claimPatent(
-        proceedable,
-        'whose earliest pending event is ESTIMATED and offers PROCEED',
-      );
-      const event = earliestPending(events)!;
-      const path = { patentId, eventId: event.id };
-      const post = await api.call('postInstructions', {
-        body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
-      });
-      expect(post).toHaveStatus(201);
+      const event = await claimProceedable(portfolio);
+      const path = { patentId: event.patent.id, eventId: event.id };
+      await proceed(api, event);
       const before = await api.call('getEventFees', { path });
       expect(before).toHaveStatus(200);
       expect(before.json<Fees>().feesStatus).toBe('LOCKED');
@@ -443,17 +362,12 @@ test.describe('fees', () => {
     async ({ api, portfolio, requireSetting, providerState }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       requireSetting('PROVIDER_STATES_URL');
-      const { patentId, events } = await portfolio.claimPatent(
-        proceedable,
-        'whose earliest pending event is ESTIMATED and offers PROCEED',
-      );
-      const event = earliestPending(events)!;
-      const post = await api.call('postInstructions', {
-        body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
-      });
-      expect(post).toHaveStatus(201);
+      const event = await claimProceedable(portfolio);
+      await proceed(api, event);
       await providerState('event-invoiced', { eventId: event.id });
-      const response = await api.call('getEventFees', { path: { patentId, eventId: event.id } });
+      const response = await api.call('getEventFees', {
+        path: { patentId: event.patent.id, eventId: event.id },
+      });
       expect(response).toHaveStatus(200);
       const fees = response.json<Fees>();
       expect(fees.feesStatus).toBe('INVOICED');

@@ -10,7 +10,7 @@
 import fc from 'fast-check';
 import type { ApiClient } from '../helpers/api-client';
 import { addDays, utcToday } from '../helpers/calendar';
-import { renewals, sortByDue } from '../helpers/discovery';
+import { renewals, sortByDue } from '../helpers/event-rules';
 import { titled, expect, test } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import {

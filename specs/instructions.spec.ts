@@ -6,59 +6,33 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import type { ApiClient, ApiResponse } from '../helpers/api-client';
-import { renewals, skipBecause, type Portfolio } from '../helpers/discovery';
+import type { ApiClient } from '../helpers/api-client';
+import { skipBecause } from '../helpers/discovery';
+import { carriedFieldErrors, errorsArray } from '../helpers/field-errors';
 import { titled, expect, test } from '../helpers/fixtures';
 import { malformedJson } from '../helpers/raw-body';
 import { fcParams } from '../helpers/generated-inputs';
 import {
   allowedDecision,
+  blockedEvent,
+  claimInstructable,
   DECISIONS,
   instructableFirst,
   laterPending,
   pendingRenewals,
   postInstructions,
   readEvent,
+  reinstruct,
 } from '../helpers/instruction-workflow';
 import { pointerMisfit } from '../helpers/json-pointer';
 import { schemaErrors } from '../helpers/schema-validator';
 import type {
   Fees,
-  FieldError,
   InstructionReceipt,
   Patent,
   PatentEvent,
   ProblemInstructionSkipped,
 } from '../schemas/types';
-
-/**
- * Claims a patent whose earliest instructable event offers every decision; returns that event. Lapsed
- * events (no PROCEED) are left to the tests that need one.
- */
-async function claimInstructable(
-  portfolio: Portfolio,
-  what = 'whose earliest instructable event offers PROCEED',
-): Promise<PatentEvent> {
-  const { events } = await portfolio.claimPatent((e) => instructableFirst(e, 'PROCEED') !== undefined, what);
-  return instructableFirst(events, 'PROCEED')!;
-}
-
-/** A renewal event of the snapshot blocked for `reason`, read fresh (it must still be blocked so). */
-async function blockedEvent(
-  portfolio: Portfolio,
-  api: ApiClient,
-  reason: 'ALREADY_INSTRUCTED' | 'TOO_EARLY',
-  ...notOfPatents: string[]
-): Promise<PatentEvent | undefined> {
-  const candidates = renewals(await portfolio.events()).filter(
-    (e) => e.instructability.blockedReason === reason && !notOfPatents.includes(e.patent.id),
-  );
-  for (const candidate of candidates.slice(0, 3)) {
-    const fresh = await readEvent(api, candidate);
-    if (fresh.instructability.blockedReason === reason) return fresh;
-  }
-  return undefined;
-}
 
 /**
  * After a refused batch, the fees of its valid entry are still those "Before any instruction: ESTIMATED with
@@ -93,10 +67,6 @@ async function expectNoTrace(api: ApiClient, before: PatentEvent, label: string)
     path: { patentId: before.patent.id, eventId: before.id },
   });
   expect(receipt, `${label}: instruction receipt document`).toBeProblem({ status: 404, code: 'not_found' });
-}
-
-function fieldErrors(response: ApiResponse): FieldError[] {
-  return response.json<{ errors?: FieldError[] }>().errors ?? [];
 }
 
 test.describe('instructions', () => {
@@ -343,9 +313,7 @@ test.describe('instructions', () => {
       const event =
         (await blockedEvent(portfolio, api, 'ALREADY_INSTRUCTED')) ??
         skipBecause(`no event blocked as ALREADY_INSTRUCTED found in ${portfolio.label}`);
-      const response = await postInstructions(api, [
-        { eventId: event.id, decision: event.appliedDecision ?? 'SKIP_THIS_TIME' },
-      ]);
+      const response = await reinstruct(api, event);
       expect(response).toBeProblem({ status: 409, code: 'instruction_already_set' });
     },
   );
@@ -483,7 +451,7 @@ test.describe('instructions', () => {
           const body = make();
           const response = await api.call('postInstructions', { body: JSON.stringify(body) });
           expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
-          const errors = fieldErrors(response);
+          const errors = carriedFieldErrors(response);
           expect(errors.length, 'number of field errors').toBeGreaterThan(0);
           expect(errors.map((e) => pointerMisfit(body, e.pointer)).filter(Boolean)).toEqual([]);
           const sent = errors.map((e) => e.pointer);
@@ -504,7 +472,7 @@ test.describe('instructions', () => {
         });
         expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
         // errors[] is required "on validation_failed"; unparseable JSON has no member to point at, so it may be empty.
-        expect(Array.isArray(response.json<{ errors?: unknown }>().errors), 'errors is an array').toBe(true);
+        errorsArray(response);
       },
     );
 
@@ -530,7 +498,7 @@ test.describe('instructions', () => {
         requireSetting('ALLOW_INSTRUCTIONS');
         const response = await api.call('postInstructions', { body });
         expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
-        const error = fieldErrors(response).find((e) => e.pointer === pointer);
+        const error = carriedFieldErrors(response).find((e) => e.pointer === pointer);
         expect(error, `a field error pointing at ${pointer}`).toBeDefined();
         if (error?.code !== code) {
           test.info().annotations.push({
@@ -592,7 +560,7 @@ test.describe('instructions', () => {
           fc.asyncProperty(body, async (sent) => {
             const response = await api.call('postInstructions', { body: JSON.stringify(sent) });
             expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
-            const errors = fieldErrors(response);
+            const errors = carriedFieldErrors(response);
             expect(errors.length, 'number of field errors').toBeGreaterThan(0);
             expect(errors.map((e) => pointerMisfit(sent, e.pointer)).filter(Boolean)).toEqual([]);
           }),

@@ -4,39 +4,22 @@
  * Contract: Resources, Invoice and Fees (regularization members); Endpoints 10 and 11; Errors, validation_failed.
  */
 import type { ApiClient } from '../helpers/api-client';
-import { renewals, skipBecause, WIDE_WINDOW } from '../helpers/discovery';
+import { isDateTime } from '../helpers/calendar';
+import { skipBecause, WIDE_WINDOW } from '../helpers/discovery';
+import { renewals } from '../helpers/event-rules';
 import { pickDocumented } from '../helpers/documented-members';
-import { titled, expect, test } from '../helpers/fixtures';
-import { sharedSweep } from '../helpers/shared-sweeps';
+import { titled, expect } from '../helpers/fixtures';
+import { test } from '../helpers/invoice-snapshot';
+import { UUID } from '../helpers/uuid';
 import { walkList } from '../helpers/pagination';
 import { nonEmpty } from '../helpers/verified';
 import { textOrderProblems } from '../helpers/collation';
-import type { Invoice, PatentEvent } from '../schemas/types';
+import type { Fees, Invoice, PatentEvent } from '../schemas/types';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 const REGULARIZATION_REASONS = ['NOT_PAYABLE', 'ANNUITY_ERROR', 'ACCOUNTING_ERROR'];
 const DAY_MS = 86_400_000;
 
-const snapshots = new Map<string, Promise<Invoice[]>>();
-
-/**
- * Every invoice of the primary tenant, in the default order, read once per run and target. Invoices are only ever
- * added, so a later read holds at least these.
- */
-function allInvoices(api: ApiClient): Promise<Invoice[]> {
-  let snapshot = snapshots.get(api.baseUrl);
-  if (!snapshot) {
-    snapshot = sharedSweep(api.baseUrl, 'invoices', () =>
-      walkList<Invoice>(api, 'listInvoices', { maxPages: 10 }).then((walk) => walk.items),
-    );
-    snapshots.set(api.baseUrl, snapshot);
-  }
-  return snapshot;
-}
-
-async function someInvoices(api: ApiClient): Promise<Invoice[]> {
-  const invoices = await allInvoices(api);
+function someInvoices(invoices: Invoice[]): Invoice[] {
   return invoices.length > 0 ? invoices : skipBecause('no invoice found for the primary tenant (API_KEY)');
 }
 
@@ -45,6 +28,24 @@ function byOrigin(invoices: Invoice[], origin: Invoice['origin']): Invoice[] {
   return found.length > 0
     ? found
     : skipBecause(`no ${origin} invoice found for the primary tenant (API_KEY)`);
+}
+
+/** The GENERATED and IMPORTED invoices; skips when there is none. */
+function nonRegularizations(invoices: Invoice[]): Invoice[] {
+  const found = someInvoices(invoices).filter((i) => i.origin !== 'REGULARIZATION');
+  return found.length > 0
+    ? found
+    : skipBecause('no GENERATED or IMPORTED invoice found for the primary tenant (API_KEY)');
+}
+
+/** The lines of the REGULARIZATION invoices, each with its invoice; skips when there is none. */
+function regularizationLines(invoices: Invoice[]): { invoice: Invoice; line: Fees }[] {
+  const lines = byOrigin(someInvoices(invoices), 'REGULARIZATION').flatMap((invoice) =>
+    invoice.fees.map((line) => ({ invoice, line })),
+  );
+  return lines.length > 0
+    ? lines
+    : skipBecause('no REGULARIZATION invoice with a line found for the primary tenant (API_KEY)');
 }
 
 /** One invoice read alone; it must answer 200. */
@@ -156,15 +157,15 @@ test.describe('invoices', () => {
     for (const invoice of body.data) expect(invoice.object).toBe('invoice');
   });
 
-  test(...titled('[INV-005] every invoice has object "invoice"'), async ({ api }) => {
-    const invoices = await someInvoices(api);
+  test(...titled('[INV-005] every invoice has object "invoice"'), async ({ api, invoiceSnapshot }) => {
+    const invoices = someInvoices(await invoiceSnapshot(api));
     expect(invoices.filter((i) => i.object !== 'invoice').map((i) => i.id)).toEqual([]);
   });
 
   test(
     ...titled('[INV-006] invoice references are unique and the same on the single read'),
-    async ({ api }) => {
-      const invoices = await someInvoices(api);
+    async ({ api, invoiceSnapshot }) => {
+      const invoices = someInvoices(await invoiceSnapshot(api));
       const seen = new Map<string, string>();
       const duplicates: string[] = [];
       for (const invoice of invoices) {
@@ -182,30 +183,33 @@ test.describe('invoices', () => {
 
   test(
     ...titled('[INV-007] every invoice, whatever its origin, carries a non-empty reference'),
-    async ({ api }) => {
-      const invoices = await someInvoices(api);
+    async ({ api, invoiceSnapshot }) => {
+      const invoices = someInvoices(await invoiceSnapshot(api));
       const missing = invoices.filter((i) => typeof i.reference !== 'string' || i.reference.trim() === '');
       expect(missing.map((i) => `${i.id} (${i.origin})`)).toEqual([]);
     },
   );
 
-  test(...titled('[INV-008] number is null on IMPORTED invoices'), async ({ api }) => {
-    const imported = byOrigin(await someInvoices(api), 'IMPORTED');
+  test(...titled('[INV-008] number is null on IMPORTED invoices'), async ({ api, invoiceSnapshot }) => {
+    const imported = byOrigin(someInvoices(await invoiceSnapshot(api)), 'IMPORTED');
     expect(imported.filter((i) => i.number !== null).map((i) => `${i.id}: ${String(i.number)}`)).toEqual([]);
   });
 
-  test(...titled('[INV-009] origin is GENERATED, IMPORTED or REGULARIZATION'), async ({ api }) => {
-    const invoices = await someInvoices(api);
-    const origins = ['GENERATED', 'IMPORTED', 'REGULARIZATION'];
-    expect(invoices.filter((i) => !origins.includes(i.origin)).map((i) => `${i.id}: ${i.origin}`)).toEqual(
-      [],
-    );
-  });
+  test(
+    ...titled('[INV-009] origin is GENERATED, IMPORTED or REGULARIZATION'),
+    async ({ api, invoiceSnapshot }) => {
+      const invoices = someInvoices(await invoiceSnapshot(api));
+      const origins = ['GENERATED', 'IMPORTED', 'REGULARIZATION'];
+      expect(invoices.filter((i) => !origins.includes(i.origin)).map((i) => `${i.id}: ${i.origin}`)).toEqual(
+        [],
+      );
+    },
+  );
 
   test(
     ...titled('[INV-010] the invoice list returns patent invoices only (ipRightType PATENT)'),
-    async ({ api }) => {
-      const invoices = await someInvoices(api);
+    async ({ api, invoiceSnapshot }) => {
+      const invoices = someInvoices(await invoiceSnapshot(api));
       expect(
         invoices.filter((i) => i.ipRightType !== 'PATENT').map((i) => `${i.reference}: ${i.ipRightType}`),
       ).toEqual([]);
@@ -214,8 +218,8 @@ test.describe('invoices', () => {
 
   test(
     ...titled('[INV-011] hasPdfDocument and hasXlsxDocument are booleans on every invoice'),
-    async ({ api }) => {
-      const invoices = await someInvoices(api);
+    async ({ api, invoiceSnapshot }) => {
+      const invoices = someInvoices(await invoiceSnapshot(api));
       const wrong = invoices.filter(
         (i) => typeof i.hasPdfDocument !== 'boolean' || typeof i.hasXlsxDocument !== 'boolean',
       );
@@ -225,8 +229,8 @@ test.describe('invoices', () => {
 
   test(
     ...titled('[INV-012] invoice fees are Fees objects with at most one line per event'),
-    async ({ api }) => {
-      const invoices = await someInvoices(api);
+    async ({ api, invoiceSnapshot }) => {
+      const invoices = someInvoices(await invoiceSnapshot(api));
       const problems: string[] = [];
       for (const invoice of invoices) {
         if (!Array.isArray(invoice.fees)) {
@@ -246,23 +250,16 @@ test.describe('invoices', () => {
     },
   );
 
-  test(...titled('[INV-013] createdAt is a date-time on every invoice'), async ({ api }) => {
-    const invoices = await someInvoices(api);
-    const wrong = invoices.filter(
-      (i) =>
-        typeof i.createdAt !== 'string' || !DATE_TIME.test(i.createdAt) || isNaN(Date.parse(i.createdAt)),
-    );
+  test(...titled('[INV-013] createdAt is a date-time on every invoice'), async ({ api, invoiceSnapshot }) => {
+    const invoices = someInvoices(await invoiceSnapshot(api));
+    const wrong = invoices.filter((i) => !isDateTime(i.createdAt));
     expect(wrong.map((i) => `${i.reference}: ${String(i.createdAt)}`)).toEqual([]);
   });
 
   test(
     ...titled('[INV-001] regularizedInvoiceId is null on the lines of GENERATED and IMPORTED invoices'),
-    async ({ api }) => {
-      const invoices = (await someInvoices(api)).filter((i) => i.origin !== 'REGULARIZATION');
-      test.skip(
-        invoices.length === 0,
-        'no GENERATED or IMPORTED invoice found for the primary tenant (API_KEY)',
-      );
+    async ({ api, invoiceSnapshot }) => {
+      const invoices = nonRegularizations(await invoiceSnapshot(api));
       const wrong = invoices.flatMap((i) =>
         i.fees.filter((l) => l.regularizedInvoiceId !== null).map((l) => `${i.reference}/${l.eventId}`),
       );
@@ -272,12 +269,8 @@ test.describe('invoices', () => {
 
   test(
     ...titled('[INV-003] regularizationReason is null on the lines of GENERATED and IMPORTED invoices'),
-    async ({ api }) => {
-      const invoices = (await someInvoices(api)).filter((i) => i.origin !== 'REGULARIZATION');
-      test.skip(
-        invoices.length === 0,
-        'no GENERATED or IMPORTED invoice found for the primary tenant (API_KEY)',
-      );
+    async ({ api, invoiceSnapshot }) => {
+      const invoices = nonRegularizations(await invoiceSnapshot(api));
       const wrong = invoices.flatMap((i) =>
         i.fees
           .filter((l) => l.regularizationReason !== null)
@@ -308,13 +301,8 @@ test.describe('invoices', () => {
 
   test(
     ...titled('[INV-002] a REGULARIZATION line names another invoice, readable, that billed the same event'),
-    async ({ api }) => {
-      const regularizations = byOrigin(await someInvoices(api), 'REGULARIZATION');
-      const lines = regularizations.flatMap((invoice) => invoice.fees.map((line) => ({ invoice, line })));
-      test.skip(
-        lines.length === 0,
-        'no REGULARIZATION invoice with a line found for the primary tenant (API_KEY)',
-      );
+    async ({ api, invoiceSnapshot }) => {
+      const lines = regularizationLines(await invoiceSnapshot(api));
       const originals = new Map<string, Invoice>();
       for (const { invoice, line } of lines.slice(0, 3)) {
         const originalId = line.regularizedInvoiceId;
@@ -340,13 +328,8 @@ test.describe('invoices', () => {
     ...titled(
       '[INV-004] a REGULARIZATION line carries a reason NOT_PAYABLE, ANNUITY_ERROR or ACCOUNTING_ERROR',
     ),
-    async ({ api }) => {
-      const regularizations = byOrigin(await someInvoices(api), 'REGULARIZATION');
-      const lines = regularizations.flatMap((invoice) => invoice.fees.map((line) => ({ invoice, line })));
-      test.skip(
-        lines.length === 0,
-        'no REGULARIZATION invoice with a line found for the primary tenant (API_KEY)',
-      );
+    async ({ api, invoiceSnapshot }) => {
+      const lines = regularizationLines(await invoiceSnapshot(api));
       const wrong = lines
         .filter(({ line }) => !REGULARIZATION_REASONS.includes(String(line.regularizationReason)))
         .map(
@@ -386,40 +369,45 @@ test.describe('invoices', () => {
     },
   );
 
-  test(...titled('[INV-014] issueDateFrom and issueDateTo bound issueDate inclusively'), async ({ api }) => {
-    const invoices = await someInvoices(api);
-    // A day on which an invoice recorded later was issued tells an issueDate filter from a createdAt one.
-    const backdated = invoices.find(
-      (i) => i.issueDate !== null && i.issueDate < shiftDay(utcDay(i.createdAt), -1),
-    );
-    const bounds = backdated
-      ? ([backdated.issueDate!, backdated.issueDate!] as const)
-      : innerBounds(invoices.flatMap((i) => (i.issueDate === null ? [] : [i.issueDate])));
-    if (!bounds) skipBecause('no invoice with an issueDate found for the primary tenant (API_KEY)');
-    const [from, to] = bounds;
-    const walk = await walkList<Invoice>(api, 'listInvoices', {
-      query: { issueDateFrom: from, issueDateTo: to },
-      maxPages: 10,
-    });
-    const outside = walk.items.filter((i) => i.issueDate === null || i.issueDate < from || i.issueDate > to);
-    expect(
-      outside.map((i) => `${i.reference}: ${String(i.issueDate)}`),
-      `returned outside [${from}, ${to}]`,
-    ).toEqual([]);
-    const returned = new Set(walk.items.map((i) => i.id));
-    const missing = invoices.filter(
-      (i) => i.issueDate !== null && i.issueDate >= from && i.issueDate <= to && !returned.has(i.id),
-    );
-    expect(
-      missing.map((i) => `${i.reference}: ${String(i.issueDate)}`),
-      `issued within [${from}, ${to}] (bounds included) but not returned`,
-    ).toEqual([]);
-  });
+  test(
+    ...titled('[INV-014] issueDateFrom and issueDateTo bound issueDate inclusively'),
+    async ({ api, invoiceSnapshot }) => {
+      const invoices = someInvoices(await invoiceSnapshot(api));
+      // A day on which an invoice recorded later was issued tells an issueDate filter from a createdAt one.
+      const backdated = invoices.find(
+        (i) => i.issueDate !== null && i.issueDate < shiftDay(utcDay(i.createdAt), -1),
+      );
+      const bounds = backdated
+        ? ([backdated.issueDate!, backdated.issueDate!] as const)
+        : innerBounds(invoices.flatMap((i) => (i.issueDate === null ? [] : [i.issueDate])));
+      if (!bounds) skipBecause('no invoice with an issueDate found for the primary tenant (API_KEY)');
+      const [from, to] = bounds;
+      const walk = await walkList<Invoice>(api, 'listInvoices', {
+        query: { issueDateFrom: from, issueDateTo: to },
+        maxPages: 10,
+      });
+      const outside = walk.items.filter(
+        (i) => i.issueDate === null || i.issueDate < from || i.issueDate > to,
+      );
+      expect(
+        outside.map((i) => `${i.reference}: ${String(i.issueDate)}`),
+        `returned outside [${from}, ${to}]`,
+      ).toEqual([]);
+      const returned = new Set(walk.items.map((i) => i.id));
+      const missing = invoices.filter(
+        (i) => i.issueDate !== null && i.issueDate >= from && i.issueDate <= to && !returned.has(i.id),
+      );
+      expect(
+        missing.map((i) => `${i.reference}: ${String(i.issueDate)}`),
+        `issued within [${from}, ${to}] (bounds included) but not returned`,
+      ).toEqual([]);
+    },
+  );
 
   test(
     ...titled('[INV-014] issueDateFrom alone answers 200 with only invoices issued on or after it'),
-    async ({ api }) => {
-      const invoices = await someInvoices(api);
+    async ({ api, invoiceSnapshot }) => {
+      const invoices = someInvoices(await invoiceSnapshot(api));
       const bounds = innerBounds(invoices.flatMap((i) => (i.issueDate === null ? [] : [i.issueDate])));
       if (!bounds) skipBecause('no invoice with an issueDate found for the primary tenant (API_KEY)');
       const from = bounds[0];
@@ -446,8 +434,8 @@ test.describe('invoices', () => {
 
   test(
     ...titled('[INV-016] createdFrom and createdTo bound the day the invoice was recorded inclusively'),
-    async ({ api }) => {
-      const invoices = await someInvoices(api);
+    async ({ api, invoiceSnapshot }) => {
+      const invoices = someInvoices(await invoiceSnapshot(api));
       const safe = invoices.filter((i) => zoneSafe(i.createdAt));
       test.info().annotations.push({
         type: 'observation',
@@ -487,8 +475,8 @@ test.describe('invoices', () => {
 
   test(
     ...titled('[INV-016] createdTo alone answers 200 with only invoices recorded up to that day'),
-    async ({ api }) => {
-      const invoices = await someInvoices(api);
+    async ({ api, invoiceSnapshot }) => {
+      const invoices = someInvoices(await invoiceSnapshot(api));
       const bounds = innerBounds(invoices.map((i) => utcDay(i.createdAt)));
       if (!bounds) skipBecause('no invoice found for the primary tenant (API_KEY)');
       const to = bounds[1];

@@ -10,7 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import type { OperationId } from '../helpers/contract';
-import { renewals, skipBecause, type Portfolio } from '../helpers/discovery';
+import { skipBecause, type Portfolio } from '../helpers/discovery';
+import { renewals } from '../helpers/event-rules';
 import {
   DOCUMENT_OPERATIONS,
   findEventWithDocument,
@@ -18,6 +19,7 @@ import {
   sharedLocate,
   type DocumentOperation,
 } from '../helpers/document-discovery';
+import { postInstructions } from '../helpers/instruction-workflow';
 import { titled, expect, test, type Setting } from '../helpers/fixtures';
 import { walkList } from '../helpers/pagination';
 import { notVerified, verifiedOnlyIf } from '../helpers/verified';
@@ -400,9 +402,7 @@ test.describe('isolation', () => {
       const decision = target.instructability.allowedDecisions.includes('SKIP_THIS_TIME')
         ? 'SKIP_THIS_TIME'
         : target.instructability.allowedDecisions[0]!;
-      const response = await api.call('postInstructions', {
-        body: { instructions: [{ eventId: target.id, decision }] },
-      });
+      const response = await postInstructions(api, [{ eventId: target.id, decision }]);
       expect(response).toBeProblem({ status: 404, code: 'not_found' });
       const after = await as('otherTenant').call('getPatentEvent', {
         path: { patentId, eventId: target.id },

@@ -4,15 +4,16 @@
  * the same rules.
  * Contract: List envelope (all paginated lists); Pagination parameters; Limits (page size, sync results).
  */
-import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { ApiClient, ApiResponse, CallOptions, Query } from '../helpers/api-client';
 import type { OperationId } from '../helpers/contract';
 import type { Portfolio } from '../helpers/discovery';
-import { skipBecause, sortByDue } from '../helpers/discovery';
-import { titled, expect, test, type Setting } from '../helpers/fixtures';
+import { skipBecause } from '../helpers/discovery';
+import { sortByDue } from '../helpers/event-rules';
+import { titled, expect, type Setting } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import { listEnvelope, type ListBody } from '../helpers/pagination';
+import { SYNC_ITEMS, test, type RejectedSyncBatch } from '../helpers/rejected-sync-batch';
 
 /** A list with items, found through the API. */
 interface ListTarget {
@@ -35,6 +36,7 @@ interface Context {
   api: ApiClient;
   portfolio: Portfolio;
   requireSetting: (setting: Setting) => void;
+  rejectedSyncBatch: (api: ApiClient) => Promise<RejectedSyncBatch>;
 }
 
 interface ListCase {
@@ -45,26 +47,6 @@ interface ListCase {
 }
 
 const byId = (item: unknown) => String((item as { id: unknown }).id);
-
-const SYNC_ITEMS = 12;
-let syncBatch: Promise<{ importId: string; providerIds: string[] }> | undefined;
-
-/**
- * One batch per worker with more than 10 items, all of them invalid (a date that is not a date), so that
- * each is REJECTED and no patent is created or changed.
- */
-function rejectedSyncBatch(api: ApiClient) {
-  syncBatch ??= (async () => {
-    const tag = randomUUID().slice(0, 8);
-    const providerIds = Array.from({ length: SYNC_ITEMS }, (_, i) => `conformance-pag-${tag}-${i + 1}`);
-    const response = await api.call('syncPatents', {
-      body: { items: providerIds.map((providerId) => ({ providerId, applicationDate: 'not-a-date' })) },
-    });
-    expect(response, 'the sync POST that creates the batch').toHaveStatus(201);
-    return { importId: response.json<{ importId: string }>().importId, providerIds };
-  })();
-  return syncBatch;
-}
 
 const CASES: ListCase[] = [
   {
@@ -147,7 +129,7 @@ const CASES: ListCase[] = [
   {
     name: 'getSyncBatch results',
     extraIds: ['PAG-011'],
-    locate: async ({ api, requireSetting }) => {
+    locate: async ({ api, requireSetting, rejectedSyncBatch }) => {
       requireSetting('ALLOW_WRITES');
       const { importId } = await rejectedSyncBatch(api);
       return {
@@ -222,8 +204,8 @@ test.describe('pagination', () => {
       ...titled(
         `${cite('PAG-002', 'PAG-007')} ${name} without paging parameters serves page 1 with itemsPerPage 10`,
       ),
-      async ({ api, portfolio, requireSetting }) => {
-        const list = await locate({ api, portfolio, requireSetting });
+      async ({ api, portfolio, requireSetting, rejectedSyncBatch }) => {
+        const list = await locate({ api, portfolio, requireSetting, rejectedSyncBatch });
         const { pagination, data } = await fetchPage(api, list, {});
         expect(pagination.currentPage, 'currentPage when none is requested').toBe(1);
         expect(pagination.itemsPerPage, 'itemsPerPage when none is requested').toBe(10);
@@ -235,8 +217,8 @@ test.describe('pagination', () => {
 
     test(
       ...titled(`${cite('PAG-003', 'PAG-008')} ${name} clamps itemsPerPage above 100 to 100`),
-      async ({ api, portfolio, requireSetting }) => {
-        const list = await locate({ api, portfolio, requireSetting });
+      async ({ api, portfolio, requireSetting, rejectedSyncBatch }) => {
+        const list = await locate({ api, portfolio, requireSetting, rejectedSyncBatch });
         await fc.assert(
           fc.asyncProperty(fc.integer({ min: 101, max: 10_000 }), async (itemsPerPage) => {
             const { pagination, data } = await fetchPage(api, list, { itemsPerPage });
@@ -255,8 +237,8 @@ test.describe('pagination', () => {
       ...titled(
         `${cite('PAG-003', 'PAG-004', 'PAG-005')} ${name}: totalPages = ceil(totalItems / itemsPerPage) and hasMore = currentPage < totalPages on first, full last and partial last pages`,
       ),
-      async ({ api, portfolio, requireSetting }) => {
-        const list = await locate({ api, portfolio, requireSetting });
+      async ({ api, portfolio, requireSetting, rejectedSyncBatch }) => {
+        const list = await locate({ api, portfolio, requireSetting, rejectedSyncBatch });
         const reads = await readConsistent(list, async () => {
           // A first page (of 100, which also gives the count), an exactly full last page and a partial last page.
           const whole = await fetchPage(api, list, { itemsPerPage: 100, currentPage: 1 });
@@ -289,8 +271,8 @@ test.describe('pagination', () => {
       ...titled(
         `${cite('PAG-001', 'PAG-006', 'PAG-009', 'PAG-010')} ${name}: pages 1 to totalPages of size p hold totalItems distinct items, those of a page of 100, in the stated order`,
       ),
-      async ({ api, portfolio, requireSetting }) => {
-        const list = await locate({ api, portfolio, requireSetting });
+      async ({ api, portfolio, requireSetting, rejectedSyncBatch }) => {
+        const list = await locate({ api, portfolio, requireSetting, rejectedSyncBatch });
         // The first 100 items in one page, then a sweep with a smaller page size.
         const { totalItems, whole, pages, itemsPerPage } = await readConsistent(list, async () => {
           const whole = await fetchPage(api, list, { itemsPerPage: 100, currentPage: 1 });

@@ -18,22 +18,24 @@ import {
 } from '../helpers/collation';
 import { isPatentClaimed } from '../helpers/claim-status';
 import { skipBecause, type Portfolio } from '../helpers/discovery';
-import { pickDocumented } from '../helpers/documented-members';
+import { membersOfFormat, pickDocumented } from '../helpers/documented-members';
 import { titled, expect, test } from '../helpers/fixtures';
 import { walkList } from '../helpers/pagination';
+import { breaches, objectIs, oneOf, type FieldRule, type Rule as RuleOf } from '../helpers/rule-breaches';
 import { nonEmpty } from '../helpers/verified';
 import type { Patent, PatentList, PatentSyncBatch } from '../schemas/types';
 
-type Rule = (patent: Record<string, unknown>) => string | undefined;
+type Rule = RuleOf<Record<string, unknown>>;
 
 /** One line per patent of the snapshot that breaks the rule; skips when the tenant has no patent. */
-async function breaches(portfolio: Portfolio, rule: Rule): Promise<string[]> {
+async function patentBreaches(portfolio: Portfolio, rule: Rule): Promise<string[]> {
   const patents = await portfolio.patents();
   if (patents.length === 0) skipBecause(`no patent found in ${portfolio.label}`);
-  return patents.flatMap((patent) => {
-    const problem = rule(patent as unknown as Record<string, unknown>);
-    return problem === undefined ? [] : [`patent ${patent.id}: ${problem}`];
-  });
+  return breaches(
+    patents as unknown as Record<string, unknown>[],
+    rule,
+    (patent) => `patent ${String(patent.id)}`,
+  );
 }
 
 const STRING_OR_NULL = [
@@ -48,17 +50,8 @@ const STRING_OR_NULL = [
   'owner',
   'subCase',
 ];
-const DATE_OR_NULL = [
-  'applicationDate',
-  'nationalPhaseEntryDate',
-  'priorityDate',
-  'publicationDate',
-  'grantDate',
-  'expirationDate',
-  'extendedExpirationDate',
-  'lapseDate',
-  'renewalsManagedFrom',
-];
+/** The date members, as the schema types them (each a date or null). */
+const DATE_OR_NULL = membersOfFormat('Patent', 'date');
 const OFFICIAL_NUMBER_MEMBERS = [
   'applicationNumber',
   'publicationNumber',
@@ -85,21 +78,10 @@ function members(
         ` (expected ${what})`;
 }
 
-function oneOf(name: string, values: readonly (string | null)[]): Rule {
-  return (patent) =>
-    name in patent && values.includes(patent[name] as string | null)
-      ? undefined
-      : `${name} is ${name in patent ? JSON.stringify(patent[name]) : 'absent'}, not one of ${values.join(', ')}`;
-}
-
 const isStringOrNull = (v: unknown) => v === null || typeof v === 'string';
 
-const FIELD_RULES: { id: string; title: string; rule: Rule }[] = [
-  {
-    id: 'PAT-001',
-    title: 'every patent has object "patent"',
-    rule: (p) => (p.object === 'patent' ? undefined : `object is ${JSON.stringify(p.object)}`),
-  },
+const FIELD_RULES: FieldRule<Record<string, unknown>>[] = [
+  { id: 'PAT-001', title: 'every patent has object "patent"', rule: objectIs('patent') },
   {
     id: 'PAT-002',
     title: 'the string-or-null members of a patent are present, each a string or null',
@@ -244,7 +226,7 @@ function sweepProblems(values: (string | null)[], kind: SortKind, descending: bo
 test.describe('patents', () => {
   for (const { id, title, rule } of FIELD_RULES) {
     test(...titled(`[${id}] ${title}`), async ({ portfolio }) => {
-      expect(await breaches(portfolio, rule)).toEqual([]);
+      expect(await patentBreaches(portfolio, rule)).toEqual([]);
     });
   }
 

@@ -12,6 +12,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import type { Portfolio } from '../helpers/discovery';
 import { locateInstructionReceipt, sharedDocumentDownload } from '../helpers/document-discovery';
+import { blockedAsInstructed, tooEarly } from '../helpers/event-rules';
+import { postInstructions, reinstruct } from '../helpers/instruction-workflow';
 import { titled, expect, test, type Setting } from '../helpers/fixtures';
 import { intHeader, RATE_LIMIT_HEADERS, REQUEST_ID_HEADER } from '../helpers/matchers';
 import type { ProbeName } from '../helpers/probes';
@@ -25,7 +27,7 @@ import {
 } from '../helpers/rate-limit-headers';
 import type { KeyRole } from '../helpers/settings';
 import { verifiedOnlyIf } from '../helpers/verified';
-import type { PatentEvent, Problem } from '../schemas/types';
+import type { Problem } from '../schemas/types';
 
 interface Quota {
   limit: number;
@@ -49,8 +51,6 @@ interface Clients {
   requireSetting: (setting: Setting) => void;
   probe: (name: ProbeName) => Promise<ApiResponse>;
 }
-
-const isRenewal = (e: PatentEvent) => e.eventType === 'RENEWAL';
 
 /**
  * One answer of each kind that only an authenticated request can get (OPEN-POINTS E4). A 400 is not one:
@@ -106,17 +106,8 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
       status: 409,
       send: async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
-        // Blocked as ALREADY_INSTRUCTED, not merely decided: a decided event may also be lapsed (422).
-        const event = await portfolio.event(
-          (e) => isRenewal(e) && e.instructability.blockedReason === 'ALREADY_INSTRUCTED',
-          'blocked as ALREADY_INSTRUCTED',
-        );
-        // The decision already applied: no change even on a server that would accept it.
-        return api.call('postInstructions', {
-          body: {
-            instructions: [{ eventId: event.id, decision: event.appliedDecision ?? 'SKIP_THIS_TIME' }],
-          },
-        });
+        const event = await portfolio.event(blockedAsInstructed, 'blocked as ALREADY_INSTRUCTED');
+        return reinstruct(api, event);
       },
     },
     {
@@ -124,14 +115,8 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
       status: 422,
       send: async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
-        const event = await portfolio.event(
-          (e) =>
-            isRenewal(e) && e.appliedDecision === null && e.instructability.blockedReason === 'TOO_EARLY',
-          'blocked as TOO_EARLY',
-        );
-        return api.call('postInstructions', {
-          body: { instructions: [{ eventId: event.id, decision: 'PROCEED' }] },
-        });
+        const event = await portfolio.event(tooEarly, 'blocked as TOO_EARLY');
+        return postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }]);
       },
     },
   ];

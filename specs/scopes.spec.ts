@@ -9,13 +9,14 @@
  * sync POST carries one item with neither identifier (REJECTED), the freeze PUT re-freezes a frozen month.
  */
 import { randomUUID } from 'node:crypto';
-import type { ApiClient, CallOptions } from '../helpers/api-client';
+import type { CallOptions } from '../helpers/api-client';
 import { operations, type Operation } from '../helpers/contract';
-import { renewals, type Portfolio } from '../helpers/discovery';
-import { titled, expect, test } from '../helpers/fixtures';
-import { sharedSweep } from '../helpers/shared-sweeps';
+import { type Portfolio } from '../helpers/discovery';
+import { renewals } from '../helpers/event-rules';
+import { titled, expect } from '../helpers/fixtures';
+import { test } from '../helpers/harmless-month';
 import { KEY_SETTINGS, type KeyRole } from '../helpers/settings';
-import type { ExchangeRateFreezeList, ProblemInsufficientScope } from '../schemas/types';
+import type { ProblemInsufficientScope } from '../schemas/types';
 
 /** The catalogue entry that states the scope table row of each scope. */
 const SCOPE_TABLE_ROW: Record<string, string> = {
@@ -38,9 +39,6 @@ const LIKELIEST_CONFUSION: Record<string, string> = {
   'exchange-rate-freezes:write': 'patents:write',
 };
 
-/** A month in the past with no renewal to freeze: the fallback when the tenant has no frozen month yet. */
-const PAST_MONTH = '2001-01';
-
 function roleHolding(scope: string): KeyRole {
   const setting = KEY_SETTINGS.find((k) => k.scope === scope);
   if (!setting) throw new Error(`no single-scope key role holds ${scope} (helpers/settings.ts)`);
@@ -53,21 +51,12 @@ function tableRow(operation: Operation): string {
   return id;
 }
 
-let frozenMonth: Promise<string> | undefined;
-
-/** A month the primary tenant has already frozen (re-freezing it changes nothing), else PAST_MONTH. */
-function harmlessMonth(api: ApiClient): Promise<string> {
-  frozenMonth ??= sharedSweep(api.baseUrl, 'frozen-month', () =>
-    api
-      .call('listExchangeRateFreezes', { query: { itemsPerPage: 1 } })
-      .then((r) => (r.status === 200 ? r.json<ExchangeRateFreezeList>().data[0]?.yearMonth : undefined))
-      .then((month) => month ?? PAST_MONTH),
-  );
-  return frozenMonth;
-}
-
 /** An otherwise valid request of the operation, harmless whether or not the scope check holds. */
-async function probe(operation: Operation, portfolio: Portfolio, api: ApiClient): Promise<CallOptions> {
+async function probe(
+  operation: Operation,
+  portfolio: Portfolio,
+  month: () => Promise<string>,
+): Promise<CallOptions> {
   const path: Record<string, string> = {};
   if (operation.pathParams.includes('patentId') || operation.pathParams.includes('eventId')) {
     // Ids of the tenant itself, so that only the scope can refuse the request.
@@ -77,7 +66,7 @@ async function probe(operation: Operation, portfolio: Portfolio, api: ApiClient)
   }
   if (operation.pathParams.includes('importId')) path.importId = randomUUID();
   if (operation.pathParams.includes('invoiceId')) path.invoiceId = randomUUID();
-  if (operation.pathParams.includes('yearMonth')) path.yearMonth = await harmlessMonth(api);
+  if (operation.pathParams.includes('yearMonth')) path.yearMonth = await month();
   switch (operation.operationId) {
     case 'listEventsByPeriod':
       return { query: { dueFrom: '2020-01-01', dueTo: '2020-01-31', itemsPerPage: 1 }, path };
@@ -105,9 +94,12 @@ test.describe('scopes', () => {
       ...titled(
         `[${row}, SCOPE-008] ${operationId} refuses a key holding only ${otherScope}: 403 insufficient_scope requiring ${scope}`,
       ),
-      async ({ as, api, portfolio }) => {
+      async ({ as, api, portfolio, harmlessMonth }) => {
         const client = as(roleHolding(otherScope));
-        const response = await client.call(operationId, await probe(operation, portfolio, api));
+        const response = await client.call(
+          operationId,
+          await probe(operation, portfolio, () => harmlessMonth(api)),
+        );
         expect(response).toBeProblem({ status: 403, code: 'insufficient_scope' });
         expect(response.json<ProblemInsufficientScope>().requiredScope).toBe(scope);
       },
@@ -115,10 +107,13 @@ test.describe('scopes', () => {
 
     test(
       ...titled(`[SCOPE-001] ${operationId} lets a key holding only ${scope} through`),
-      async ({ as, api, portfolio, requireSetting }) => {
+      async ({ as, api, portfolio, harmlessMonth, requireSetting }) => {
         if (WRITES.has(operationId)) requireSetting('ALLOW_WRITES');
         const client = as(roleHolding(scope));
-        const response = await client.call(operationId, await probe(operation, portfolio, api));
+        const response = await client.call(
+          operationId,
+          await probe(operation, portfolio, () => harmlessMonth(api)),
+        );
         expect(response, `${response.describe()}: ${response.text.slice(0, 300)}`).not.toHaveStatus([
           401, 403,
         ]);
@@ -129,9 +124,12 @@ test.describe('scopes', () => {
       ...titled(
         `[SCOPE-002, SCOPE-008] ${operationId} refuses the key with an empty scope list: 403 insufficient_scope requiring ${scope}`,
       ),
-      async ({ as, api, portfolio }) => {
+      async ({ as, api, portfolio, harmlessMonth }) => {
         const client = as('noScopes');
-        const response = await client.call(operationId, await probe(operation, portfolio, api));
+        const response = await client.call(
+          operationId,
+          await probe(operation, portfolio, () => harmlessMonth(api)),
+        );
         expect(response).toBeProblem({ status: 403, code: 'insufficient_scope' });
         expect(response.json<ProblemInsufficientScope>().requiredScope).toBe(scope);
       },

@@ -5,6 +5,7 @@
  * Endpoints 8 and 9; Errors (validation_failed). Workflow: helpers/sync-workflow.ts.
  */
 import { randomUUID } from 'node:crypto';
+import { carriedFieldErrors } from '../helpers/field-errors';
 import { describeRequires, expect, titled } from '../helpers/fixtures';
 import { pointerMisfit } from '../helpers/json-pointer';
 import { malformedJson } from '../helpers/raw-body';
@@ -14,7 +15,6 @@ import {
   counterViolations,
   createItem,
   echoOf,
-  fieldErrors,
   instant,
   invalidItem,
   mixedItems,
@@ -24,8 +24,8 @@ import {
   statusMayFollow,
   test,
   UNFINISHED,
-  UUID,
 } from '../helpers/sync-workflow';
+import { UUID } from '../helpers/uuid';
 import type { PatentSyncBatch, SyncResultItem } from '../schemas/types';
 
 test.describe('sync', () => {
@@ -197,7 +197,7 @@ test.describe('sync', () => {
         async ({ api }) => {
           const response = await api.call('syncPatents', { body: JSON.stringify(body) });
           expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
-          const errors = fieldErrors(response);
+          const errors = carriedFieldErrors(response);
           expect(errors.length, 'number of field errors').toBeGreaterThan(0);
           expect(errors.map((e) => pointerMisfit(body, e.pointer)).filter(Boolean)).toEqual([]);
         },

@@ -24,9 +24,9 @@ import {
   resultRuleViolations,
   test,
   updatableBySync,
-  UUID,
   type Item,
 } from '../helpers/sync-workflow';
+import { UUID } from '../helpers/uuid';
 import { nonEmpty } from '../helpers/verified';
 import type { Patent, PatentList } from '../schemas/types';
 

@@ -132,13 +132,13 @@ const MALFORMED: {
   operation: 'postInstructions' | 'syncPatents';
 }[] = [
   {
-    spec: 'problems.spec.ts',
+    spec: 'problems-validation.spec.ts',
     source: `'{"instructions": ['`,
     text: '{"instructions": [',
     operation: 'postInstructions',
   },
   {
-    spec: 'problems.spec.ts',
+    spec: 'problems-validation.spec.ts',
     source: `'{"items": [{"title": }'`,
     text: '{"items": [{"title": }',
     operation: 'syncPatents',
@@ -210,7 +210,7 @@ void describe('bodies reach the server byte for byte, with the intended content 
     });
   }
 
-  void test('an object body (keys holding "/" and "~") goes as its JSON text (problems.spec.ts PROB-025)', async () => {
+  void test('an object body (keys holding "/" and "~") goes as its JSON text (problems-validation.spec.ts PROB-025)', async () => {
     const body = {
       'meta/data~1': { 'a~b/c': true },
       instructions: [{ eventId: 'not/a~uuid', decision: 'PROCEED', 'note/x~0': 'kept' }],
@@ -285,7 +285,7 @@ void describe('query strings and paths reach the server as the test builds them'
     );
   });
 
-  void test('path and query values holding "~" and "/" arrive as sent (problems.spec.ts)', async () => {
+  void test('path and query values holding "~" and "/" arrive as sent (problems-validation.spec.ts)', async () => {
     const event = await capture(() =>
       client().call('getPatentEvent', { path: { patentId: 'a~b', eventId: 'c~1d' } }),
     );

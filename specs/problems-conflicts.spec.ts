@@ -1,0 +1,112 @@
+/**
+ * Problem details (RFC 9457) of the instruction and sync conflicts: 409 instruction_already_set, the 422
+ * instruction codes and 409 conflict, each with its extension members at the top level.
+ * Contract: Errors (code table, extension members).
+ */
+import { randomUUID } from 'node:crypto';
+import { blockedAsInstructed, earliestPending, renewals, tooEarly } from '../helpers/event-rules';
+import { postInstructions, reinstruct } from '../helpers/instruction-workflow';
+import { titled, expect, test } from '../helpers/fixtures';
+import type { PatentEvent } from '../schemas/types';
+
+type Body = Record<string, unknown>;
+
+test.describe('problems', () => {
+  test.describe('instruction and sync conflicts', () => {
+    test(
+      ...titled(
+        '[PROB-017] instructing an event that already has a decision gets 409 instruction_already_set',
+      ),
+      async ({ api, portfolio, requireSetting }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        // Blocked as ALREADY_INSTRUCTED: "computed by the same rule that the instruction POST enforces".
+        const event = await portfolio.event(blockedAsInstructed, 'blocked as ALREADY_INSTRUCTED');
+        expect(await reinstruct(api, event)).toBeProblem({ status: 409, code: 'instruction_already_set' });
+      },
+    );
+
+    test(
+      ...titled('[PROB-019] instructing an event before its window opens gets 422 instruction_too_early'),
+      async ({ api, portfolio, requireSetting }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        const all = await portfolio.events();
+        const firstOfPatent = (e: PatentEvent) =>
+          earliestPending(all.filter((o) => o.patent.id === e.patent.id))?.id === e.id;
+        // Prefer the earliest pending event of its patent: no other rule can block it.
+        const event =
+          all.find((e) => tooEarly(e) && firstOfPatent(e)) ??
+          (await portfolio.event(tooEarly, 'blocked as TOO_EARLY'));
+        expect(await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }])).toBeProblem({
+          status: 422,
+          code: 'instruction_too_early',
+        });
+      },
+    );
+
+    test(
+      ...titled(
+        '[PROB-010, PROB-020] skipping an earlier pending event gets 422 instruction_skipped with its extensions at the top level',
+      ),
+      async ({ api, portfolio, requireSetting }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        const blocked = (e: PatentEvent) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING';
+        const { events } = await portfolio.claimPatent(
+          (list) => renewals(list).some(blocked),
+          'with an event blocked by an earlier pending one',
+        );
+        const event = renewals(events).find(blocked)!;
+        const response = await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }]);
+        expect(response).toBeProblem({ status: 422, code: 'instruction_skipped' });
+        const body = response.json<Body>();
+        expect(
+          body.clientCaseReference === null || typeof body.clientCaseReference === 'string',
+          'clientCaseReference is a top-level string or null',
+        ).toBe(true);
+        expect(
+          Array.isArray(body.missingPreviousRenewalDates),
+          'missingPreviousRenewalDates is a top-level array',
+        ).toBe(true);
+      },
+    );
+
+    test(
+      ...titled('[PROB-021] a decision not offered for the event gets 422 instruction_lapsed'),
+      async ({ api, portfolio, requireSetting }) => {
+        requireSetting('ALLOW_INSTRUCTIONS');
+        const { events } = await portfolio.claimPatent((list) => {
+          const first = earliestPending(list);
+          return (
+            !!first &&
+            first.instructability.isAllowed &&
+            !first.instructability.allowedDecisions.includes('PROCEED')
+          );
+        }, 'whose earliest pending event is allowed without PROCEED (lapsed)');
+        const event = earliestPending(events)!;
+        const response = await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }]);
+        expect(response).toBeProblem({ status: 422, code: 'instruction_lapsed' });
+      },
+    );
+
+    test(
+      ...titled(
+        '[PROB-010, PROB-018] reusing an externalImportRef with other items gets 409 conflict with existingBatchId at the top level',
+      ),
+      async ({ api, requireSetting }) => {
+        requireSetting('ALLOW_WRITES');
+        const ref = `conformance-conflict-${randomUUID()}`;
+        // Items without providerId or servicePatentId: rejected as items, they change no patent.
+        const first = await api.call('syncPatents', {
+          body: { externalImportRef: ref, items: [{ title: 'Conformance conflict probe A' }] },
+        });
+        expect(first).toHaveStatus([201, 202]);
+        const second = await api.call('syncPatents', {
+          body: { externalImportRef: ref, items: [{ title: 'Conformance conflict probe B' }] },
+        });
+        expect(second).toBeProblem({ status: 409, code: 'conflict' });
+        expect(typeof second.json<Body>().existingBatchId, 'existingBatchId is a top-level string').toBe(
+          'string',
+        );
+      },
+    );
+  });
+});
