@@ -9,7 +9,7 @@ import type { ApiClient } from '../helpers/api-client';
 import { claim } from '../helpers/claims';
 import type { OperationId } from '../helpers/contract';
 import { skipBecause, type Portfolio } from '../helpers/discovery';
-import { renewals } from '../helpers/event-rules';
+import { renewals, tooEarly } from '../helpers/event-rules';
 import { titled, expect, test } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import { walkList } from '../helpers/pagination';
@@ -78,8 +78,7 @@ async function readMonth(api: ApiClient, yearMonth: string): Promise<ExchangeRat
  */
 async function claimMonthToFreeze(api: ApiClient, portfolio: Portfolio): Promise<string> {
   const frozen = new Set(await frozenMonths(api));
-  const quiet = (events: PatentEvent[]) =>
-    events.every((e) => e.instructability.blockedReason === 'TOO_EARLY' && e.appliedDecision === null);
+  const quiet = (events: PatentEvent[]) => events.every(tooEarly);
   const candidates = [...(await renewalsByMonth(portfolio))]
     .filter(([month]) => !frozen.has(month))
     .sort(([a, x], [b, y]) => Number(quiet(y)) - Number(quiet(x)) || a.localeCompare(b));
