@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { defineConfig, type Project, type ReporterDescription } from '@playwright/test';
 import {
   ALLURE_CATEGORIES,
@@ -11,6 +10,7 @@ import {
 } from './helpers/report-config';
 import { insecureTls, WEAKENED_RUN } from './helpers/network';
 import { ensureRunIdentity } from './helpers/run-record';
+import { workerCount } from './helpers/settings';
 
 /**
  * The mutation run (scripts/mutation.ts) passes one reference per fault or variant; each becomes a
@@ -82,7 +82,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: process.env.WORKERS ? Number(process.env.WORKERS) : Math.max(2, os.availableParallelism()),
+  workers: workerCount(),
   timeout: 30_000,
   globalSetup: ['./helpers/reports-setup.ts', './helpers/global-setup.ts'],
   reporter,

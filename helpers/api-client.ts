@@ -7,7 +7,6 @@ import type { APIRequestContext } from '@playwright/test';
 import { operationById, type OperationId } from './contract';
 import type { Exchange, ExchangeRequest } from './exchange';
 import { assertRateLimitHeaders, type RateLimitRule } from './rate-limit-headers';
-import { lastRemaining } from './request-ledger';
 import { assertMatchesResponseSchema } from './schema-validator';
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
@@ -170,6 +169,16 @@ export function fillPath(template: string, values: Record<string, string> = {}):
   });
 }
 
+/** The bytes of a request body: an object as JSON, a string or Buffer as given. */
+function encodeBody(body: unknown): Buffer | undefined {
+  if (body === undefined) return undefined;
+  if (Buffer.isBuffer(body)) return body;
+  return Buffer.from(typeof body === 'string' ? body : JSON.stringify(body), 'utf8');
+}
+
+/** The last RateLimit-Remaining seen for each key in this worker process: the quota guard's memory. */
+const lastRemaining = new Map<string, number>();
+
 export class ApiClient {
   constructor(
     private readonly deps: ClientDeps,
@@ -203,60 +212,83 @@ export class ApiClient {
   /** Sends any request (unknown routes, malformed bodies); validated only when `operationId` is given. */
   async send(options: SendOptions): Promise<ApiResponse> {
     const started = performance.now();
-    let network = 0;
-    const headers: Record<string, string> = { ...(options.headers ?? {}) };
-    if (this.key !== undefined) headers['x-api-key'] = this.key;
-    let body: Buffer | undefined;
-    if (options.body !== undefined) {
-      if (Buffer.isBuffer(options.body)) body = options.body;
-      else if (typeof options.body === 'string') body = Buffer.from(options.body, 'utf8');
-      else body = Buffer.from(JSON.stringify(options.body), 'utf8');
-      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
-        headers['content-type'] = 'application/json';
-      }
-    }
+    const body = encodeBody(options.body);
     const url = buildUrl(this.deps.baseUrl, options.path, options.query, options.arrayEncoding);
-    if (new URL(url).origin !== new URL(this.deps.baseUrl).origin) {
-      throw new Error(
-        `refusing to send ${options.method} ${url}: only the target ${this.deps.baseUrl} is contacted`,
-      );
-    }
+    this.guardOrigin(options.method, url);
     this.guardQuota();
     const request: ExchangeRequest = {
       method: options.method,
       url,
-      headers,
+      headers: this.requestHeaders(options.headers, body),
       ...(body === undefined ? {} : { body: body.toString('utf8') }),
     };
+    const { exchange, networkMs } = await this.sendWithRetries(request, body, options);
+    const response = new ApiResponse(exchange, options.operationId);
+    if (options.operationId) assertMatchesResponseSchema(response);
+    this.deps.onOverhead?.(performance.now() - started - networkMs);
+    return response;
+  }
+
+  /** The caller's headers, the key, and a JSON content type for a body unless the caller set one. */
+  private requestHeaders(
+    given: Record<string, string> = {},
+    body: Buffer | undefined,
+  ): Record<string, string> {
+    const headers: Record<string, string> = { ...given };
+    if (this.key !== undefined) headers['x-api-key'] = this.key;
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['content-type'] = 'application/json';
+    return headers;
+  }
+
+  /** Only the target is ever contacted, whatever path a test builds. */
+  private guardOrigin(method: string, url: string): void {
+    if (new URL(url).origin !== new URL(this.deps.baseUrl).origin) {
+      throw new Error(`refusing to send ${method} ${url}: only the target ${this.deps.baseUrl} is contacted`);
+    }
+  }
+
+  /**
+   * The exchange, retried per the policy: a 500 with backoff, a 429 once after a short Retry-After (a long
+   * one skips: the daily quota is gone). Every answer is checked against the rate-limit rule.
+   */
+  private async sendWithRetries(
+    request: ExchangeRequest,
+    body: Buffer | undefined,
+    options: SendOptions,
+  ): Promise<{ exchange: Exchange; networkMs: number }> {
     let exchange = await this.exchange(request, body);
-    network += exchange.durationMs;
+    let networkMs = exchange.durationMs;
     this.checkRateLimits(exchange, options.operationId);
     const policy = options.retry === false ? undefined : this.deps.retry;
     for (let attempt = 0; policy; attempt++) {
-      let wait: number | undefined;
-      if (exchange.status === 500 && attempt < policy.internalErrorRetries)
-        wait = policy.backoffMs * 4 ** attempt;
-      if (exchange.status === 429 && attempt === 0) {
-        const retryAfter = Number(exchange.headers['retry-after']);
-        if (!(retryAfter <= policy.maxRetryAfterSeconds)) {
-          this.skip(
-            `the daily quota of the key is exhausted (429, Retry-After ${exchange.headers['retry-after'] ?? 'absent'} s, ` +
-              `above RETRY_AFTER_MAX_SECONDS=${policy.maxRetryAfterSeconds})`,
-          );
-        }
-        wait = retryAfter * 1000;
-      }
+      const wait = this.retryWait(exchange, attempt, policy);
       if (wait === undefined) break;
       await delay(wait);
       this.deps.onRetry?.(exchange.status);
       exchange = { ...(await this.exchange(request, body)), retryAttempt: attempt + 1 };
-      network += exchange.durationMs;
+      networkMs += exchange.durationMs;
       this.checkRateLimits(exchange, options.operationId);
     }
-    const response = new ApiResponse(exchange, options.operationId);
-    if (options.operationId) assertMatchesResponseSchema(response);
-    this.deps.onOverhead?.(performance.now() - started - network);
-    return response;
+    return { exchange, networkMs };
+  }
+
+  /** Milliseconds to wait before retrying `exchange`, or undefined when it is final. */
+  private retryWait(exchange: Exchange, attempt: number, policy: RetryPolicy): number | undefined {
+    let wait: number | undefined;
+    if (exchange.status === 500 && attempt < policy.internalErrorRetries)
+      wait = policy.backoffMs * 4 ** attempt;
+    if (exchange.status === 429 && attempt === 0) {
+      const retryAfter = Number(exchange.headers['retry-after']);
+      if (!(retryAfter <= policy.maxRetryAfterSeconds)) {
+        this.skip(
+          `the daily quota of the key is exhausted (429, Retry-After ${exchange.headers['retry-after'] ?? 'absent'} s, ` +
+            `above RETRY_AFTER_MAX_SECONDS=${policy.maxRetryAfterSeconds})`,
+        );
+      }
+      wait = retryAfter * 1000;
+    }
+    return wait;
   }
 
   /** Each answer, a 429 before it is retried included, against the rate-limit rule (fails the test). */

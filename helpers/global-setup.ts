@@ -9,19 +9,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { createReferenceServer } from '../reference/server';
-import { clearClaims } from './claims';
 import { readNetworkSettings, trustCaBundle } from './network';
 import { readDataStates } from './data-snapshot';
 import { checkSettingsOrExit, runPreflightOrExit } from './preflight-report';
 import { reportPaths } from './report-config';
-import { collectRequestTotals, runDir } from './request-ledger';
+import { collectRequestTotals } from './request-ledger';
+import { removeRunFolder } from './run-folder';
 import { envFlag, KEY_SETTINGS, loadEnv } from './settings';
 import { checkedTimeZone, EMBEDDED_TIME_ZONE, readTarget } from './target';
 
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const env = loadEnv();
-  const runId = (env.CONFORMANCE_RUN_ID ??= randomUUID());
-  env.FC_SEED ??= String(randomInt(1, 2 ** 31 - 1));
+  const runId = (env.CONFORMANCE_RUN_ID ||= randomUUID());
+  env.FC_SEED ||= String(randomInt(1, 2 ** 31 - 1));
   // stderr: stdout belongs to the reporters (a --reporter=json run must give clean JSON).
   process.stderr.write(`fast-check seed: ${env.FC_SEED} (replay with FC_SEED=${env.FC_SEED})\n`);
 
@@ -53,7 +53,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   } catch {
     /* the preflight (or the workers' first request) names the setting */
   }
-  const preflighted = env.PREFLIGHT === undefined || envFlag('PREFLIGHT');
+  const preflighted = !env.PREFLIGHT?.trim() || envFlag('PREFLIGHT');
   let preflightRequests = preflighted ? await runPreflightOrExit(readTarget()) : 0;
   // The data states the suite looks for (README, "The minimum test tenant"), from the events sweep the
   // workers then share: on stderr, no extra request.
@@ -65,7 +65,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
 
   return async () => {
     await stop();
-    const totals = collectRequestTotals(runDir());
+    const totals = collectRequestTotals();
     if (preflightRequests > 0 && env.BASE_URL) {
       const origin = new URL(env.BASE_URL).origin;
       if (!totals.origins.includes(origin)) totals.origins.push(origin);
@@ -84,7 +84,6 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       path.join(out, 'requests.json'),
       `${JSON.stringify({ ...totals, total, preflight: preflightRequests }, null, 2)}\n`,
     );
-    fs.rmSync(runDir(), { recursive: true, force: true });
-    clearClaims(runId);
+    removeRunFolder(runId);
   };
 }

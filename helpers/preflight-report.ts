@@ -10,7 +10,7 @@ import { networkSettingsNamed } from './network';
 import { PreflightError, preflight } from './preflight';
 import { reportPaths, ROOT, targetOrigin } from './report-config';
 import { ensureRunIdentity, writePreflightRecord } from './run-record';
-import { KEY_SETTINGS } from './settings';
+import { KEY_SETTINGS, SETTINGS } from './settings';
 import type { Target } from './target';
 
 /** Exit code of a run that could not judge the target (preflight refused it, bad settings). */
@@ -25,8 +25,8 @@ export function addPreflightSection(section: PreflightSection): void {
   sections.push(section);
 }
 
-const NUMERIC = ['REQUEST_TIMEOUT_MS', 'ASYNC_TIMEOUT_MS', 'FC_RUNS', 'FC_SEED', 'QUOTA_FLOOR', 'WORKERS'];
-const FLAGS = ['ALLOW_WRITES', 'ALLOW_INSTRUCTIONS', 'ALLOW_QUOTA_EXHAUSTION', 'PREFLIGHT'];
+const NUMERIC = SETTINGS.filter((s) => s.kind === 'number').map((s) => s.env);
+const FLAGS = SETTINGS.filter((s) => s.kind === 'flag').map((s) => s.env);
 
 /** Settings whose value cannot be used, each as "NAME: why". */
 export function settingProblems(env: NodeJS.ProcessEnv = process.env): string[] {

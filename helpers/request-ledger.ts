@@ -1,18 +1,11 @@
 /**
  * Counts the HTTP requests the run makes, by area, across worker processes: each worker writes its
- * counts to the run folder when it ends; the global teardown adds them up and reports the total.
- * Also the quota guard's memory: the last RateLimit-Remaining seen per key.
+ * counts to the run folder when it ends (helpers/run-folder.ts); the global teardown adds them up and
+ * reports the total.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-
-export function runDir(): string {
-  const runId = (process.env.CONFORMANCE_RUN_ID ?? `pid-${process.ppid}`).replace(/[^\w.-]/g, '_');
-  const dir = path.join(os.tmpdir(), 'prs-conformance-runs', runId);
-  fs.mkdirSync(dir, { recursive: true });
-  return dir;
-}
+import { requestCountsFile, requestCountsFolder, withFolder } from './run-folder';
 
 export class RequestLedger {
   readonly byArea = new Map<string, number>();
@@ -37,9 +30,8 @@ export class RequestLedger {
   /** Writes this worker's counts to the run folder. */
   flush(workerId: string): void {
     if (this.byArea.size === 0 && this.retries === 0) return;
-    const file = path.join(runDir(), `requests-${workerId}-${process.pid}.json`);
     fs.writeFileSync(
-      file,
+      withFolder(requestCountsFile(workerId)),
       JSON.stringify({
         byArea: Object.fromEntries(this.byArea),
         byTest: Object.fromEntries(this.byTest),
@@ -72,7 +64,8 @@ function median(values: number[]): number | null {
 }
 
 /** Adds up what every worker of the run wrote. */
-export function collectRequestTotals(dir: string = runDir()): RequestTotals {
+export function collectRequestTotals(): RequestTotals {
+  const dir = requestCountsFolder();
   const totals: RequestTotals = {
     total: 0,
     retries: 0,
@@ -84,7 +77,6 @@ export function collectRequestTotals(dir: string = runDir()): RequestTotals {
   const overhead: number[] = [];
   const byTest = new Map<string, number>();
   for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-    if (!name.startsWith('requests-')) continue;
     const part = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as {
       byArea: Record<string, number>;
       byTest?: Record<string, number>;
@@ -110,6 +102,3 @@ export function collectRequestTotals(dir: string = runDir()): RequestTotals {
   totals.overheadMedianMs = m === null ? null : Math.round(m * 1000) / 1000;
   return totals;
 }
-
-/** The last RateLimit-Remaining seen for each key in this worker (the quota guard reads it). */
-export const lastRemaining = new Map<string, number>();

@@ -2,82 +2,25 @@
  * Every input the suite reads, declared once: name, meaning, default.
  * `.env.example` and the README's settings table are generated from this list (scripts/gen-env-example.ts).
  */
+import os from 'node:os';
 import path from 'node:path';
 import dotenv from 'dotenv';
+import { KEY_SETTINGS } from '../schemas/key-roles';
 
-export type KeyRole =
-  | 'all'
-  | 'patentsRead'
-  | 'patentsWrite'
-  | 'instructionsWrite'
-  | 'invoicesRead'
-  | 'freezesWrite'
-  | 'noScopes'
-  | 'expired'
-  | 'lowQuota'
-  | 'otherTenant'
-  | 'noFreeze';
-
-export interface KeySetting {
-  role: KeyRole;
-  env: string;
-  meaning: string;
-  /** The one scope a single-scope key holds (the scope table of the contract). */
-  scope?: string;
-}
-
-export const KEY_SETTINGS: readonly KeySetting[] = [
-  { role: 'all', env: 'API_KEY', meaning: 'primary key: all five scopes, tenant with the freeze capability' },
-  {
-    role: 'patentsRead',
-    env: 'API_KEY_PATENTS_READ',
-    meaning: 'same tenant, only patents:read',
-    scope: 'patents:read',
-  },
-  {
-    role: 'patentsWrite',
-    env: 'API_KEY_PATENTS_WRITE',
-    meaning: 'same tenant, only patents:write',
-    scope: 'patents:write',
-  },
-  {
-    role: 'instructionsWrite',
-    env: 'API_KEY_INSTRUCTIONS_WRITE',
-    meaning: 'same tenant, only patents:instructions:write',
-    scope: 'patents:instructions:write',
-  },
-  {
-    role: 'invoicesRead',
-    env: 'API_KEY_INVOICES_READ',
-    meaning: 'same tenant, only invoices:read',
-    scope: 'invoices:read',
-  },
-  {
-    role: 'freezesWrite',
-    env: 'API_KEY_FREEZES_WRITE',
-    meaning: 'same tenant, only exchange-rate-freezes:write',
-    scope: 'exchange-rate-freezes:write',
-  },
-  { role: 'noScopes', env: 'API_KEY_NO_SCOPES', meaning: 'same tenant, an empty scope list' },
-  { role: 'expired', env: 'API_KEY_EXPIRED', meaning: 'a key past its expiresAt' },
-  {
-    role: 'lowQuota',
-    env: 'API_KEY_LOW_QUOTA',
-    meaning:
-      'all scopes, a small daily quota, used by nothing else (rate-limit tests; exhausted only when allowed)',
-  },
-  { role: 'otherTenant', env: 'API_KEY_OTHER_TENANT', meaning: 'all scopes on a second tenant with data' },
-  {
-    role: 'noFreeze',
-    env: 'API_KEY_NO_FREEZE',
-    meaning: 'all scopes on a tenant without the freeze capability',
-  },
-];
+/** The key roles, shared with the reference (schemas/key-roles.ts). */
+export { KEY_SETTINGS };
+export type { KeyRole } from '../schemas/key-roles';
 
 export interface Setting {
   env: string;
   meaning: string;
   default: string;
+  /** What the preflight accepts (helpers/preflight-report.ts): a whole number, or true/false. */
+  kind?: 'number' | 'flag';
+  /** Other spellings read with the same meaning (the lower-case proxy variables). */
+  aliases?: readonly string[];
+  /** A variable of the environment the suite honours, not one of its own: in the README, not in .env.example. */
+  standard?: true;
 }
 
 export const SETTINGS: readonly Setting[] = [
@@ -142,16 +85,19 @@ export const SETTINGS: readonly Setting[] = [
     env: 'ALLOW_WRITES',
     meaning: 'allow sync POSTs and freeze PUTs (they change the tenant data)',
     default: 'false',
+    kind: 'flag',
   },
   {
     env: 'ALLOW_INSTRUCTIONS',
     meaning: 'allow instruction POSTs (irreversible: they execute renewals)',
     default: 'false',
+    kind: 'flag',
   },
   {
     env: 'ALLOW_QUOTA_EXHAUSTION',
     meaning: 'allow exhausting the low-quota key to observe the 429',
     default: 'false',
+    kind: 'flag',
   },
   {
     env: 'PROVIDER_STATES_URL',
@@ -162,26 +108,201 @@ export const SETTINGS: readonly Setting[] = [
     env: 'REQUEST_TIMEOUT_MS',
     meaning: 'timeout of one HTTP request to the target',
     default: '10000',
+    kind: 'number',
   },
   {
     env: 'ASYNC_TIMEOUT_MS',
     meaning:
       'how long to poll a background sync batch (202) for a final status; a batch unfinished by then leaves the test not verified (the contract states no duration)',
     default: '10000',
+    kind: 'number',
+  },
+  {
+    env: 'QUOTA_FLOOR',
+    meaning:
+      "quota guard: once a key's RateLimit-Remaining falls to this or below, the tests using that key skip instead of spending its last requests",
+    default: '50',
+    kind: 'number',
+  },
+  {
+    env: 'RETRY_AFTER_MAX_SECONDS',
+    meaning:
+      'a 429 whose Retry-After is at most this many seconds is retried once after it; a longer one skips the test (the daily quota is gone)',
+    default: '5',
+    kind: 'number',
   },
   {
     env: 'FC_SEED',
     meaning: 'seed of the generated (fast-check) inputs, to replay a run',
     default: '(random, printed)',
+    kind: 'number',
   },
-  { env: 'FC_RUNS', meaning: 'number of generated cases per property', default: '25' },
+  { env: 'FC_RUNS', meaning: 'number of generated cases per property', default: '25', kind: 'number' },
   {
     env: 'TARGET_TIME_ZONE',
     meaning:
       "IANA time zone of the target's server (e.g. Europe/Paris): RateLimit-Reset must count down to its midnight; unset: to a quarter-hour of UTC",
     default: '(unset; the embedded reference runs in Asia/Kolkata)',
   },
+  // ---------------------------------------------------------------- the run and its reports
+  {
+    env: 'WORKERS',
+    meaning:
+      'Playwright workers of the run (each worker beyond 2 needs one more `sync-target` patent: README, "The minimum test tenant")',
+    default: '(the number of cores, at least 2)',
+    kind: 'number',
+  },
+  {
+    env: 'PREFLIGHT',
+    meaning:
+      'check the target and the key roles before the tests, and print the data states found; false skips both',
+    default: 'true',
+    kind: 'flag',
+  },
+  {
+    env: 'ENV_FILE',
+    meaning: 'dotenv file the settings are read from (the process environment wins over it)',
+    default: '.env in the project root',
+  },
+  { env: 'REPORTS_DIR', meaning: 'folder the reports are written to', default: 'reports' },
+  {
+    env: 'CONFORMANCE_REPORTERS',
+    meaning:
+      "Playwright reporters for people, comma-separated (the conformance command's --reporter); the report files are written besides",
+    default: 'list',
+  },
+  {
+    env: 'CONFORMANCE_RUN_ID',
+    meaning: 'id of the run in the reports and the run history; the shards of one CI run may share it',
+    default: '(random)',
+  },
+  {
+    env: 'SHARD',
+    meaning: 'the shard of a CI run (e.g. 1/4): the run also writes a blob report, to be merged',
+    default: '(unset: not sharded)',
+  },
+  {
+    env: 'BLOB_REPORT',
+    meaning: 'also write a blob report (a run meant to be merged with others)',
+    default: 'false',
+  },
+  {
+    env: 'CI',
+    meaning: 'set by CI services: a `test.only` left in a spec fails the run',
+    default: '(unset)',
+    standard: true,
+  },
+  // ---------------------------------------------------------------- the embedded reference (BASE_URL unset)
+  {
+    env: 'REFERENCE_FAULT',
+    meaning:
+      'switch on one named fault of the embedded reference (reference/faults/), to see a test catch it',
+    default: '(none)',
+  },
+  {
+    env: 'REFERENCE_VARIANT',
+    meaning: 'switch on one named variant of the embedded reference (reference/variants/)',
+    default: '(none)',
+  },
+  {
+    env: 'REFERENCE_SEED_PROFILE',
+    meaning: 'minimum: the embedded reference holds only the minimum test tenant (README)',
+    default: '(the full data set)',
+  },
+  // ---------------------------------------------------------------- standard variables the suite honours
+  {
+    env: 'HTTPS_PROXY',
+    aliases: ['https_proxy'],
+    meaning: 'proxy to an https target when TARGET_PROXY is unset (also https_proxy)',
+    default: '(unset)',
+    standard: true,
+  },
+  {
+    env: 'HTTP_PROXY',
+    aliases: ['http_proxy'],
+    meaning: 'proxy to an http target when TARGET_PROXY is unset (also http_proxy)',
+    default: '(unset)',
+    standard: true,
+  },
+  {
+    env: 'NO_PROXY',
+    aliases: ['no_proxy'],
+    meaning: 'targets reached without HTTPS_PROXY / HTTP_PROXY (also no_proxy)',
+    default: '(unset)',
+    standard: true,
+  },
+  {
+    env: 'NODE_EXTRA_CA_CERTS',
+    meaning: "Node's extra trusted CAs; kept when TARGET_CA_FILE adds its CAs",
+    default: '(unset)',
+    standard: true,
+  },
+  {
+    env: 'NODE_PATH',
+    meaning: 'module folders of Node; the conformance command adds its own for the report scripts',
+    default: '(unset)',
+    standard: true,
+  },
 ];
+
+/**
+ * Variables the suite sets for its own processes (the global setup for the workers, the conformance
+ * command and the mutation run for Playwright): declared so that every variable read is, but not
+ * settings: nobody sets them by hand, so they are neither in .env.example nor in the README.
+ */
+export const INTERNAL_VARIABLES: readonly Setting[] = [
+  {
+    env: 'EMBEDDED_REFERENCE',
+    meaning: 'true when the global setup started the embedded reference',
+    default: '(set by the global setup)',
+  },
+  {
+    env: 'PREFLIGHT_OTHER_TENANT_FREEZE',
+    meaning: "the other tenant's freeze capability the preflight found (enabled, forbidden)",
+    default: '(set by the preflight)',
+  },
+  {
+    env: 'MUTATION_TARGETS',
+    meaning: 'the references of a mutation run (JSON), one Playwright project each',
+    default: '(set by scripts/mutation.ts)',
+  },
+  {
+    env: 'CONFORMANCE_RUN_STARTED',
+    meaning: 'start time of the run (ISO 8601)',
+    default: '(set by the conformance command or the run record)',
+  },
+  {
+    env: 'CONFORMANCE_CA_BUNDLE_TRUSTED',
+    meaning: '1 in a process started trusting the CA bundle of TARGET_CA_FILE',
+    default: '(set by helpers/network.ts)',
+  },
+  {
+    env: 'CONFORMANCE_ORIGINAL_NODE_EXTRA_CA_CERTS',
+    meaning: 'NODE_EXTRA_CA_CERTS as it was before the CA bundle replaced it',
+    default: '(set by helpers/network.ts)',
+  },
+];
+
+/** Playwright workers of a run: WORKERS, else the number of cores, at least 2. */
+export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
+  return env.WORKERS ? Number(env.WORKERS) : Math.max(2, os.availableParallelism());
+}
+
+/** Every variable name the suite may read: settings, their other spellings, internal variables. */
+export function declaredVariables(): Set<string> {
+  return new Set([...SETTINGS, ...INTERNAL_VARIABLES].flatMap((s) => [s.env, ...(s.aliases ?? [])]));
+}
+
+/**
+ * A numeric setting: its value, or its declared default when it is unset or empty (as `.env.example`
+ * leaves it). The preflight refuses a value that is not a whole number.
+ */
+export function numberSetting(name: string, env: NodeJS.ProcessEnv = loadEnv()): number {
+  const setting = SETTINGS.find((s) => s.env === name && s.kind === 'number');
+  if (!setting) throw new Error(`${name} is not a declared numeric setting (helpers/settings.ts)`);
+  const value = env[name]?.trim();
+  return Number(value || setting.default);
+}
 
 let loaded = false;
 

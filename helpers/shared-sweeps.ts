@@ -1,23 +1,19 @@
 /**
  * Reads made once for the whole run instead of once per worker or per test: the first worker to ask
- * claims the read, makes it and writes the result to the run's claim folder; the others wait for that
- * file. This keeps discovery's cost independent of the number of workers and lets tests that check
+ * claims the read, makes it and writes the result to the run folder (helpers/run-folder.ts); the others
+ * wait for that file. This keeps discovery's cost independent of the number of workers and lets tests that check
  * different clauses of one answer share it, which matters against a daily quota. A waiter that sees no
  * result in time (the reading worker failed or died) reads for itself.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiResponse } from './api-client';
 import type { OperationId } from './contract';
 import { redactHeaders, type Exchange } from './exchange';
-import { claim, claimDir } from './claims';
+import { claim } from './claims';
+import { sharedResultFile, withFolder } from './run-folder';
 
 const WAIT_LIMIT_MS = 60_000;
-
-function fileFor(namespace: string, name: string): string {
-  return path.join(claimDir(), `shared-${namespace}-${name}.json`.replace(/[^\w.-]/g, '_'));
-}
 
 async function waitFor(file: string): Promise<{ value?: unknown; failed?: true } | undefined> {
   let delay = 5;
@@ -36,11 +32,11 @@ async function shareOnce<T>(
   store: (value: T) => unknown,
   load: (stored: unknown) => T,
 ): Promise<T> {
-  const file = fileFor(namespace, name);
+  const file = sharedResultFile(namespace, name);
   if (claim(namespace, 'shared', name)) {
     const write = (content: object) => {
       // Written whole, then renamed: a waiter never reads half a file.
-      fs.writeFileSync(`${file}.tmp`, JSON.stringify(content));
+      fs.writeFileSync(withFolder(`${file}.tmp`), JSON.stringify(content));
       fs.renameSync(`${file}.tmp`, file);
     };
     try {

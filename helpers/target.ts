@@ -2,7 +2,7 @@
  * The target under test, as the worker sees it: base URL, keys by role, and what the run may do.
  * With no BASE_URL configured, the global setup starts the embedded reference and fills these in.
  */
-import { envFlag, KEY_SETTINGS, loadEnv, type KeyRole } from './settings';
+import { envFlag, KEY_SETTINGS, loadEnv, numberSetting, type KeyRole } from './settings';
 
 export interface Target {
   baseUrl: string;
@@ -74,10 +74,10 @@ export function readTarget(override: TargetOverride = {}): Target {
     providerStatesUrl: override.baseUrl
       ? `${override.baseUrl.replace(/\/+$/, '')}/__provider-states`
       : env.PROVIDER_STATES_URL?.trim() || undefined,
-    requestTimeoutMs: Number(env.REQUEST_TIMEOUT_MS ?? 10_000) || 10_000,
-    asyncTimeoutMs: Number(env.ASYNC_TIMEOUT_MS ?? 10_000) || 10_000,
-    quotaFloor: Number(env.QUOTA_FLOOR ?? 50),
-    maxRetryAfterSeconds: Number(env.RETRY_AFTER_MAX_SECONDS ?? 5),
+    requestTimeoutMs: numberSetting('REQUEST_TIMEOUT_MS', env),
+    asyncTimeoutMs: numberSetting('ASYNC_TIMEOUT_MS', env),
+    quotaFloor: numberSetting('QUOTA_FLOOR', env),
+    maxRetryAfterSeconds: numberSetting('RETRY_AFTER_MAX_SECONDS', env),
     otherTenantFreezeCapability: ((v) => (v === 'enabled' || v === 'forbidden' ? v : undefined))(
       env[OTHER_TENANT_FREEZE_ENV],
     ),

@@ -3,7 +3,7 @@
  * simply an unknown one. Scope and capability checks come after route matching, per operation.
  */
 import type { MiddlewareHandler } from 'hono';
-import { currentBehaviour } from './behaviour';
+import { faultIs, isFault } from './behaviour';
 import type { ServerContext } from './context';
 import type { AppEnv } from './http';
 import { sha256Hex, type Scope } from './keys';
@@ -19,11 +19,10 @@ export interface Caller {
 export const API_KEY_HEADER = 'x-api-key';
 
 export function authenticate(ctx: ServerContext, headerValue: string | undefined): Caller {
-  const { fault } = ctx.behaviour;
-  if (fault === 'missing-key-400' && !headerValue) {
+  if (faultIs(ctx, 'missing-key-400') && !headerValue) {
     throw validationFailed([{ pointer: '/x-api-key', code: 'required', message: 'is required' }]);
   }
-  if (fault === 'malformed-key-400' && headerValue && !/^[0-9a-f]{64}$/i.test(headerValue)) {
+  if (faultIs(ctx, 'malformed-key-400') && headerValue && !/^[0-9a-f]{64}$/i.test(headerValue)) {
     throw validationFailed([
       { pointer: '/x-api-key', code: 'invalid_string', message: 'must be 64 hexadecimal characters' },
     ]);
@@ -31,20 +30,20 @@ export function authenticate(ctx: ServerContext, headerValue: string | undefined
   const key = headerValue ? ctx.store.keysByHash.get(sha256Hex(headerValue)) : undefined;
   const tenant = key === undefined ? undefined : ctx.store.tenants.get(key.tenantId);
   if (key === undefined || tenant === undefined) {
-    if (fault === 'unknown-key-forbidden' && headerValue) {
+    if (faultIs(ctx, 'unknown-key-forbidden') && headerValue) {
       throw new ProblemError('forbidden', 'The API key is not allowed.');
     }
-    if (fault === 'unknown-key-reported-expired' && headerValue) {
+    if (faultIs(ctx, 'unknown-key-reported-expired') && headerValue) {
       throw new ProblemError('api_key_expired', 'The API key has expired.');
     }
     throw new ProblemError('invalid_api_key', 'The API key is missing or unknown.');
   }
-  if (fault === 'one-key-per-tenant') {
+  if (faultIs(ctx, 'one-key-per-tenant')) {
     // Keys indexed by tenant: the first issued key of the tenant is the only one looked up.
     const first = [...ctx.store.keysByHash.values()].find((k) => k.tenantId === key.tenantId);
     if (first !== key) throw new ProblemError('invalid_api_key', 'The API key is missing or unknown.');
   }
-  if (ctx.clock.now().getTime() >= Date.parse(key.expiresAt) && fault !== 'expired-key-accepted') {
+  if (ctx.clock.now().getTime() >= Date.parse(key.expiresAt) && !faultIs(ctx, 'expired-key-accepted')) {
     throw new ProblemError('api_key_expired', 'The API key has expired.');
   }
   return { key, tenant };
@@ -52,17 +51,16 @@ export function authenticate(ctx: ServerContext, headerValue: string | undefined
 
 /** Each operation requires exactly one scope; an empty scope list grants nothing. */
 export function requireScope(caller: Caller, scope: string): void {
-  const { fault } = currentBehaviour();
   const scopes = caller.key.scopes;
-  if (fault === 'empty-scope-list-grants-all' && scopes.length === 0) return;
-  if (fault === 'write-scope-implies-read' && scope.endsWith(':read')) {
+  if (isFault('empty-scope-list-grants-all') && scopes.length === 0) return;
+  if (isFault('write-scope-implies-read') && scope.endsWith(':read')) {
     if (scopes.includes(scope.replace(/:read$/, ':write') as Scope)) return;
   }
   if (!scopes.includes(scope as Scope)) {
     throw new ProblemError(
       'insufficient_scope',
       `This operation requires the scope ${scope}.`,
-      fault === 'required-scope-missing' ? {} : { requiredScope: scope },
+      isFault('required-scope-missing') ? {} : { requiredScope: scope },
     );
   }
 }
@@ -71,9 +69,8 @@ export function requireScope(caller: Caller, scope: string): void {
 export function requireCapability(caller: Caller, capability: string): void {
   const enabled = capability === 'exchange-rate-freeze' ? caller.tenant.canFreezeExchangeRates : false;
   if (!enabled) {
-    // Routes of a disabled capability hidden as if they did not exist.
-    if (currentBehaviour().fault === 'capability-missing-as-not-found') throw notFound();
-    if (currentBehaviour().fault === 'freezes-no-capability-as-insufficient-scope') {
+    if (isFault('capability-missing-as-not-found')) throw notFound();
+    if (isFault('freezes-no-capability-as-insufficient-scope')) {
       throw new ProblemError('insufficient_scope', `This operation requires the ${capability} capability.`, {
         requiredScope: 'exchange-rate-freezes:write',
       });

@@ -1,20 +1,32 @@
 /**
  * Switches read by the modules that implement a rule. The clean reference ignores them; a named fault
  * is a one-line check at the single place of its rule:
- *   - where a server context is at hand: `ctx.behaviour.fault === 'some-fault'`;
- *   - in pure functions (instructability, fees, pagination...): `currentBehaviour().fault === 'some-fault'`.
- * `currentBehaviour()` reads the behaviour of the server handling the current request (async context), so
+ *   - where a server context is at hand: `faultIs(ctx, 'some-fault')`;
+ *   - in pure functions (instructability, fees, pagination...): `isFault('some-fault')`.
+ * (`variantIs` and `isVariant` likewise.) The names are typed from the catalogues, so a misspelt one does not
+ * compile. `isFault` reads the behaviour of the server handling the current request (async context), so
  * several servers with different faults can run in one process.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { isFaultName, type FaultName } from './faults';
+import { isVariantName, type VariantName } from './variants';
+
+export type { FaultName, VariantName };
 
 export interface Behaviour {
-  readonly fault: string | undefined;
-  readonly variant: string | undefined;
+  readonly fault: FaultName | undefined;
+  readonly variant: VariantName | undefined;
 }
 
+/** The behaviour of names from outside (options, environment): an unknown name is refused here. */
 export function createBehaviour(options: { fault?: string; variant?: string }): Behaviour {
-  return Object.freeze({ fault: options.fault || undefined, variant: options.variant || undefined });
+  const fault = options.fault || undefined;
+  const variant = options.variant || undefined;
+  if (fault !== undefined && !isFaultName(fault))
+    throw new Error(`unknown fault: ${fault} (see reference/faults)`);
+  if (variant !== undefined && !isVariantName(variant))
+    throw new Error(`unknown variant: ${variant} (see reference/variants)`);
+  return Object.freeze({ fault, variant });
 }
 
 const CLEAN: Behaviour = createBehaviour({});
@@ -28,4 +40,24 @@ export function currentBehaviour(): Behaviour {
 /** Runs `work` (and everything it schedules, timers included) under `behaviour`. */
 export function withBehaviour<T>(behaviour: Behaviour, work: () => T): T {
   return storage.run(behaviour, work);
+}
+
+/** Whether the server of `ctx` runs with the fault `name`. */
+export function faultIs(ctx: { readonly behaviour: Behaviour }, name: FaultName): boolean {
+  return ctx.behaviour.fault === name;
+}
+
+/** Whether the server of `ctx` runs with the variant `name`. */
+export function variantIs(ctx: { readonly behaviour: Behaviour }, name: VariantName): boolean {
+  return ctx.behaviour.variant === name;
+}
+
+/** Whether the server whose work is running now has the fault `name`. */
+export function isFault(name: FaultName): boolean {
+  return currentBehaviour().fault === name;
+}
+
+/** Whether the server whose work is running now has the variant `name`. */
+export function isVariant(name: VariantName): boolean {
+  return currentBehaviour().variant === name;
 }

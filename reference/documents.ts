@@ -4,7 +4,7 @@
  */
 import contentDisposition from 'content-disposition';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { currentBehaviour } from './behaviour';
+import { isFault, isVariant } from './behaviour';
 import type { AppContext } from './http';
 import { respond } from './http';
 
@@ -38,28 +38,24 @@ function renderHtml(content: DocumentContent): Uint8Array {
 
 /** Content-Disposition: `attachment` with the file name; the variant also gives it as RFC 8187 `filename*`. */
 function disposition(fileName: string): string {
-  const { fault, variant } = currentBehaviour();
-  if (fault === 'document-inline') return contentDisposition(fileName, { type: 'inline' });
-  if (fault === 'document-filename-missing') return 'attachment';
-  // Parameters written each with its own ';' terminator, so the value ends in an empty parameter.
-  if (fault === 'document-disposition-trailing-semicolon') return `${contentDisposition(fileName)};`;
-  if (variant === 'content-disposition-filename-star') {
+  if (isFault('document-inline')) return contentDisposition(fileName, { type: 'inline' });
+  if (isFault('document-filename-missing')) return 'attachment';
+  if (isFault('document-disposition-trailing-semicolon')) return `${contentDisposition(fileName)};`;
+  if (isVariant('content-disposition-filename-star')) {
     return `${contentDisposition(fileName)}; filename*=UTF-8''${encodeURIComponent(fileName)}`;
   }
-  // RFC 6266 value = token / quoted-string: the file names are tokens, so they may go unquoted.
-  if (variant === 'content-disposition-token-filename') return `attachment; filename=${fileName}`;
+  if (isVariant('content-disposition-token-filename')) return `attachment; filename=${fileName}`;
   return contentDisposition(fileName);
 }
 
 export async function pdfResponse(c: AppContext, content: DocumentContent): Promise<Response> {
-  const { fault } = currentBehaviour();
-  let bytes = fault === 'document-body-html' ? renderHtml(content) : await renderPdf(content);
-  if (fault === 'document-truncated') bytes = bytes.subarray(0, Math.floor(bytes.length / 2));
-  // The binary download served past the RateLimit-* header layer.
-  if (fault === 'pdf-download-without-rate-limit-headers') c.set('rateLimitHeaders', {});
+  let bytes = isFault('document-body-html') ? renderHtml(content) : await renderPdf(content);
+  if (isFault('document-truncated')) bytes = bytes.subarray(0, Math.floor(bytes.length / 2));
+  if (isFault('pdf-download-without-rate-limit-headers')) c.set('rateLimitHeaders', {});
   return respond(c, Buffer.from(bytes), 200, {
-    'Content-Type':
-      fault === 'document-served-as-octet-stream' ? 'application/octet-stream' : 'application/pdf',
+    'Content-Type': isFault('document-served-as-octet-stream')
+      ? 'application/octet-stream'
+      : 'application/pdf',
     'Content-Disposition': disposition(content.fileName),
     'Content-Length': String(bytes.length),
   });

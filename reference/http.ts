@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Context, ErrorHandler } from 'hono';
 import type { Caller } from './auth';
-import { currentBehaviour } from './behaviour';
+import { currentBehaviour, isFault, isVariant } from './behaviour';
 import type { Moment, ServerContext } from './context';
 import { PROBLEM_CONTENT_TYPE, ProblemError, problemBody } from './problems';
 import { REQUEST_ID_HEADER } from './request-id';
@@ -41,11 +41,10 @@ export function respond(
   status: number,
   headers: Record<string, string>,
 ): Response {
-  const { variant } = currentBehaviour();
-  const extra = variant === 'extra-response-headers' ? EXTRA_HEADERS : {};
-  // Content coding is HTTP's: JSON bodies (the strings here) gzip-compressed for a client that accepts gzip.
+  const extra = isVariant('extra-response-headers') ? EXTRA_HEADERS : {};
+  // The JSON bodies are the strings here: the PDF downloads (bytes) are never coded.
   if (
-    variant === 'gzip-responses' &&
+    isVariant('gzip-responses') &&
     typeof body === 'string' &&
     acceptsGzip(c.req.header('accept-encoding'))
   ) {
@@ -69,7 +68,7 @@ function acceptsGzip(header: string | undefined): boolean {
 
 /** A JSON media type, with the charset parameter where the variant adds it. */
 function mediaType(type: string): string {
-  return currentBehaviour().variant === 'json-charset-utf8' ? `${type}; charset=utf-8` : type;
+  return isVariant('json-charset-utf8') ? `${type}; charset=utf-8` : type;
 }
 
 /** A date-time with fractional seconds, as toISOString prints it. */
@@ -83,17 +82,17 @@ const ZULU_DATE_TIME = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?)Z$/;
  * `+00:00` instead of `Z` (both designate UTC).
  */
 function jsonText(data: unknown): string {
-  if (currentBehaviour().variant === 'timestamps-whole-seconds') {
+  if (isVariant('timestamps-whole-seconds')) {
     return JSON.stringify(data, (_key, value: unknown) =>
       typeof value === 'string' ? value.replace(FRACTIONAL_DATE_TIME, '$1Z') : value,
     );
   }
-  if (currentBehaviour().variant === 'timestamps-offset-notation') {
+  if (isVariant('timestamps-offset-notation')) {
     return JSON.stringify(data, (_key, value: unknown) =>
       typeof value === 'string' ? value.replace(ZULU_DATE_TIME, '$1+00:00') : value,
     );
   }
-  if (currentBehaviour().variant !== 'json-members-reversed') return JSON.stringify(data);
+  if (!isVariant('json-members-reversed')) return JSON.stringify(data);
   const reversed = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(reversed);
     if (typeof value !== 'object' || value === null) return value;
@@ -108,11 +107,9 @@ function jsonText(data: unknown): string {
 
 export function problemResponse(c: AppContext, problem: ProblemError): Response {
   const body = problemBody(problem, c.get('requestId'), c.req.path);
-  const { fault } = currentBehaviour();
-  // The error path forgets the quota headers that the success path carries.
-  if (fault === 'rate-limit-headers-missing-on-errors') c.set('rateLimitHeaders', {});
+  if (isFault('rate-limit-headers-missing-on-errors')) c.set('rateLimitHeaders', {});
   return respond(c, jsonText(body), problem.status, {
-    'Content-Type': mediaType(fault === 'problem-served-as-json' ? 'application/json' : PROBLEM_CONTENT_TYPE),
+    'Content-Type': mediaType(isFault('problem-served-as-json') ? 'application/json' : PROBLEM_CONTENT_TYPE),
     ...problem.headers,
   });
 }
@@ -144,8 +141,7 @@ export function errorHandler(): ErrorHandler<AppEnv> {
 }
 
 export function json(c: AppContext, data: unknown, status = 200): Response {
-  // Without a Content-Type, the runtime labels a string body text/plain;charset=UTF-8.
-  if (currentBehaviour().fault === 'json-content-type-missing') return respond(c, jsonText(data), status, {});
+  if (isFault('json-content-type-missing')) return respond(c, jsonText(data), status, {});
   return respond(c, jsonText(data), status, { 'Content-Type': mediaType('application/json') });
 }
 

@@ -3,7 +3,7 @@
  * prints the same keys); the store only ever sees their SHA-256 hashes.
  */
 import { createHash } from 'node:crypto';
-import { KEY_SETTINGS, type KeyRole } from '../helpers/settings';
+import { KEY_SETTINGS, type KeyRole } from '../schemas/key-roles';
 
 export const SCOPES = [
   'patents:read',
@@ -14,7 +14,7 @@ export const SCOPES = [
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
-/** The key roles and their environment variables are the suite's declared inputs (helpers/settings.ts). */
+/** The key roles and their environment variables are shared with the suite (schemas/key-roles.ts). */
 export type { KeyRole };
 
 /** Environment variable the suite reads for each role. */

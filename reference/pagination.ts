@@ -3,7 +3,7 @@
  * a page past the end is empty.
  */
 import type { Pagination } from '../schemas/types';
-import { currentBehaviour } from './behaviour';
+import { isFault, isVariant } from './behaviour';
 import { pointer, validationFailed } from './problems';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -24,18 +24,17 @@ export interface Page<T> {
  * less open; it is refused with 400 here, since no page of that size can be served.
  */
 export function pageRequest(query: { itemsPerPage?: unknown; currentPage?: unknown }): PageRequest {
-  const { fault, variant } = currentBehaviour();
-  const defaultSize = fault === 'default-page-size-20' ? 20 : DEFAULT_PAGE_SIZE;
+  const defaultSize = isFault('default-page-size-20') ? 20 : DEFAULT_PAGE_SIZE;
   let requested = typeof query.itemsPerPage === 'number' ? query.itemsPerPage : defaultSize;
-  // What a page size of zero or less does is open: the variant serves the default size.
-  if (variant === 'items-per-page-below-one-default' && requested < 1) requested = defaultSize;
+  // What a page size of zero or less does is open (OPEN-POINTS B3): 400 here.
+  if (isVariant('items-per-page-below-one-default') && requested < 1) requested = defaultSize;
   if (requested < 1) {
     throw validationFailed([
       { pointer: pointer('itemsPerPage'), code: 'too_small', message: 'itemsPerPage must be at least 1.' },
     ]);
   }
   return {
-    itemsPerPage: fault === 'page-size-not-clamped' ? requested : Math.min(requested, MAX_PAGE_SIZE),
+    itemsPerPage: isFault('page-size-not-clamped') ? requested : Math.min(requested, MAX_PAGE_SIZE),
     currentPage: typeof query.currentPage === 'number' ? query.currentPage : 1,
   };
 }
@@ -46,29 +45,27 @@ export function pageRequest(query: { itemsPerPage?: unknown; currentPage?: unkno
  * one page size stays consistent.
  */
 export function belowFullPage(request: PageRequest): boolean {
-  return currentBehaviour().variant === 'order-depends-on-page-size' && request.itemsPerPage < MAX_PAGE_SIZE;
+  return isVariant('order-depends-on-page-size') && request.itemsPerPage < MAX_PAGE_SIZE;
 }
 
 export function page<T>(items: readonly T[], request: PageRequest): Page<T> {
-  const { fault, variant } = currentBehaviour();
   const { itemsPerPage } = request;
   const totalItems = items.length;
   let totalPages = Math.ceil(totalItems / itemsPerPage);
-  if (fault === 'total-pages-truncated') totalPages = Math.floor(totalItems / itemsPerPage);
-  // totalPages of an empty list is open: the variant counts one (empty) page.
-  if (variant === 'empty-list-one-page' && totalItems === 0) totalPages = 1;
-  // What a page past the end gives is open: empty here, the last page in the variant.
-  const currentPage =
-    variant === 'page-past-end-last-page'
-      ? Math.min(request.currentPage, Math.max(totalPages, 1))
-      : request.currentPage;
-  const start = (fault === 'zero-based-pages' ? currentPage : currentPage - 1) * itemsPerPage;
-  const data = fault === 'page-data-not-sliced' ? [...items] : items.slice(start, start + itemsPerPage);
-  const hasMore = fault === 'has-more-on-last-page' ? currentPage <= totalPages : currentPage < totalPages;
+  if (isFault('total-pages-truncated')) totalPages = Math.floor(totalItems / itemsPerPage);
+  // totalPages of an empty list is open: 0 here.
+  if (isVariant('empty-list-one-page') && totalItems === 0) totalPages = 1;
+  // What a page past the end gives is open (OPEN-POINTS B3): an empty page here.
+  const currentPage = isVariant('page-past-end-last-page')
+    ? Math.min(request.currentPage, Math.max(totalPages, 1))
+    : request.currentPage;
+  const start = (isFault('zero-based-pages') ? currentPage : currentPage - 1) * itemsPerPage;
+  const data = isFault('page-data-not-sliced') ? [...items] : items.slice(start, start + itemsPerPage);
+  const hasMore = isFault('has-more-on-last-page') ? currentPage <= totalPages : currentPage < totalPages;
   return {
     pagination: {
-      totalItems: fault === 'total-items-of-page' ? data.length : totalItems,
-      currentPage: fault === 'current-page-always-one' ? 1 : currentPage,
+      totalItems: isFault('total-items-of-page') ? data.length : totalItems,
+      currentPage: isFault('current-page-always-one') ? 1 : currentPage,
       itemsPerPage,
       totalPages,
       hasMore,

@@ -3,7 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import { currentBehaviour } from './behaviour';
+import { isFault, isVariant } from './behaviour';
 
 export const PROBLEMS = {
   validation_failed: { status: 400, title: 'Validation failed' },
@@ -40,11 +40,10 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 /** `/errors/<code with dashes>`, as in the contract's error table. */
 export function problemType(code: ProblemCode): string {
-  const { fault } = currentBehaviour();
-  if (fault === 'problem-type-underscored') return `/errors/${code}`;
-  if (fault === 'instruction-skipped-type-from-reason' && code === 'instruction_skipped')
+  if (isFault('problem-type-underscored')) return `/errors/${code}`;
+  if (isFault('instruction-skipped-type-from-reason') && code === 'instruction_skipped')
     return '/errors/earlier-event-pending';
-  if (fault === 'problem-type-409-by-status' && PROBLEMS[code].status === 409) return '/errors/conflict';
+  if (isFault('problem-type-409-by-status') && PROBLEMS[code].status === 409) return '/errors/conflict';
   return `/errors/${code.replace(/_/g, '-')}`;
 }
 
@@ -69,18 +68,15 @@ export class ProblemError extends Error {
   }
 
   get status(): number {
-    if (currentBehaviour().fault === 'instruction-too-early-as-425' && this.code === 'instruction_too_early')
-      return 425;
-    if (currentBehaviour().fault === 'sync-conflict-as-422' && this.code === 'conflict') return 422;
-    if (currentBehaviour().fault === 'instruction-lapsed-as-410' && this.code === 'instruction_lapsed')
-      return 410;
+    if (isFault('instruction-too-early-as-425') && this.code === 'instruction_too_early') return 425;
+    if (isFault('sync-conflict-as-422') && this.code === 'conflict') return 422;
+    if (isFault('instruction-lapsed-as-410') && this.code === 'instruction_lapsed') return 410;
     return PROBLEMS[this.code].status;
   }
 }
 
 export function validationFailed(errors: FieldError[], detail = 'The request is not valid.'): ProblemError {
-  if (currentBehaviour().fault === 'validation-errors-missing')
-    return new ProblemError('validation_failed', detail);
+  if (isFault('validation-errors-missing')) return new ProblemError('validation_failed', detail);
   return new ProblemError('validation_failed', detail, { errors });
 }
 
@@ -106,26 +102,24 @@ export function problemBody(
     requestId,
     ...problem.extensions,
   };
-  const { fault, variant } = currentBehaviour();
-  if (fault === 'problem-status-as-string') body.status = String(status);
-  if (fault === 'problem-code-missing') delete body.code;
-  if (fault === 'problem-title-missing') delete body.title;
-  if (fault === 'problem-request-id-null') body.requestId = null;
-  if (fault === 'problem-request-id-missing') delete body.requestId;
-  if (fault === 'problem-type-missing') delete body.type;
-  // Every member written, null when unset.
-  if (fault === 'problem-instance-null') body.instance = null;
-  if (fault === 'problem-extensions-nested') {
+  if (isFault('problem-status-as-string')) body.status = String(status);
+  if (isFault('problem-code-missing')) delete body.code;
+  if (isFault('problem-title-missing')) delete body.title;
+  if (isFault('problem-request-id-null')) body.requestId = null;
+  if (isFault('problem-request-id-missing')) delete body.requestId;
+  if (isFault('problem-type-missing')) delete body.type;
+  if (isFault('problem-instance-null')) body.instance = null;
+  if (isFault('problem-extensions-nested')) {
     for (const name of Object.keys(problem.extensions)) delete body[name];
     body.extensions = problem.extensions;
   }
-  if (variant === 'problem-other-texts-no-instance') {
+  if (isVariant('problem-other-texts-no-instance')) {
     // title and detail are display-only, instance is optional.
     body.title = STATUS_CODES[status] ?? 'Error';
     body.detail = `The request failed with ${problem.code}.`;
     delete body.instance;
   }
-  if (variant === 'problem-extension-members') {
+  if (isVariant('problem-extension-members')) {
     // Members the contract does not list; clients ignore them.
     Object.assign(body, {
       traceId: randomUUID().replace(/-/g, ''),

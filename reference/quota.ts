@@ -3,7 +3,7 @@
  * server's time zone (not UTC, not a rolling window).
  */
 import type { MiddlewareHandler } from 'hono';
-import { currentBehaviour } from './behaviour';
+import { faultIs, isFault } from './behaviour';
 import type { ServerContext } from './context';
 import type { AppEnv } from './http';
 import { sha256Hex } from './keys';
@@ -18,25 +18,24 @@ export interface RateLimitState {
 
 /** Counts the call; over quota, throws 429 with Retry-After (and no RateLimit-* headers). */
 export function countCall(ctx: ServerContext, key: ApiKeyRecord): RateLimitState {
-  const { fault } = ctx.behaviour;
   const slot = quotaSlot(ctx, key);
-  const used = (ctx.store.quotaUsage.get(slot) ?? 0) + (fault === 'quota-counted-twice' ? 2 : 1);
+  const used = (ctx.store.quotaUsage.get(slot) ?? 0) + (faultIs(ctx, 'quota-counted-twice') ? 2 : 1);
   ctx.store.quotaUsage.set(slot, used);
   const resetSeconds = secondsUntilReset(ctx, key, slot);
-  if (used > key.dailyQuota && fault !== 'quota-never-enforced') {
+  if (used > key.dailyQuota && !faultIs(ctx, 'quota-never-enforced')) {
     throw new ProblemError(
       'rate_limit_exceeded',
       'The daily call quota of this API key is exhausted.',
       {},
       {
-        ...(fault === 'retry-after-missing' ? {} : { 'Retry-After': String(resetSeconds) }),
-        ...(fault === 'rate-limit-headers-on-429'
+        ...(faultIs(ctx, 'retry-after-missing') ? {} : { 'Retry-After': String(resetSeconds) }),
+        ...(faultIs(ctx, 'rate-limit-headers-on-429')
           ? rateLimitHeaders({ limit: key.dailyQuota, remaining: 0, resetSeconds })
           : {}),
       },
     );
   }
-  const remaining = fault === 'remaining-not-decremented' ? key.dailyQuota : key.dailyQuota - used;
+  const remaining = faultIs(ctx, 'remaining-not-decremented') ? key.dailyQuota : key.dailyQuota - used;
   return { limit: key.dailyQuota, remaining: Math.max(0, remaining), resetSeconds };
 }
 
@@ -49,12 +48,10 @@ export function uncountCall(ctx: ServerContext, key: ApiKeyRecord): void {
 const DAY_MS = 86_400_000;
 
 function quotaSlot(ctx: ServerContext, key: ApiKeyRecord): string {
-  const { fault } = ctx.behaviour;
-  if (fault === 'quota-per-tenant') return `${key.tenantId}|${ctx.clock.today()}`;
-  // The day of the quota read from the UTC date, whatever the server's zone.
-  if (fault === 'quota-reset-utc-midnight')
+  if (faultIs(ctx, 'quota-per-tenant')) return `${key.tenantId}|${ctx.clock.today()}`;
+  if (faultIs(ctx, 'quota-reset-utc-midnight'))
     return `${key.hash}|${ctx.clock.now().toISOString().slice(0, 10)}`;
-  if (fault === 'quota-rolling-window') return `${key.hash}|${windowStart(ctx, key)}`;
+  if (faultIs(ctx, 'quota-rolling-window')) return `${key.hash}|${windowStart(ctx, key)}`;
   return `${key.hash}|${ctx.clock.today()}`;
 }
 
@@ -81,13 +78,12 @@ function windowStart(ctx: ServerContext, key: ApiKeyRecord): number {
 
 /** Seconds until the counter of the slot resets: the next midnight in the server's time zone. */
 function secondsUntilReset(ctx: ServerContext, key: ApiKeyRecord, slot: string): number {
-  const { fault } = ctx.behaviour;
   const now = ctx.clock.now().getTime();
-  if (fault === 'quota-reset-utc-midnight')
+  if (faultIs(ctx, 'quota-reset-utc-midnight'))
     return Math.max(1, Math.ceil((Math.floor(now / DAY_MS + 1) * DAY_MS - now) / 1000));
-  if (fault === 'quota-rolling-window')
+  if (faultIs(ctx, 'quota-rolling-window'))
     return Math.max(1, Math.ceil((windowStart(ctx, key) + DAY_MS - now) / 1000));
-  if (fault === 'reset-frozen-at-first-call') {
+  if (faultIs(ctx, 'reset-frozen-at-first-call')) {
     // The quota record keeps the seconds computed when it was created, not the instant they led to.
     const frozen = perStore(frozenResets, ctx.store);
     if (!frozen.has(slot)) frozen.set(slot, ctx.clock.secondsUntilNextMidnight());
@@ -121,13 +117,11 @@ export function limiterAheadOfRequestId(ctx: ServerContext): MiddlewareHandler<A
 }
 
 export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
-  const { fault } = currentBehaviour();
-  const reset =
-    fault === 'reset-in-milliseconds'
-      ? state.resetSeconds * 1000
-      : fault === 'reset-in-minutes'
-        ? Math.ceil(state.resetSeconds / 60)
-        : state.resetSeconds;
+  const reset = isFault('reset-in-milliseconds')
+    ? state.resetSeconds * 1000
+    : isFault('reset-in-minutes')
+      ? Math.ceil(state.resetSeconds / 60)
+      : state.resetSeconds;
   return {
     'RateLimit-Limit': String(state.limit),
     'RateLimit-Remaining': String(state.remaining),

@@ -4,7 +4,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { currentBehaviour } from './behaviour';
+import { isFault, isVariant } from './behaviour';
 import type { AppEnv } from './http';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -13,7 +13,7 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** A fresh id: a UUID, or (variant) `req_` and 26 Crockford base-32 characters, as a ULID. */
 function generateId(): string {
-  if (currentBehaviour().variant !== 'request-id-ulid') return randomUUID();
+  if (!isVariant('request-id-ulid')) return randomUUID();
   return `req_${[...randomBytes(26)].map((b) => CROCKFORD[b % 32]).join('')}`;
 }
 
@@ -21,17 +21,16 @@ export function requestIdMiddleware(): MiddlewareHandler<AppEnv> {
   // Only the `request-id-constant` fault uses it: one id for the server's whole life.
   const fixed = randomUUID();
   return async (c, next) => {
-    const { fault } = currentBehaviour();
     const inbound = c.req.header(REQUEST_ID_HEADER)?.trim();
     let requestId = inbound ? inbound : generateId();
-    if (fault === 'inbound-request-id-ignored') requestId = generateId();
-    if (fault === 'empty-inbound-request-id-echoed' && inbound !== undefined) requestId = inbound;
-    if (fault === 'request-id-constant' && !inbound) requestId = fixed;
+    if (isFault('inbound-request-id-ignored')) requestId = generateId();
+    if (isFault('empty-inbound-request-id-echoed') && inbound !== undefined) requestId = inbound;
+    if (isFault('request-id-constant') && !inbound) requestId = fixed;
     c.set('requestId', requestId);
     await next();
     // Responses built by this server already carry it; this covers any answer built elsewhere.
     if (!c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, requestId);
-    if (fault === 'request-id-missing-on-errors' && c.res.status >= 400)
+    if (isFault('request-id-missing-on-errors') && c.res.status >= 400)
       c.res.headers.delete(REQUEST_ID_HEADER);
   };
 }

@@ -5,6 +5,7 @@
  */
 import Decimal from 'decimal.js';
 import type { Moment, ServerContext } from './context';
+import { variantIs } from './behaviour';
 import { addDays, addMonths, addYears, firstDayOfMonth, middayUtc, yearMonthOf } from './dates';
 import { defaultGracePeriodEnd } from './domain/due-period';
 import { money } from './domain/fees';
@@ -309,10 +310,9 @@ function seedTenant(ctx: ServerContext, plan: TenantPlan, today: string): Tenant
   const tenant: Tenant = {
     id: ctx.random.uuid(),
     name: plan.name,
-    // (variant) The second tenant's account has not enabled the freeze capability.
     canFreezeExchangeRates:
       plan.canFreezeExchangeRates &&
-      !(plan.slot === 'B' && ctx.behaviour.variant === 'other-tenant-without-freeze-capability'),
+      !(plan.slot === 'B' && variantIs(ctx, 'other-tenant-without-freeze-capability')),
     vatNumber: plan.vatNumber,
     frozenMonths: new Set(),
     lastInstructionReceiptNumber: 0,
@@ -349,7 +349,7 @@ function seedTenant(ctx: ServerContext, plan: TenantPlan, today: string): Tenant
       });
       if (instruct.decision === 'PROCEED') proceeded.push({ event, on: instruct.on });
     });
-    if (ctx.behaviour.variant === 'unknown-event-kinds') {
+    if (variantIs(ctx, 'unknown-event-kinds')) {
       // A kind added after RENEWAL (clients ignore kinds they do not handle): due a month before the first
       // open renewal, no renewal data, instructability by the same rule as any event.
       const reminder = makeEvent(
@@ -464,7 +464,7 @@ export interface SeedResult {
 
 /** The quota of a key; the `daily-quota-other-value` variant serves other numbers (the contract shows none). */
 function dailyQuotaOf(ctx: ServerContext, lowQuota: boolean, options: SeedOptions): number {
-  if (ctx.behaviour.variant === 'daily-quota-other-value') return lowQuota ? 17 : 250_000;
+  if (variantIs(ctx, 'daily-quota-other-value')) return lowQuota ? 17 : 250_000;
   return lowQuota ? LOW_DAILY_QUOTA : (options.dailyQuota ?? DEFAULT_DAILY_QUOTA);
 }
 

@@ -11,9 +11,9 @@ import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { authenticate, API_KEY_HEADER, requireCapability, requireScope } from './auth';
+import { authenticate, API_KEY_HEADER, requireCapability, requireScope, type Caller } from './auth';
 import { parametersBeforeAuthentication } from './auth'; // variant validate-before-authenticate
-import { createBehaviour, withBehaviour, type Behaviour } from './behaviour';
+import { createBehaviour, faultIs, variantIs, withBehaviour, type Behaviour } from './behaviour';
 import { createClock, type Clock, type NowOption } from './clock';
 import { currentMoment, type ServerContext } from './context';
 import type { AppContext, AppEnv, OperationHandler } from './http';
@@ -32,8 +32,6 @@ import { patentHandlers } from './routes/patents';
 import { syncHandlers } from './routes/sync';
 import { seedStore, type SeedProfile } from './seed';
 import { createStore, type Store, type Tenant } from './store';
-import { FAULTS } from './faults';
-import { VARIANTS } from './variants';
 import { operationSpecs, parseJsonBody, validateRequest, type OperationSpec } from './validation';
 
 export const API_PREFIX = '/api/v2/external';
@@ -45,8 +43,9 @@ export interface ReferenceServerOptions {
   /** IANA time zone of "today" and of the quota reset. Default: UTC. */
   timeZone?: string;
   seed?: number;
-  /** Name of a fault to switch on (read by the module that owns the rule). */
+  /** Name of a catalogued fault to switch on (read by the module that owns the rule); another name throws. */
   fault?: string;
+  /** Name of a catalogued variant to switch on; another name throws. */
   variant?: string;
   /** Daily quota of every key but the low-quota one. Default: 1,000,000. */
   dailyQuota?: number;
@@ -84,45 +83,44 @@ const HANDLERS: Record<string, OperationHandler> = {
   ...documentHandlers,
 };
 
+/** The scope an operation is checked against: its own, another or none (null) under a scope fault. */
+function scopeToCheck(ctx: ServerContext, spec: OperationSpec): string | null {
+  const operation = spec.operationId;
+  const freezeRead = spec.requiredCapability !== undefined && spec.method === 'GET';
+  if (faultIs(ctx, 'scope-unchecked-get-invoice') && operation === 'getInvoice') return null;
+  if (faultIs(ctx, 'scope-unchecked-events-by-period') && operation === 'listEventsByPeriod') return null;
+  if (faultIs(ctx, 'scope-unchecked-freeze-reads') && freezeRead) return null;
+  if (faultIs(ctx, 'sync-status-requires-read-scope') && operation === 'getSyncBatch') return 'patents:read';
+  if (faultIs(ctx, 'instructions-require-patents-write') && operation === 'postInstructions')
+    return 'patents:write';
+  if (faultIs(ctx, 'freezes-reads-require-patents-read') && freezeRead) return 'patents:read';
+  return spec.requiredScope;
+}
+
+/** The scope, then the capability, an operation requires of its caller. */
+function checkAccess(ctx: ServerContext, spec: OperationSpec, caller: Caller): void {
+  const scope = scopeToCheck(ctx, spec);
+  if (scope !== null) requireScope(caller, scope);
+  if (spec.requiredCapability !== undefined) requireCapability(caller, spec.requiredCapability);
+}
+
 function operationRoute(ctx: ServerContext, spec: OperationSpec, handler: OperationHandler) {
   return async (c: AppContext): Promise<Response> => {
     const caller = c.get('caller');
-    const { fault, variant } = ctx.behaviour;
-    const checkAccess = () => {
-      const unguarded =
-        (fault === 'scope-unchecked-get-invoice' && spec.operationId === 'getInvoice') ||
-        (fault === 'scope-unchecked-events-by-period' && spec.operationId === 'listEventsByPeriod') ||
-        (fault === 'scope-unchecked-freeze-reads' &&
-          spec.requiredCapability !== undefined &&
-          spec.method === 'GET');
-      const scope =
-        fault === 'sync-status-requires-read-scope' && spec.operationId === 'getSyncBatch'
-          ? 'patents:read'
-          : fault === 'instructions-require-patents-write' && spec.operationId === 'postInstructions'
-            ? 'patents:write'
-            : // The freeze reads list renewal events: guarded as event reads.
-              fault === 'freezes-reads-require-patents-read' &&
-                spec.requiredCapability !== undefined &&
-                spec.method === 'GET'
-              ? 'patents:read'
-              : spec.requiredScope;
-      if (!unguarded) requireScope(caller, scope);
-      if (spec.requiredCapability !== undefined) requireCapability(caller, spec.requiredCapability);
-    };
     // The order of the scope check and validation is not fixed by the contract (open point B14).
-    if (variant !== 'validation-before-scope') checkAccess();
-    // Every PUT routed through the JSON body parser, the bodiless freeze PUT included.
+    const validatesFirst = variantIs(ctx, 'validation-before-scope');
+    if (!validatesFirst) checkAccess(ctx, spec, caller);
     const parsesBody =
       spec.body !== undefined ||
-      (fault === 'freezes-put-requires-body' && spec.operationId === 'putExchangeRateFreeze');
-    const body = parsesBody ? await requestBody(c, fault) : undefined;
+      (faultIs(ctx, 'freezes-put-requires-body') && spec.operationId === 'putExchangeRateFreeze');
+    const body = parsesBody ? await requestBody(ctx, c) : undefined;
     if (body instanceof Response) return body;
     const input = validateRequest(spec, {
       pathParams: c.req.param() as Record<string, string>,
       search: new URL(c.req.url).searchParams,
       body,
     });
-    if (variant === 'validation-before-scope') checkAccess();
+    if (validatesFirst) checkAccess(ctx, spec, caller);
     return handler({ ...input, ctx, caller, at: currentMoment(ctx), c });
   };
 }
@@ -164,16 +162,14 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/i;
  * The one place a request body is read and parsed as JSON (a bad media type or unparseable JSON is
  * validation_failed); the faults are what a framework's own body handling answers instead.
  */
-async function requestBody(c: AppContext, fault: string | undefined): Promise<unknown> {
+async function requestBody(ctx: ServerContext, c: AppContext): Promise<unknown> {
   const contentType = c.req.header('content-type');
-  // The framework's media-type guard: a bare text/plain 415, no problem body.
-  if (fault === 'non-json-body-plain-415' && !JSON_MEDIA_TYPE.test((contentType ?? '').trim()))
+  if (faultIs(ctx, 'non-json-body-plain-415') && !JSON_MEDIA_TYPE.test((contentType ?? '').trim()))
     return new Response('Unsupported Media Type', {
       status: 415,
       headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
     });
-  // The framework's JSON reader, whose SyntaxError reaches the error handler as an unexpected failure (500).
-  if (fault === 'malformed-json-internal-error') return (await c.req.json()) as unknown;
+  if (faultIs(ctx, 'malformed-json-internal-error')) return (await c.req.json()) as unknown;
   return parseJsonBody(contentType, await c.req.text());
 }
 
@@ -192,12 +188,12 @@ function operationPaths(): { method: string; pattern: RegExp }[] {
 function unmatched(ctx: ServerContext): (c: AppContext) => Response {
   const known = operationPaths();
   return (c) => {
-    if (ctx.behaviour.fault === 'undefined-method-plain-405') {
+    if (faultIs(ctx, 'undefined-method-plain-405')) {
       const allowed = known.filter((k) => k.pattern.test(c.req.path)).map((k) => k.method);
       if (allowed.length > 0 && !allowed.includes(c.req.method))
         return c.text('405 Method Not Allowed', 405, { Allow: allowed.join(', ') });
     }
-    return ctx.behaviour.fault === 'unknown-route-plain-404'
+    return faultIs(ctx, 'unknown-route-plain-404')
       ? c.text('404 Not Found', 404)
       : problemResponse(c, notFound());
   };
@@ -209,12 +205,10 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
   app.notFound(unmatched(ctx));
   // Everything a request does (background sync steps included) sees this server's behaviour.
   app.use('*', (_c, next) => withBehaviour(ctx.behaviour, next));
-  // The rate limiter mounted ahead of the request id: its 429 carries none.
-  if (ctx.behaviour.fault === 'rate-limit-before-request-id')
-    app.use(`${API_PREFIX}/*`, limiterAheadOfRequestId(ctx));
+  if (faultIs(ctx, 'rate-limit-before-request-id')) app.use(`${API_PREFIX}/*`, limiterAheadOfRequestId(ctx));
   app.use('*', requestIdMiddleware());
   // ---- variant validate-before-authenticate: parameters checked before the key (B14, OPEN-POINTS E4)
-  if (ctx.behaviour.variant === 'validate-before-authenticate')
+  if (variantIs(ctx, 'validate-before-authenticate'))
     app.use(`${API_PREFIX}/*`, parametersBeforeAuthentication());
   // ----
 
@@ -224,8 +218,7 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
     // From here on every answer (2xx, 4xx, 5xx) carries the RateLimit-* headers; a 429 never gets here.
     c.set('rateLimitHeaders', rateLimitHeaders(countCall(ctx, caller.key)));
     await next();
-    if (ctx.behaviour.fault === 'failed-calls-not-counted' && c.res.status >= 400)
-      uncountCall(ctx, caller.key);
+    if (faultIs(ctx, 'failed-calls-not-counted') && c.res.status >= 400) uncountCall(ctx, caller.key);
   });
   app.use(`${API_PREFIX}/*`, async (c, next) => {
     const tenant = c.get('caller').tenant;
@@ -240,7 +233,7 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
     const handler = HANDLERS[spec.operationId];
     if (handler === undefined) throw new Error(`no handler for operation ${spec.operationId}`);
     let path = spec.path;
-    if (ctx.behaviour.fault === 'invoice-routes-legacy-prefix' && spec.path.includes('/invoices'))
+    if (faultIs(ctx, 'invoice-routes-legacy-prefix') && spec.path.includes('/invoices'))
       path = path.replace('/api/v2/', '/api/v1/');
     app.on(spec.method, path.replace(/\{(\w+)\}/g, ':$1'), operationRoute(ctx, spec, handler));
   }
@@ -249,15 +242,9 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
 }
 
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
-  if (options.fault && !FAULTS.some((f) => f.name === options.fault)) {
-    throw new Error(`unknown fault: ${options.fault} (see reference/faults)`);
-  }
-  if (options.variant && !VARIANTS.some((v) => v.name === options.variant)) {
-    throw new Error(`unknown variant: ${options.variant} (see reference/variants)`);
-  }
+  const behaviour = createBehaviour({ fault: options.fault, variant: options.variant });
   const seed = options.seed ?? DEFAULT_SEED;
   const clock = createClock({ now: options.now, timeZone: options.timeZone });
-  const behaviour = createBehaviour({ fault: options.fault, variant: options.variant });
   const store = createStore();
   const ctx: ServerContext = { clock, store, behaviour, random: createRandom(seed) };
   const { keys, tenants } = withBehaviour(behaviour, () =>
@@ -284,7 +271,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
         },
       );
       // Without a listener Node answers a request it cannot read (headers too large...) with a bare status.
-      if (behaviour.fault !== 'oversized-header-bare-431')
+      if (!faultIs(ctx, 'oversized-header-bare-431'))
         server.on('clientError', (error, socket) =>
           withBehaviour(behaviour, () => unreadable(error, socket)),
         );

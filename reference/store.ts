@@ -3,7 +3,8 @@
  * tenant-scoped getters at the bottom: a record of another tenant is simply not found, which is the
  * contract's rule that another client's resource is indistinguishable from a missing one.
  */
-import { currentBehaviour } from './behaviour';
+import { isFault } from './behaviour';
+import type { Patent } from '../schemas/types';
 import type { KeyRole, Scope } from './keys';
 
 export type Decision = 'PROCEED' | 'SKIP_THIS_TIME' | 'DROP';
@@ -52,7 +53,7 @@ export interface PatentFields {
   clientFamilyReference: string | null;
   title: string | null;
   office: string;
-  patentType: string | null;
+  patentType: Patent['patentType'];
   applicationNumber: string | null;
   applicationDate: string | null;
   nationalPhaseEntryDate: string | null;
@@ -66,9 +67,9 @@ export interface PatentFields {
   extendedExpirationDate: string | null;
   lapseDate: string | null;
   renewalsManagedFrom: string | null;
-  status: string | null;
-  filingRoute: string | null;
-  applicantType: string | null;
+  status: Patent['status'];
+  filingRoute: Patent['filingRoute'];
+  applicantType: Patent['applicantType'];
   claimCount: number | null;
   designatedCountries: string[] | null;
   owner: string | null;
@@ -257,7 +258,7 @@ export function findEvent(store: Store, tenant: Tenant, id: string): EventRecord
 /** The invoice endpoints serve patent invoices only: a trademark invoice is not found. */
 export function findPatentInvoice(store: Store, tenant: Tenant, id: string): InvoiceRecord | undefined {
   const invoice = owned(store.invoices.get(id), tenant);
-  if (currentBehaviour().fault === 'invoices-trademark-returned') return invoice;
+  if (isFault('invoices-trademark-returned')) return invoice;
   return invoice?.ipRightType === 'PATENT' ? invoice : undefined;
 }
 
@@ -281,7 +282,7 @@ export function eventsOfPatent(store: Store, patentId: string): EventRecord[] {
 }
 
 export function patentInvoicesOf(store: Store, tenant: Tenant): InvoiceRecord[] {
-  const anyRight = currentBehaviour().fault === 'invoices-trademark-returned';
+  const anyRight = isFault('invoices-trademark-returned');
   return [...store.invoices.values()].filter(
     (i) => i.tenantId === tenant.id && (i.ipRightType === 'PATENT' || anyRight),
   );

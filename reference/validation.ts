@@ -7,7 +7,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { createAjv, loadOpenApi, OPENAPI_SCHEMA_ID, schemaRef } from '../schemas/ajv';
-import { currentBehaviour } from './behaviour';
+import { isFault, isVariant } from './behaviour';
 import type { FieldError } from './problems';
 import { escapePointerToken, pointer, validationFailed } from './problems';
 
@@ -177,8 +177,8 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix =
     let path = prefix + error.instancePath;
     let message = error.message ?? 'is not valid';
     if (error.keyword === 'required') {
-      // Ajv's own choice: the pointer stays on the object lacking the member.
-      if (currentBehaviour().variant !== 'missing-member-pointer-parent')
+      // Ajv points at the object lacking the member: the pointer here names the member itself.
+      if (!isVariant('missing-member-pointer-parent'))
         path += pointer(String((error.params as { missingProperty: string }).missingProperty));
       message = 'is required';
     } else if (error.keyword === 'additionalProperties') {
@@ -188,20 +188,16 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined, prefix =
       const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
       if (allowed) message = `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
     }
-    const { fault } = currentBehaviour();
-    // Ajv's path turned into a dotted property path, or cut down to the offending member's name.
-    if (fault === 'pointer-dotted-path') path = path.split('/').slice(1).join('.');
-    if (fault === 'pointer-names-member-only' && path.includes('/')) path = path.slice(path.lastIndexOf('/'));
-    // The variant names field errors by the validator's own keywords (format, enum, required...).
-    const code =
-      currentBehaviour().variant === 'field-error-codes-own'
-        ? error.keyword
-        : (CODES[error.keyword] ?? 'invalid_value');
+    if (isFault('pointer-dotted-path')) path = path.split('/').slice(1).join('.');
+    if (isFault('pointer-names-member-only') && path.includes('/')) path = path.slice(path.lastIndexOf('/'));
+    const code = isVariant('field-error-codes-own')
+      ? error.keyword
+      : (CODES[error.keyword] ?? 'invalid_value');
     const key = `${path}|${code}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(
-      currentBehaviour().fault === 'field-error-code-missing'
+      isFault('field-error-code-missing')
         ? ({ pointer: path, message } as FieldError)
         : { pointer: path, code, message },
     );
@@ -225,10 +221,9 @@ function queryValue(param: ParamSpec, search: URLSearchParams): unknown {
   if (raw.length === 0) return undefined;
   if (param.isArray) {
     let given = raw.flatMap((v) => v.split(','));
-    // The encoding is not shown: each variant understands only one of the two forms.
-    const { variant } = currentBehaviour();
-    if (variant === 'arrays-comma-separated-only') given = (raw[0] as string).split(',');
-    if (variant === 'arrays-repeated-keys-only') given = raw;
+    // The wire encoding of array parameters is not shown: both forms are read here (repeated keys, commas).
+    if (isVariant('arrays-comma-separated-only')) given = (raw[0] as string).split(',');
+    if (isVariant('arrays-repeated-keys-only')) given = raw;
     const values = given.filter((v) => v !== '');
     return values.length === 0 ? undefined : values.map((v) => coerce(v, param.type));
   }
@@ -244,30 +239,22 @@ export function validateRequest(
   const result: ValidatedInput = { path: {}, query: {}, body: input.body };
   for (const param of spec.params) {
     const value = param.in === 'path' ? input.pathParams[param.name] : queryValue(param, input.search);
-    // Query and path errors point at the parameter by name (the contract's pointers are for bodies); the
-    // variant names it as `<in>.<name>`, the value of such a pointer being the server's choice.
-    const at =
-      currentBehaviour().variant === 'query-path-pointer-by-name'
-        ? `${param.in}.${param.name}`
-        : pointer(param.name);
+    // Query and path errors point at the parameter by name: the contract's pointers are into the body, so
+    // the value of such a pointer is the server's choice.
+    const at = isVariant('query-path-pointer-by-name') ? `${param.in}.${param.name}` : pointer(param.name);
     if (value === undefined) {
       if (param.required) errors.push({ pointer: at, code: 'required', message: 'is required' });
       continue;
     }
-    // Identifiers taken as they come: a malformed one is simply not found.
-    const unchecked =
-      currentBehaviour().fault === 'path-ids-not-validated' &&
-      param.in === 'path' &&
-      param.name.endsWith('Id');
-    // Sort fields outside the list ignored; months checked for their shape only.
-    const fault = currentBehaviour().fault;
+    const unchecked = isFault('path-ids-not-validated') && param.in === 'path' && param.name.endsWith('Id');
     const sortUnchecked =
-      (fault === 'patents-unknown-sort-field-accepted' && spec.operationId === 'listPatents') ||
-      (fault === 'invoices-unknown-sort-field-accepted' && spec.operationId === 'listInvoices');
+      (isFault('patents-unknown-sort-field-accepted') && spec.operationId === 'listPatents') ||
+      (isFault('invoices-unknown-sort-field-accepted') && spec.operationId === 'listInvoices');
     if (sortUnchecked && param.name === 'sort' && !param.validate(value)) continue;
-    // A member of the resource outside the allowed list is not an "unknown field": the variant sorts on it.
+    // What a sort on a member of the resource outside the allowed list gives is not stated: 400 here, as for
+    // an unknown field.
     if (
-      currentBehaviour().variant === 'sort-on-other-documented-fields' &&
+      isVariant('sort-on-other-documented-fields') &&
       param.name === 'sort' &&
       ((spec.operationId === 'listPatents' && /^-?title$/.test(String(value))) ||
         (spec.operationId === 'listInvoices' && /^-?reference$/.test(String(value))))
@@ -275,9 +262,8 @@ export function validateRequest(
       result.query.sort = value;
       continue;
     }
-    // The sort whitelist of the patent list lacks publicationNumber.
     if (
-      fault === 'patents-sort-publication-number-refused' &&
+      isFault('patents-sort-publication-number-refused') &&
       spec.operationId === 'listPatents' &&
       param.name === 'sort' &&
       /^-?publicationNumber$/.test(String(value))
@@ -285,12 +271,11 @@ export function validateRequest(
       errors.push({ pointer: at, code: 'invalid_enum_value', message: 'is not a sortable field' });
       continue;
     }
-    // Query dates checked for their shape only (a regular expression, no calendar).
     const shapeOnly =
-      (fault === 'period-window-dates-shape-only' &&
+      (isFault('period-window-dates-shape-only') &&
         spec.operationId === 'listEventsByPeriod' &&
         /^\d{4}-\d{2}(?:-\d{2})?$/.test(String(value))) ||
-      (fault === 'invoices-date-filters-shape-only' &&
+      (isFault('invoices-date-filters-shape-only') &&
         spec.operationId === 'listInvoices' &&
         /^\d{4}-\d{2}-\d{2}$/.test(String(value)));
     if (
@@ -303,7 +288,7 @@ export function validateRequest(
       continue;
     }
     if (
-      fault === 'freezes-month-13-accepted' &&
+      isFault('freezes-month-13-accepted') &&
       param.name === 'yearMonth' &&
       /^\d{4}-\d{2}$/.test(String(value))
     ) {
@@ -317,31 +302,28 @@ export function validateRequest(
     (param.in === 'path' ? result.path : result.query)[param.name] = value;
   }
   if (spec.body !== undefined && !spec.body.validate(input.body)) {
-    const fault = currentBehaviour().fault;
     errors.push(
       ...toFieldErrors(spec.body.validate.errors).filter(
         (e) =>
-          !(fault === 'sync-empty-import-ref-accepted' && e.pointer === '/externalImportRef') &&
-          !(fault === 'sync-non-object-item-accepted' && /^\/items\/\d+$/.test(e.pointer)) &&
-          // eventId checked for its type only, its UUID format left to the lookup.
+          !(isFault('sync-empty-import-ref-accepted') && e.pointer === '/externalImportRef') &&
+          !(isFault('sync-non-object-item-accepted') && /^\/items\/\d+$/.test(e.pointer)) &&
           !(
-            fault === 'instructions-event-id-format-unchecked' &&
+            isFault('instructions-event-id-format-unchecked') &&
             e.code === 'invalid_string' &&
             /^\/instructions\/\d+\/eventId$/.test(e.pointer)
           ) &&
-          // The decision left to the event's offered decisions.
           !(
-            fault === 'instructions-decision-enum-unchecked' &&
+            isFault('instructions-decision-enum-unchecked') &&
             /^\/instructions\/\d+\/decision$/.test(e.pointer)
           ) &&
           !(
-            fault === 'instructions-array-optional' &&
+            isFault('instructions-array-optional') &&
             e.pointer === '/instructions' &&
             e.code === 'required'
           ) &&
-          !(fault === 'sync-empty-items-accepted' && e.pointer === '/items' && e.code === 'too_small') &&
+          !(isFault('sync-empty-items-accepted') && e.pointer === '/items' && e.code === 'too_small') &&
           !(
-            fault === 'sync-single-item-object-accepted' &&
+            isFault('sync-single-item-object-accepted') &&
             e.pointer === '/items' &&
             e.code === 'invalid_type'
           ),
@@ -356,16 +338,14 @@ export function validateRequest(
 export function syncItemErrors(item: unknown): FieldError[] {
   const validate = compiledOnce().syncItem;
   if (validate(item)) return [];
-  const fault = currentBehaviour().fault;
   const valueAt = (path: string): unknown => (item as Record<string, unknown> | null)?.[path.slice(1)];
   return toFieldErrors(
     (validate.errors ?? []).filter(
       (e) =>
-        !(fault === 'sync-item-without-identifier-accepted' && e.schemaPath.startsWith('#/anyOf')) &&
-        // The office checked for being a string only.
-        !(fault === 'sync-office-not-validated' && e.instancePath === '/office' && e.keyword !== 'type') &&
+        !(isFault('sync-item-without-identifier-accepted') && e.schemaPath.startsWith('#/anyOf')) &&
+        !(isFault('sync-office-not-validated') && e.instancePath === '/office' && e.keyword !== 'type') &&
         !(
-          fault === 'sync-invalid-calendar-date-accepted' &&
+          isFault('sync-invalid-calendar-date-accepted') &&
           e.keyword === 'format' &&
           /^\d{4}-\d{2}-\d{2}$/.test(String(valueAt(e.instancePath)))
         ),
@@ -388,8 +368,8 @@ export function parseJsonBody(contentType: string | undefined, text: string): un
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    // Nothing to point into: no field error at all.
-    if (currentBehaviour().variant === 'malformed-json-empty-errors') throw validationFailed([]);
+    // Nothing to point into: the one field error points at the whole body here.
+    if (isVariant('malformed-json-empty-errors')) throw validationFailed([]);
     throw validationFailed([{ pointer: '', code: 'invalid_json', message: 'The body is not valid JSON.' }]);
   }
 }

@@ -1,6 +1,10 @@
 /**
  * Wire representations: store records to the contract's JSON objects. Kept apart from the domain so that
  * what is stored and what is shown can each change in one place.
+ *
+ * Each view is the clean mapping of its table in the contract ("Resources and their fields"). The serializer
+ * faults, which write a finished view otherwise, sit in a table beside it (`*_FAULTS`), applied by `written`;
+ * the faults that choose other data (another input, another lookup) stay where that data is chosen.
  */
 import type {
   ExchangeRateFreeze,
@@ -14,7 +18,7 @@ import type {
   PatentSyncBatch,
   SyncResultItem,
 } from '../schemas/types';
-import { currentBehaviour } from './behaviour';
+import { currentBehaviour, isFault, isVariant, type FaultName } from './behaviour';
 import { currentFees, money, totalOf } from './domain/fees';
 import { duePeriod } from './domain/due-period';
 import { isFxRateFrozen, isMonthFrozen } from './domain/freezes';
@@ -23,6 +27,7 @@ import { subtotalOf, totalIncludingTaxOf } from './domain/invoices';
 import { batchStatus, resultOutcome } from './domain/sync';
 import { page, type Page, type PageRequest } from './pagination';
 import type {
+  ChangeRequest,
   ComponentType,
   EventRecord,
   FeeAmounts,
@@ -36,29 +41,111 @@ import type {
 } from './store';
 import { eventsOfPatent } from './store';
 
-export function patentView(p: PatentRecord): Patent {
+// ---------------------------------------------------------------- serializer faults
+
+/** A view as a faulty serializer writes it: a member may change its type, go or come. */
+type Written = Record<string, unknown>;
+
+/** The serializer faults of a view: each rewrites the finished clean view (reading its record if need be). */
+type SerializerFaults<View, Source = unknown> = Partial<
+  Record<FaultName, (view: View, source: Source) => Written>
+>;
+
+/** The view as the serializer writes it: the clean view, or what the running fault's edit makes of it. */
+function written<View extends Written, Source>(
+  faults: SerializerFaults<View, Source>,
+  view: View,
+  source: Source,
+): View {
   const { fault } = currentBehaviour();
+  const edit = fault === undefined ? undefined : faults[fault];
+  // The one place a view may leave the contract's shape its type states: a fault's edit is off-contract.
+  return edit === undefined ? view : (edit(view, source) as View);
+}
+
+/** The view without some members (kept in order, as JSON.stringify writes them). */
+function without(view: Written, names: readonly string[]): Written {
+  return Object.fromEntries(Object.entries(view).filter(([name]) => !names.includes(name)));
+}
+
+/** A date read back as a midnight timestamp. */
+const midnight = (date: string | null) => (date === null ? null : `${date}T00:00:00.000Z`);
+
+// ---------------------------------------------------------------- patent
+
+const PATENT_FAULTS: SerializerFaults<Patent, PatentRecord> = {
+  'patents-object-class-name': (view) => ({ ...view, object: 'Patent' }),
+  'patents-office-null-for-regional': (view) => ({
+    ...view,
+    office: ['WO', 'EP', 'EA'].includes(view.office) ? null : view.office,
+  }),
+  'patents-type-v1-labels': (view) => ({
+    ...view,
+    patentType: view.patentType === 'UTILITY' ? 'UTILITY_MODEL' : view.patentType,
+  }),
+  'patents-application-number-normalized': (view) => ({
+    ...view,
+    applicationNumber: view.applicationNumber?.toUpperCase().replace(/\s+/g, '') ?? null,
+  }),
+  'patents-missing-status-as-unknown': (view) => ({ ...view, status: view.status ?? 'UNKNOWN' }),
+  'patents-filing-route-national-phase': (view) => ({
+    ...view,
+    filingRoute:
+      view.filingRoute === 'PCT' && view.nationalPhaseEntryDate !== null
+        ? 'PCT_NATIONAL_PHASE'
+        : view.filingRoute,
+  }),
+  'patents-applicant-type-entity-labels': (view) => ({
+    ...view,
+    applicantType: view.applicantType === null ? null : `${view.applicantType}_ENTITY`,
+  }),
+  'patents-claim-count-as-string': (view) => ({
+    ...view,
+    claimCount: view.claimCount === null ? null : String(view.claimCount),
+  }),
+  'patents-designated-countries-joined': (view) => ({
+    ...view,
+    designatedCountries: view.designatedCountries?.join(',') ?? null,
+  }),
+  'patents-secondary-owners-joined': (view) => ({
+    ...view,
+    secondaryOwners: view.secondaryOwners?.join('; ') ?? null,
+  }),
+  'patents-official-numbers-missing': (view) => without(view, ['officialNumbers']),
+  'patents-null-references-omitted': (view) =>
+    without(
+      view,
+      (['clientCaseReference', 'clientFamilyReference', 'subCase'] as const).filter(
+        (name) => view[name] === null,
+      ),
+    ),
+  'patents-null-members-omitted': (view) =>
+    Object.fromEntries(Object.entries(view).filter(([, v]) => v !== null)),
+  'timestamps-without-offset': (view) => ({
+    ...view,
+    createdAt: view.createdAt?.slice(0, 19) ?? null,
+    updatedAt: view.updatedAt?.slice(0, 19) ?? null,
+  }),
+  'patents-dates-as-timestamps': (view) => ({
+    ...view,
+    applicationDate: midnight(view.applicationDate),
+    priorityDate: midnight(view.priorityDate),
+    grantDate: midnight(view.grantDate),
+  }),
+  'patent-view-leaks-tenant-id': (view, record) => ({ ...view, tenantId: record.tenantId }),
+};
+
+export function patentView(p: PatentRecord): Patent {
   const view: Patent = {
-    // The class name serialized as the type.
-    object: fault === 'patents-object-class-name' ? ('Patent' as Patent['object']) : 'patent',
+    object: 'patent',
     id: p.id,
     providerId: p.providerId,
     clientCaseReference: p.clientCaseReference,
     clientFamilyReference: p.clientFamilyReference,
     title: p.title,
-    // The office looked up among the national offices only: the regional ones (WO, EP, EA) come out null.
-    office:
-      fault === 'patents-office-null-for-regional' && ['WO', 'EP', 'EA'].includes(p.office)
-        ? (null as unknown as string)
-        : p.office,
-    // The v1 label of the utility model.
-    patentType: (fault === 'patents-type-v1-labels' && p.patentType === 'UTILITY'
-      ? 'UTILITY_MODEL'
-      : p.patentType) as Patent['patentType'],
-    applicationNumber:
-      fault === 'patents-application-number-normalized'
-        ? (p.applicationNumber?.toUpperCase().replace(/\s+/g, '') ?? null)
-        : p.applicationNumber,
+    office: p.office,
+    patentType: p.patentType,
+    applicationNumber: p.applicationNumber,
     applicationDate: p.applicationDate,
     nationalPhaseEntryDate: p.nationalPhaseEntryDate,
     priorityDate: p.priorityDate,
@@ -72,67 +159,44 @@ export function patentView(p: PatentRecord): Patent {
     extendedExpirationDate: p.extendedExpirationDate,
     lapseDate: p.lapseDate,
     renewalsManagedFrom: p.renewalsManagedFrom,
-    status: (p.status ??
-      (fault === 'patents-missing-status-as-unknown' ? 'UNKNOWN' : null)) as Patent['status'],
-    // A PCT national phase labelled by its own route name.
-    filingRoute: (fault === 'patents-filing-route-national-phase' &&
-    p.filingRoute === 'PCT' &&
-    p.nationalPhaseEntryDate !== null
-      ? 'PCT_NATIONAL_PHASE'
-      : p.filingRoute) as Patent['filingRoute'],
-    // The fee-category label of the US office in place of the applicant size.
-    applicantType: (fault === 'patents-applicant-type-entity-labels' && p.applicantType !== null
-      ? `${p.applicantType}_ENTITY`
-      : p.applicantType) as Patent['applicantType'],
-    // Read from a BIGINT column, which the driver hands over as a string.
-    claimCount:
-      fault === 'patents-claim-count-as-string' && p.claimCount !== null
-        ? (String(p.claimCount) as unknown as number)
-        : p.claimCount,
-    // The list columns written as they are stored: comma- or semicolon-separated text.
-    designatedCountries: p.designatedCountries
-      ? fault === 'patents-designated-countries-joined'
-        ? (p.designatedCountries.join(',') as unknown as string[])
-        : [...p.designatedCountries]
-      : null,
+    status: p.status,
+    filingRoute: p.filingRoute,
+    applicantType: p.applicantType,
+    claimCount: p.claimCount,
+    designatedCountries: p.designatedCountries ? [...p.designatedCountries] : null,
     owner: p.owner,
-    secondaryOwners: p.secondaryOwners
-      ? fault === 'patents-secondary-owners-joined'
-        ? (p.secondaryOwners.join('; ') as unknown as string[])
-        : [...p.secondaryOwners]
-      : null,
+    secondaryOwners: p.secondaryOwners ? [...p.secondaryOwners] : null,
     subCase: p.subCase,
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
-  if (fault === 'patents-official-numbers-missing') delete (view as Partial<Patent>).officialNumbers;
-  // A serializer that skips null members, configured on the reference columns.
-  if (fault === 'patents-null-references-omitted') {
-    for (const name of ['clientCaseReference', 'clientFamilyReference', 'subCase'] as const)
-      if (view[name] === null) delete (view as Partial<Patent>)[name];
-  }
-  // A serializer that writes a missing value as undefined, which JSON.stringify drops with its member.
-  if (fault === 'patents-null-members-omitted') {
-    for (const [name, value] of Object.entries(view))
-      if (value === null) (view as unknown as Record<string, unknown>)[name] = undefined;
-  }
-  if (fault === 'timestamps-without-offset') {
-    // Written as local date-times, without the zone.
-    view.createdAt = view.createdAt?.slice(0, 19) ?? null;
-    view.updatedAt = view.updatedAt?.slice(0, 19) ?? null;
-  }
-  // Date columns read back as midnight timestamps and serialized as such.
-  if (fault === 'patents-dates-as-timestamps') {
-    for (const name of ['applicationDate', 'priorityDate', 'grantDate'] as const)
-      if (view[name] !== null) view[name] = `${view[name]}T00:00:00.000Z`;
-  }
-  // The stored record's owner serialized with the rest.
-  if (currentBehaviour().fault === 'patent-view-leaks-tenant-id')
-    Object.assign(view, { tenantId: p.tenantId });
-  return view;
+  return written(PATENT_FAULTS, view, p);
 }
 
+// ---------------------------------------------------------------- fees
+
 const COMPONENT_TYPES: readonly ComponentType[] = ['OFFICE', 'AGENT', 'SERVICE', 'GRACE_PERIOD'];
+
+/** Faults of every fees object: the fees of an event and the lines of an invoice. */
+const FEES_FAULTS: SerializerFaults<Fees> = {
+  'fees-inapplicable-components-null': (view) => ({
+    ...view,
+    components: COMPONENT_TYPES.map((type) => ({
+      type,
+      amount: view.components.find((c) => c.type === type)?.amount ?? null,
+    })),
+  }),
+  'fees-amounts-as-numbers': (view) => ({
+    ...view,
+    total: Number(view.total),
+    components: view.components.map((c) => ({ ...c, amount: Number(c.amount) })),
+  }),
+  'fees-patent-provider-id-missing': (view) => ({ ...view, patent: { ...view.patent, providerId: null } }),
+  'fees-fx-frozen-null-when-never-frozen': (view) => ({
+    ...view,
+    isFxRateFrozen: view.isFxRateFrozen || null,
+  }),
+};
 
 function feesObject(
   store: Store,
@@ -144,62 +208,43 @@ function feesObject(
     patentId: string | null;
   },
 ): Fees {
-  const { fault, variant } = currentBehaviour();
   const patent = extra.patentId === null ? undefined : store.patents.get(extra.patentId);
-  let components: { type: ComponentType; amount: string | number | null }[] = amounts.components.map((c) => ({
-    type: c.type,
-    amount: c.amount,
-  }));
-  // The order of the components is not stated: the variant lists them in reverse.
-  if (variant === 'fee-components-reversed') components.reverse();
-  if (fault === 'fees-inapplicable-components-null') {
-    components = COMPONENT_TYPES.map((type) => ({
-      type,
-      amount: amounts.components.find((c) => c.type === type)?.amount ?? null,
-    }));
-  }
-  if (fault === 'fees-amounts-as-numbers')
-    components = components.map((c) => ({ ...c, amount: Number(c.amount) }));
-  const total = totalOf(amounts.components);
-  return {
+  const components = amounts.components.map((c) => ({ type: c.type, amount: c.amount }));
+  // The order of the components is not stated: as estimated here (OFFICE first).
+  if (isVariant('fee-components-reversed')) components.reverse();
+  const view: Fees = {
     object: 'fees',
     invoiceId: extra.invoiceId,
     eventId: extra.eventId,
-    patent: {
-      id: patent?.id ?? null,
-      // Built from the event row, which carries no providerId.
-      providerId: fault === 'fees-patent-provider-id-missing' ? null : (patent?.providerId ?? null),
-    },
+    patent: { id: patent?.id ?? null, providerId: patent?.providerId ?? null },
     currency: amounts.currency,
-    total: fault === 'fees-amounts-as-numbers' ? (Number(total) as unknown as string) : total,
-    components: components as Fees['components'],
+    total: totalOf(amounts.components),
+    components,
     feesStatus: extra.feesStatus,
-    // A left join on the frozen months: null for a month that has never been frozen.
-    isFxRateFrozen:
-      fault === 'fees-fx-frozen-null-when-never-frozen' &&
-      (event === undefined || !isFxRateFrozen(tenant, event))
-        ? (null as unknown as boolean)
-        : event === undefined
-          ? false
-          : isFxRateFrozen(tenant, event),
+    isFxRateFrozen: event === undefined ? false : isFxRateFrozen(tenant, event),
     regularizedInvoiceId: extra.regularizedInvoiceId,
     regularizationReason: extra.regularizationReason,
   };
+  return written(FEES_FAULTS, view, undefined);
 }
+
+const EVENT_FEES_FAULTS: SerializerFaults<Fees, EventRecord> = {
+  'fees-invoiced-without-invoice-id': (view) => ({ ...view, invoiceId: null }),
+  'fees-status-null-before-instruction': (view, event) => ({
+    ...view,
+    feesStatus: event.instructionId === null ? null : view.feesStatus,
+  }),
+  'fees-event-fees-without-object': (view) => without(view, ['object']),
+};
 
 /** The fees of an event as they stand now (estimated, locked or invoiced). */
 export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, today: string): Fees {
-  const { fault } = currentBehaviour();
-  let invoiceId =
-    event.feesStatus === 'INVOICED' && fault !== 'fees-invoiced-without-invoice-id' ? event.invoiceId : null;
-  if (fault === 'fees-invoice-id-of-patent' && invoiceId === null) {
-    // The invoice looked up by patent instead of by event.
+  let invoiceId = event.feesStatus === 'INVOICED' ? event.invoiceId : null;
+  if (isFault('fees-invoice-id-of-patent') && invoiceId === null)
     invoiceId = eventsOfPatent(store, event.patentId).find((e) => e.invoiceId !== null)?.invoiceId ?? null;
-  }
   let amounts = currentFees(event, today);
-  // The billed amounts taken from the invoice's gross (VAT included) figures.
   const vatRate =
-    fault === 'fees-invoiced-amounts-with-vat' && invoiceId !== null
+    isFault('fees-invoiced-amounts-with-vat') && invoiceId !== null
       ? store.invoices.get(invoiceId)?.vatRate
       : null;
   if (vatRate) {
@@ -209,26 +254,33 @@ export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, 
     }));
     amounts = { ...amounts, components };
   }
+  const feesStatus = isFault('fees-status-ignores-lock')
+    ? event.invoiceId === null
+      ? 'ESTIMATED'
+      : 'INVOICED'
+    : event.feesStatus;
   const view = feesObject(store, tenant, event, amounts, {
     invoiceId,
-    feesStatus:
-      fault === 'fees-status-ignores-lock'
-        ? event.invoiceId === null
-          ? 'ESTIMATED'
-          : 'INVOICED'
-        : // Read from the fee record, which exists only once the event has been instructed.
-          fault === 'fees-status-null-before-instruction' && event.instructionId === null
-          ? (null as unknown as Fees['feesStatus'])
-          : event.feesStatus,
+    feesStatus,
     eventId: event.id,
     patentId: event.patentId,
     regularizedInvoiceId: null,
     regularizationReason: null,
   });
-  // The breakdown serialized without its type.
-  if (fault === 'fees-event-fees-without-object') delete (view as Partial<Fees>).object;
-  return view;
+  return written(EVENT_FEES_FAULTS, view, event);
 }
+
+const INVOICE_LINE_FAULTS: SerializerFaults<Fees> = {
+  'invoices-regularized-id-on-every-line': (view) => ({
+    ...view,
+    regularizedInvoiceId: view.regularizedInvoiceId ?? view.invoiceId,
+  }),
+  'invoices-regularization-reason-defaulted': (view) => ({
+    ...view,
+    regularizationReason: view.regularizationReason ?? 'NOT_PAYABLE',
+  }),
+  'invoice-lines-without-object': (view) => without(view, ['object']),
+};
 
 function invoiceLineView(store: Store, tenant: Tenant, invoice: InvoiceRecord, line: InvoiceLine): Fees {
   const event = line.eventId === null ? undefined : store.events.get(line.eventId);
@@ -237,20 +289,87 @@ function invoiceLineView(store: Store, tenant: Tenant, invoice: InvoiceRecord, l
     feesStatus: 'INVOICED',
     eventId: line.eventId,
     patentId: line.patentId,
-    regularizedInvoiceId:
-      currentBehaviour().fault === 'invoices-regularized-id-on-every-line'
-        ? (line.regularizedInvoiceId ?? invoice.id)
-        : line.regularizedInvoiceId,
-    // The reason column's default (NOT_PAYABLE) read back on every line.
-    regularizationReason:
-      currentBehaviour().fault === 'invoices-regularization-reason-defaulted'
-        ? (line.regularizationReason ?? 'NOT_PAYABLE')
-        : line.regularizationReason,
+    regularizedInvoiceId: line.regularizedInvoiceId,
+    regularizationReason: line.regularizationReason,
   });
-  // The lines serialized as bare breakdowns.
-  if (currentBehaviour().fault === 'invoice-lines-without-object') delete (view as Partial<Fees>).object;
-  return view;
+  return written(INVOICE_LINE_FAULTS, view, undefined);
 }
+
+// ---------------------------------------------------------------- patent event
+
+/** The renewal object with one member rewritten (events without a renewal stay as they are). */
+function withRenewal(
+  view: PatentEvent,
+  edit: (renewal: NonNullable<PatentEvent['renewal']>) => Written,
+): Written {
+  return view.renewal === null ? view : { ...view, renewal: edit(view.renewal) };
+}
+
+const EVENT_FAULTS: SerializerFaults<PatentEvent, EventRecord> = {
+  'events-object-v1-name': (view) => ({ ...view, object: 'renewal' }),
+  'event-patent-id-is-provider-id': (view) => ({
+    ...view,
+    patent: { ...view.patent, id: view.patent.providerId ?? view.patent.id },
+  }),
+  'events-event-type-lower-case': (view) => ({ ...view, eventType: view.eventType.toLowerCase() }),
+  'event-dates-as-timestamps': (view) => ({
+    ...view,
+    dueDate: new Date(view.dueDate).toISOString(),
+    gracePeriodEndDate:
+      view.gracePeriodEndDate === null ? null : new Date(view.gracePeriodEndDate).toISOString(),
+  }),
+  'events-annuity-year-as-string': (view) =>
+    withRenewal(view, (renewal) => ({ ...renewal, annuityYear: String(renewal.annuityYear) })),
+  'events-payment-sequence-always-shown': (view, event) =>
+    withRenewal(view, (renewal) => ({ ...renewal, paymentSequenceNumber: event.paymentSequenceNumber })),
+  'events-payment-sequence-as-string': (view) =>
+    withRenewal(view, (renewal) =>
+      'paymentSequenceNumber' in renewal
+        ? { ...renewal, paymentSequenceNumber: String(renewal.paymentSequenceNumber) }
+        : renewal,
+    ),
+  'events-renewal-null-without-sequence': (view) =>
+    view.renewal !== null && !('paymentSequenceNumber' in view.renewal) ? { ...view, renewal: null } : view,
+  'instructions-applied-decision-hidden': (view) => ({
+    ...view,
+    appliedDecision: view.processingStatus === 'INSTRUCTED' ? null : view.appliedDecision,
+  }),
+  'events-applied-decision-short-code': (view) => ({
+    ...view,
+    appliedDecision: view.appliedDecision === 'SKIP_THIS_TIME' ? 'SKIP' : view.appliedDecision,
+  }),
+  'events-due-period-v1-labels': (view) => ({
+    ...view,
+    duePeriod: view.duePeriod === 'GRACE_PERIOD' ? 'GRACE' : view.duePeriod,
+  }),
+  'events-processing-status-from-instruction': (view, event) => ({
+    ...view,
+    processingStatus: event.instructionId === null ? view.processingStatus : 'EXECUTED',
+  }),
+  'events-status-updated-at-as-date': (view) => ({
+    ...view,
+    processingStatusUpdatedAt: view.processingStatusUpdatedAt?.slice(0, 10) ?? null,
+  }),
+  'events-fx-frozen-null-when-never-frozen': (view) => ({
+    ...view,
+    isFxRateFrozen: view.isFxRateFrozen || null,
+  }),
+  'events-fees-status-stale-after-invoicing': (view) => ({
+    ...view,
+    feesStatus: view.feesStatus === 'INVOICED' ? 'LOCKED' : view.feesStatus,
+  }),
+  'events-blocked-reason-as-error-code': (view) => ({
+    ...view,
+    instructability: {
+      ...view.instructability,
+      blockedReason:
+        view.instructability.blockedReason === 'ALREADY_INSTRUCTED'
+          ? 'instruction_already_set'
+          : view.instructability.blockedReason,
+    },
+  }),
+  'events-mode-missing': (view) => ({ ...view, instructability: without(view.instructability, ['mode']) }),
+};
 
 export function eventView(
   store: Store,
@@ -259,264 +378,239 @@ export function eventView(
   today: string,
   options: { withFees?: boolean; patentEvents?: EventRecord[] } = {},
 ): PatentEvent {
-  const { fault } = currentBehaviour();
   const patent = store.patents.get(event.patentId);
   const patentEvents = options.patentEvents ?? eventsOfPatent(store, event.patentId);
   const verdict = instructability(
     event,
-    fault === 'events-allowed-ignores-earlier-pending' ? [event] : patentEvents,
+    isFault('events-allowed-ignores-earlier-pending') ? [event] : patentEvents,
     today,
   );
-  const isRenewal = event.eventType === 'RENEWAL';
-  // The annuity year read from a varchar column.
-  const annuityYear: number | string =
-    fault === 'events-annuity-year-as-string' ? String(event.annuityYear) : event.annuityYear;
-  const showSequence =
-    event.paymentSequenceNumber !== event.annuityYear || fault === 'events-payment-sequence-always-shown';
   const view: PatentEvent = {
-    // The v1 name of the resource.
-    object: fault === 'events-object-v1-name' ? ('renewal' as PatentEvent['object']) : 'patentEvent',
+    object: 'patentEvent',
     id: event.id,
     patent: {
-      id:
-        fault === 'event-patent-id-is-provider-id' ? (patent?.providerId ?? event.patentId) : event.patentId,
+      id: event.patentId,
       providerId:
-        (fault === 'events-patent-provider-id-from-case-reference'
+        (isFault('events-patent-provider-id-from-case-reference')
           ? patent?.clientCaseReference
           : patent?.providerId) ?? null,
     },
-    // The kind written as the enum is stored (lower case).
-    eventType: fault === 'events-event-type-lower-case' ? event.eventType.toLowerCase() : event.eventType,
-    // Dates read into Date objects and serialized as such.
-    dueDate: fault === 'event-dates-as-timestamps' ? new Date(event.dueDate).toISOString() : event.dueDate,
-    gracePeriodEndDate:
-      fault === 'event-dates-as-timestamps' && event.gracePeriodEndDate !== null
-        ? new Date(event.gracePeriodEndDate).toISOString()
-        : event.gracePeriodEndDate,
+    eventType: event.eventType,
+    dueDate: event.dueDate,
+    gracePeriodEndDate: event.gracePeriodEndDate,
     // paymentSequenceNumber is shown only when it differs from the annuity year (absent, not null, otherwise).
     renewal:
-      isRenewal && (showSequence || fault !== 'events-renewal-null-without-sequence')
-        ? showSequence
-          ? {
-              annuityYear: annuityYear as number,
-              // Read from a text column of the office's numbering.
-              paymentSequenceNumber:
-                fault === 'events-payment-sequence-as-string'
-                  ? (String(event.paymentSequenceNumber) as unknown as number)
-                  : event.paymentSequenceNumber,
-            }
-          : { annuityYear: annuityYear as number }
-        : null,
-    appliedDecision:
-      fault === 'instructions-applied-decision-hidden' && event.processingStatus === 'INSTRUCTED'
+      event.eventType !== 'RENEWAL'
         ? null
-        : // The decision shown as the short code the instruction table stores.
-          fault === 'events-applied-decision-short-code' && event.appliedDecision === 'SKIP_THIS_TIME'
-          ? ('SKIP' as PatentEvent['appliedDecision'])
-          : event.appliedDecision,
-    // The internal period mapped through the v1 labels.
-    duePeriod:
-      fault === 'events-due-period-v1-labels' && duePeriod(event, today) === 'GRACE_PERIOD'
-        ? ('GRACE' as PatentEvent['duePeriod'])
-        : duePeriod(event, today),
-    // The status of the event's instruction shown in place of the event's own processing status.
-    processingStatus:
-      fault === 'events-processing-status-from-instruction' && event.instructionId !== null
-        ? ('EXECUTED' as PatentEvent['processingStatus'])
-        : event.processingStatus,
-    // Read from a date column: the day of the change only.
-    processingStatusUpdatedAt:
-      fault === 'events-status-updated-at-as-date' && event.processingStatusUpdatedAt !== null
-        ? event.processingStatusUpdatedAt.slice(0, 10)
-        : event.processingStatusUpdatedAt,
-    // A left join on the frozen months: null for a month that has never been frozen.
-    isFxRateFrozen:
-      fault === 'events-fx-frozen-null-when-never-frozen' && !isFxRateFrozen(tenant, event)
-        ? (null as unknown as boolean)
-        : isFxRateFrozen(tenant, event),
-    feesStatus:
-      fault === 'events-fees-status-stale-after-invoicing' && event.feesStatus === 'INVOICED'
-        ? 'LOCKED'
-        : event.feesStatus,
+        : event.paymentSequenceNumber === event.annuityYear
+          ? { annuityYear: event.annuityYear }
+          : { annuityYear: event.annuityYear, paymentSequenceNumber: event.paymentSequenceNumber },
+    appliedDecision: event.appliedDecision,
+    duePeriod: duePeriod(event, today),
+    processingStatus: event.processingStatus,
+    processingStatusUpdatedAt: event.processingStatusUpdatedAt,
+    isFxRateFrozen: isFxRateFrozen(tenant, event),
+    feesStatus: event.feesStatus,
     createdAt: event.createdAt,
     updatedAt: event.updatedAt,
     instructability: {
       isAllowed: verdict.isAllowed,
       allowedDecisions: [...verdict.allowedDecisions],
       blockedReason:
-        fault === 'events-blocked-reason-on-allowed' &&
+        isFault('events-blocked-reason-on-allowed') &&
         verdict.isAllowed &&
         patentEvents.some((e) => e.appliedDecision !== null)
           ? 'ALREADY_INSTRUCTED'
-          : fault === 'events-blocked-reason-as-error-code' && verdict.blockedReason === 'ALREADY_INSTRUCTED'
-            ? ('instruction_already_set' as PatentEvent['instructability']['blockedReason'])
-            : verdict.blockedReason,
+          : verdict.blockedReason,
       opensAt: verdict.opensAt,
       mode: verdict.mode,
     },
+    ...(options.withFees ? { fees: eventFeesView(store, tenant, event, today) } : {}),
   };
-  if (fault === 'events-mode-missing')
-    delete (view.instructability as Partial<PatentEvent['instructability']>).mode;
-  if (options.withFees) view.fees = eventFeesView(store, tenant, event, today);
-  return view;
+  return written(EVENT_FAULTS, view, event);
 }
 
+// ---------------------------------------------------------------- invoice
+
+const INVOICE_FAULTS: SerializerFaults<Invoice> = {
+  'invoices-object-per-right-type': (view) => ({ ...view, object: 'patentInvoice' }),
+  'invoices-origin-v1-credit-note': (view) => ({
+    ...view,
+    origin: view.origin === 'REGULARIZATION' ? 'CREDIT_NOTE' : view.origin,
+  }),
+  'currency-lower-case': (view) => ({ ...view, currency: view.currency.toLowerCase() }),
+  'vat-rate-as-percentage': (view) => ({
+    ...view,
+    vatRate: view.vatRate === null ? null : view.vatRate * 100,
+  }),
+  'invoices-xlsx-flag-null-without-document': (view) => ({
+    ...view,
+    hasXlsxDocument: view.hasXlsxDocument || null,
+  }),
+};
+
 export function invoiceView(store: Store, tenant: Tenant, invoice: InvoiceRecord): Invoice {
-  const { fault } = currentBehaviour();
-  return {
-    // The type named after the right kind of the invoice.
-    object: fault === 'invoices-object-per-right-type' ? ('patentInvoice' as Invoice['object']) : 'invoice',
+  const lines = isFault('invoices-line-per-component')
+    ? invoice.lines.flatMap((line) =>
+        line.fees.components.map((c) => ({ ...line, fees: { ...line.fees, components: [c] } })),
+      )
+    : invoice.lines;
+  const view: Invoice = {
+    object: 'invoice',
     id: invoice.id,
     reference: invoice.reference,
     number: invoice.number,
     issueDate: invoice.issueDate,
-    // The v1 name of a regularization.
-    origin:
-      fault === 'invoices-origin-v1-credit-note' && invoice.origin === 'REGULARIZATION'
-        ? ('CREDIT_NOTE' as Invoice['origin'])
-        : invoice.origin,
+    origin: invoice.origin,
     ipRightType: invoice.ipRightType,
-    currency:
-      currentBehaviour().fault === 'currency-lower-case' ? invoice.currency.toLowerCase() : invoice.currency,
-    vatRate:
-      currentBehaviour().fault === 'vat-rate-as-percentage' && invoice.vatRate !== null
-        ? invoice.vatRate * 100
-        : invoice.vatRate,
+    currency: invoice.currency,
+    vatRate: invoice.vatRate,
     vatNumber: invoice.vatNumber,
     subtotalExcludingTax: subtotalOf(invoice),
     totalIncludingTax: totalIncludingTaxOf(invoice),
     hasPdfDocument: invoice.hasPdfDocument,
-    // A left join on the XLSX documents: null when there is none.
-    hasXlsxDocument:
-      fault === 'invoices-xlsx-flag-null-without-document' && !invoice.hasXlsxDocument
-        ? (null as unknown as boolean)
-        : invoice.hasXlsxDocument,
-    fees:
-      currentBehaviour().fault === 'invoices-line-per-component'
-        ? invoice.lines.flatMap((line) =>
-            line.fees.components.map((c) =>
-              invoiceLineView(store, tenant, invoice, { ...line, fees: { ...line.fees, components: [c] } }),
-            ),
-          )
-        : invoice.lines.map((line) => invoiceLineView(store, tenant, invoice, line)),
+    hasXlsxDocument: invoice.hasXlsxDocument,
+    fees: lines.map((line) => invoiceLineView(store, tenant, invoice, line)),
     createdAt: invoice.createdAt,
   };
+  return written(INVOICE_FAULTS, view, undefined);
 }
 
+// ---------------------------------------------------------------- instruction receipt
+
+/** The receipt with each instruction line rewritten. */
+function withLines(view: InstructionReceipt, edit: (line: Instruction, index: number) => Written): Written {
+  return { ...view, instructions: view.instructions.map(edit) };
+}
+
+/** Designations as stored: comma-separated text, empty when none. */
+const asText = (countries: string[] | null | undefined) => (countries ?? []).join(',');
+
+const RECEIPT_FAULTS: SerializerFaults<InstructionReceipt> = {
+  'instructions-receipt-object-receipt': (view) => ({ ...view, object: 'receipt' }),
+  'instructions-receipt-number-padded': (view) => ({ ...view, number: String(view.number).padStart(6, '0') }),
+  'instructions-designations-as-text': (view) =>
+    withLines(view, (line) => ({
+      ...line,
+      renewedDesignatedCountries: asText(line.renewedDesignatedCountries),
+      excludedDesignatedCountries: asText(line.excludedDesignatedCountries),
+    })),
+  'instructions-receipt-later-lines-pending': (view) =>
+    withLines(view, (line, index) => (index > 0 ? { ...line, status: 'PENDING', executedAt: null } : line)),
+  'instructions-receipt-status-pending': (view) =>
+    withLines(view, (line) => ({ ...line, status: 'PENDING' })),
+  'instructions-receipt-status-lower-case': (view) =>
+    withLines(view, (line) => ({ ...line, status: line.status.toLowerCase() })),
+  'instructions-receipt-lines-without-object': (view) => withLines(view, (line) => without(line, ['object'])),
+};
+
 export function receiptView(receipt: InstructionReceiptRecord): InstructionReceipt {
-  const { fault } = currentBehaviour();
-  // The designation columns written as they are stored: comma-separated text, empty when none.
-  const designations = (countries: string[] | null) =>
-    fault === 'instructions-designations-as-text'
-      ? ((countries ?? []).join(',') as unknown as string[])
-      : countries
-        ? [...countries]
-        : null;
-  return {
-    // The record's type name in place of the resource's.
-    object:
-      fault === 'instructions-receipt-object-receipt'
-        ? ('receipt' as 'instructionReceipt')
-        : 'instructionReceipt',
+  const view: InstructionReceipt = {
+    object: 'instructionReceipt',
     issueDate: receipt.issueDate,
     reference: receipt.reference,
-    // The sequential number written zero-padded, as in the display reference.
-    number:
-      fault === 'instructions-receipt-number-padded'
-        ? (String(receipt.number).padStart(6, '0') as unknown as number)
-        : receipt.number,
-    instructions: receipt.instructions.map((i, index): Instruction => {
-      // The lines after the first shown as queued behind it, though every line was executed.
-      const queued = fault === 'instructions-receipt-later-lines-pending' && index > 0;
-      const line: Instruction = {
-        object: 'instruction',
-        id: i.id,
-        decision: i.decision,
-        status:
-          fault === 'instructions-receipt-status-pending' || queued
-            ? 'PENDING'
-            : fault === 'instructions-receipt-status-lower-case'
-              ? (i.status.toLowerCase() as Instruction['status'])
-              : i.status,
-        executedAt: queued ? null : i.executedAt,
-        scheduledForExecutionAt: null,
-        renewedDesignatedCountries: designations(i.renewedDesignatedCountries),
-        excludedDesignatedCountries: designations(null),
-      };
-      // The instruction records copied as they are, without their type.
-      if (fault === 'instructions-receipt-lines-without-object') delete (line as Partial<Instruction>).object;
-      return line;
-    }),
+    number: receipt.number,
+    instructions: receipt.instructions.map((i): Instruction => ({
+      object: 'instruction',
+      id: i.id,
+      decision: i.decision,
+      status: i.status,
+      executedAt: i.executedAt,
+      scheduledForExecutionAt: null,
+      renewedDesignatedCountries: i.renewedDesignatedCountries ? [...i.renewedDesignatedCountries] : null,
+      excludedDesignatedCountries: null,
+    })),
   };
+  return written(RECEIPT_FAULTS, view, undefined);
 }
+
+// ---------------------------------------------------------------- sync batch
+
+const SYNC_RESULT_FAULTS: SerializerFaults<SyncResultItem, ChangeRequest> = {
+  'sync-accepted-create-without-id': (view) => ({
+    ...view,
+    servicePatentId: view.action === 'CREATE' ? null : view.servicePatentId,
+  }),
+  'sync-staged-create-shows-request-id': (view, change) => ({
+    ...view,
+    servicePatentId:
+      change.kind === 'CREATE' && change.state === 'AWAITING_REVIEW' ? change.id : view.servicePatentId,
+  }),
+  'sync-rejected-without-request-id': (view, change) => ({
+    ...view,
+    requestId: change.state === 'REJECTED' ? null : view.requestId,
+  }),
+};
 
 export function syncResultView(store: Store, changeRequestId: string): SyncResultItem {
   const change = store.changeRequests.get(changeRequestId);
   if (change === undefined) throw new Error(`missing change request ${changeRequestId}`);
   const { outcome, reason } = resultOutcome(change);
-  const hidesCreatedId =
-    currentBehaviour().fault === 'sync-accepted-create-without-id' && change.kind === 'CREATE';
-  // A create awaiting review shows the id of its change request as the patent id it will get.
-  const reservesId =
-    currentBehaviour().fault === 'sync-staged-create-shows-request-id' &&
-    change.kind === 'CREATE' &&
-    change.state === 'AWAITING_REVIEW';
-  return {
+  const view: SyncResultItem = {
     providerId: change.providerId,
-    servicePatentId: hidesCreatedId ? null : reservesId ? change.id : change.patentId,
+    servicePatentId: change.patentId,
     action: change.kind,
     outcome,
-    requestId:
-      change.state === 'UNRECORDED' ||
-      (currentBehaviour().fault === 'sync-rejected-without-request-id' && change.state === 'REJECTED')
-        ? null
-        : change.id,
+    requestId: change.state === 'UNRECORDED' ? null : change.id,
     reason,
   };
+  return written(SYNC_RESULT_FAULTS, view, change);
 }
 
+const BATCH_FAULTS: SerializerFaults<PatentSyncBatch> = {
+  'sync-batch-object-class-name': (view) => ({ ...view, object: 'PatentSyncBatch' }),
+  'sync-total-items-valid-only': (view) => ({ ...view, totalItems: view.totalItems - view.rejectedItems }),
+  'sync-processed-items-short-by-one': (view) => ({
+    ...view,
+    processedItems: Math.max(0, view.processedItems - 1),
+  }),
+};
+
+/** The triage outcomes of a change request (a proposal reviewed since has left them). */
 const TRIAGE_STATES = ['APPLIED', 'AWAITING_REVIEW', 'REJECTED', 'SUPPRESSED', 'UNRECORDED'];
 
 export function batchView(store: Store, batch: SyncBatchRecord, results: PageRequest): PatentSyncBatch {
-  const { fault, variant } = currentBehaviour();
-  const ordered = fault === 'sync-results-ordered-by-request-id' ? [...batch.results].sort() : batch.results;
+  const ordered = isFault('sync-results-ordered-by-request-id') ? [...batch.results].sort() : batch.results;
   const resultsPage: Page<string> = page(ordered, results);
   const status = batchStatus(store, batch);
-  return {
-    // The class name serialized as the type.
-    object:
-      fault === 'sync-batch-object-class-name' ? ('PatentSyncBatch' as 'patentSyncBatch') : 'patentSyncBatch',
+  const stateOf = (id: string) => store.changeRequests.get(id)?.state ?? '';
+  const view: PatentSyncBatch = {
+    object: 'patentSyncBatch',
     importId: batch.id,
     status,
     mode: batch.mode,
-    // Only the items that passed validation counted.
-    totalItems: batch.items.length - (fault === 'sync-total-items-valid-only' ? batch.rejectedItems : 0),
-    processedItems:
-      fault === 'sync-processed-items-short-by-one'
-        ? Math.max(0, batch.results.length - 1)
-        : fault === 'sync-processed-items-from-triage-outcomes'
-          ? // counts triage outcomes only: a proposal reviewed since (accepted or refused) drops out
-            batch.results.filter((id) => TRIAGE_STATES.includes(store.changeRequests.get(id)?.state ?? ''))
-              .length
-          : batch.results.length,
+    totalItems: batch.items.length,
+    processedItems: isFault('sync-processed-items-from-triage-outcomes')
+      ? batch.results.filter((id) => TRIAGE_STATES.includes(stateOf(id))).length
+      : batch.results.length,
     autoAppliedItems: batch.autoAppliedItems,
-    stagedItems:
-      fault === 'sync-staged-count-live'
-        ? batch.results.filter((id) => store.changeRequests.get(id)?.state === 'AWAITING_REVIEW').length
-        : batch.stagedItems,
+    stagedItems: isFault('sync-staged-count-live')
+      ? batch.results.filter((id) => stateOf(id) === 'AWAITING_REVIEW').length
+      : batch.stagedItems,
     rejectedItems: batch.rejectedItems,
     suppressedItems: batch.suppressedItems,
     createdAt: batch.createdAt,
     completedAt:
-      variant === 'triaged-batch-completed-at-null' && status === 'TRIAGED' ? null : batch.completedAt,
+      isVariant('triaged-batch-completed-at-null') && status === 'TRIAGED' ? null : batch.completedAt,
     results: {
       pagination: resultsPage.pagination,
       data: resultsPage.data.map((id) => syncResultView(store, id)),
     },
   };
+  return written(BATCH_FAULTS, view, undefined);
 }
 
-export function frozenRateEventView(
+// ---------------------------------------------------------------- exchange rate freeze
+
+const FREEZE_FAULTS: SerializerFaults<ExchangeRateFreeze> = {
+  'freezes-month-read-as-date': (view) => ({ ...view, yearMonth: `${view.yearMonth}-01` }),
+  'freezes-amount-as-number': (view) => ({
+    ...view,
+    events: view.events?.map((e) => ({ ...e, amount: Number(e.amount) })),
+  }),
+};
+
+function frozenRateEventView(
   store: Store,
   tenant: Tenant,
   event: EventRecord,
@@ -524,16 +618,11 @@ export function frozenRateEventView(
 ): FrozenRateEvent {
   const fees = currentFees(event, today);
   return {
-    // The contract lists the members of a frozen-rate event without `object`: the variant leaves it out.
-    ...(currentBehaviour().variant === 'frozen-rate-events-without-object'
-      ? {}
-      : { object: 'frozenRateEvent' as const }),
+    // The contract lists the members of a frozen-rate event without `object`: it is given here all the same.
+    ...(isVariant('frozen-rate-events-without-object') ? {} : { object: 'frozenRateEvent' as const }),
     clientCaseReference: store.patents.get(event.patentId)?.clientCaseReference ?? null,
     dueDate: event.dueDate,
-    amount:
-      currentBehaviour().fault === 'freezes-amount-as-number'
-        ? (Number(totalOf(fees.components)) as unknown as string)
-        : totalOf(fees.components),
+    amount: totalOf(fees.components),
     currency: fees.currency,
     isFxRateFrozen: isMonthFrozen(tenant, event),
     hasInstruction: event.instructionId !== null,
@@ -547,10 +636,10 @@ export function freezeView(
   events: EventRecord[],
   today: string,
 ): ExchangeRateFreeze {
-  return {
+  const view: ExchangeRateFreeze = {
     object: 'exchangeRateFreeze',
-    // The month kept as its first day.
-    yearMonth: currentBehaviour().fault === 'freezes-month-read-as-date' ? `${yearMonth}-01` : yearMonth,
+    yearMonth,
     events: events.map((e) => frozenRateEventView(store, tenant, e, today)),
   };
+  return written(FREEZE_FAULTS, view, undefined);
 }

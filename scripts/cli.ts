@@ -12,7 +12,7 @@ import { reportPaths } from '../helpers/report-config';
 import { readDataStates } from '../helpers/data-snapshot';
 import { preflight, PreflightError } from '../helpers/preflight';
 import { formatPreflightFailure, settingProblems } from '../helpers/preflight-report';
-import { loadEnv, SETTINGS } from '../helpers/settings';
+import { loadEnv, SETTINGS, workerCount } from '../helpers/settings';
 import { readTarget } from '../helpers/target';
 import { runGate } from './gate';
 import { buildReports } from './report';
@@ -293,10 +293,7 @@ async function preflightOnly(args: ParsedArgs, cwd: string): Promise<number> {
       `preflight passed: ${target.baseUrl}, key roles ${Object.keys(target.keys).join(', ')} (${requests} requests)\n`,
     );
     // The data states the suite looks for (README, "The minimum test tenant"), for the workers a run would use.
-    const workers = process.env.WORKERS
-      ? Number(process.env.WORKERS)
-      : Math.max(2, os.availableParallelism());
-    const dataStates = await readDataStates(target, { workers, shared: false });
+    const dataStates = await readDataStates(target, { workers: workerCount(), shared: false });
     process.stdout.write(`${dataStates.lines.join('\n')}\n(${dataStates.requests} requests)\n`);
     return EXIT.ok;
   } catch (error) {

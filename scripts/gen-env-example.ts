@@ -18,7 +18,7 @@ export function envExample(): string {
     '# With BASE_URL unset, the suite starts its embedded reference server and ignores the rest.',
     '',
   ];
-  for (const setting of SETTINGS) {
+  for (const setting of SETTINGS.filter((s) => !s.standard)) {
     lines.push(`# ${setting.meaning} (default: ${setting.default})`, `${setting.env}=`, '');
   }
   return lines.join('\n');

@@ -13,7 +13,7 @@ import type { ApiClient, ApiResponse, ArrayEncoding, Query } from '../helpers/ap
 import { addDays, monthBounds, utcToday } from '../helpers/calendar';
 import { isPatentClaimed } from '../helpers/claim-status';
 import { skipBecause, WIDE_WINDOW, type Portfolio } from '../helpers/discovery';
-import { renewals } from '../helpers/event-rules';
+import { isRenewal, renewals } from '../helpers/event-rules';
 import { titled, expect, test } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import { schemaErrors } from '../helpers/schema-validator';
@@ -359,10 +359,8 @@ test.describe('events by period', () => {
       const month = busiest(new Map([...dueDates(snapshot)].map(([d, n]) => [d.slice(0, 7), n])));
       const { first, last } = monthBounds(month);
       const returned = await readWindow(api, { dueFrom: first, dueTo: last, eventTypes: ['RENEWAL'] });
-      expect(labels(returned.filter((e) => e.eventType !== 'RENEWAL')), 'events of another kind').toEqual([]);
-      const expected = expectedIn(snapshot, first, last, target.baseUrl).filter(
-        (e) => e.eventType === 'RENEWAL',
-      );
+      expect(labels(returned.filter((e) => !isRenewal(e))), 'events of another kind').toEqual([]);
+      const expected = expectedIn(snapshot, first, last, target.baseUrl).filter(isRenewal);
       expect(missingFrom(returned, expected), `renewal events of ${month} missing`).toEqual([]);
     },
   );
@@ -384,7 +382,7 @@ test.describe('events by period', () => {
       } else {
         const returned = response.json<PatentEventList>().data;
         expect(
-          labels(returned.filter((e) => e.eventType === 'RENEWAL')),
+          labels(returned.filter(isRenewal)),
           `renewal events returned for eventTypes=NOT_A_KIND (${snapshot.filter((e) => e.dueDate === day).length} events are due ${day})`,
         ).toEqual([]);
       }

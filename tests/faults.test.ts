@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import ts from 'typescript';
 import { FAULTS } from '../reference/faults';
 import { createReferenceServer } from '../reference/server';
 import { VARIANTS } from '../reference/variants';
@@ -45,17 +46,20 @@ const literals = new Set(
   ),
 );
 
-/**
- * The switches: a literal compared with a `fault` or `variant` value, in either order, with `===` or `!==`
- * (`fault === 'x'`, `ctx.behaviour.variant !== 'y'`, `'x' === fault`).
- */
+/** The switch functions of each kind (reference/behaviour.ts): on the current request, or on a server context. */
+const SWITCHES = { fault: ['isFault', 'faultIs'], variant: ['isVariant', 'variantIs'] } as const;
+
+/** The switches: a name passed to a switch function (`isFault('x')`, `variantIs(req.ctx, 'y')`). */
 function switches(kind: 'fault' | 'variant'): { name: string; file: string }[] {
-  const forward = new RegExp(`\\b${kind}\\s*[!=]==?\\s*'([^']+)'`, 'g');
-  const backward = new RegExp(`'([^']+)'\\s*[!=]==?\\s*(?:[\\w.]+\\.)?${kind}\\b`, 'g');
+  const [current, onContext] = SWITCHES[kind];
+  const call = new RegExp(`\\b(?:${current}\\(|${onContext}\\(\\s*[\\w.]+,\\s*)'([^']+)'`, 'g');
   return [...code.entries()].flatMap(([file, text]) =>
-    [...text.matchAll(forward), ...text.matchAll(backward)].map((m) => ({ name: m[1] as string, file })),
+    [...text.matchAll(call)].map((m) => ({ name: m[1] as string, file })),
   );
 }
+
+/** A name compared by hand with a fault or variant (`fault === 'x'`, `'y' !== behaviour.variant`). */
+const RAW_COMPARISON = /\b(?:fault|variant)\s*[!=]==?\s*'|'\s*[!=]==?\s*(?:[\w.]+\.)?(?:fault|variant)\b/;
 
 void describe('fault catalogue', () => {
   void it('has entries', () => {
@@ -100,8 +104,10 @@ void describe('fault catalogue', () => {
   });
 
   void it('every fault switch in the reference code names a catalogued fault', () => {
-    const known = new Set(FAULTS.map((f) => f.name));
-    const orphans = switches('fault').filter((s) => !known.has(s.name));
+    const known = new Set<string>(FAULTS.map((f) => f.name));
+    const found = switches('fault');
+    assert.ok(found.length > 0, 'no fault switch found: has the form of the switch calls changed?');
+    const orphans = found.filter((s) => !known.has(s.name));
     assert.deepEqual(orphans, [], 'fault switches without a catalogue entry');
   });
 });
@@ -123,7 +129,7 @@ void describe('variant catalogue', () => {
       [],
       'variant names not in kebab-case',
     );
-    const faults = new Set(FAULTS.map((f) => f.name));
+    const faults = new Set<string>(FAULTS.map((f) => f.name));
     assert.deepEqual(
       names.filter((n) => faults.has(n)),
       [],
@@ -148,9 +154,44 @@ void describe('variant catalogue', () => {
   });
 
   void it('every variant switch in the reference code names a catalogued variant', () => {
-    const known = new Set(VARIANTS.map((v) => v.name));
-    const orphans = switches('variant').filter((s) => !known.has(s.name));
+    const known = new Set<string>(VARIANTS.map((v) => v.name));
+    const found = switches('variant');
+    assert.ok(found.length > 0, 'no variant switch found: has the form of the switch calls changed?');
+    const orphans = found.filter((s) => !known.has(s.name));
     assert.deepEqual(orphans, [], 'variant switches without a catalogue entry');
+  });
+});
+
+void describe('typed switches', () => {
+  void it('every switch goes through the typed switch functions, none compares a name by hand', () => {
+    const raw = [...code.entries()].flatMap(([file, text]) =>
+      text
+        .split('\n')
+        .filter((line) => RAW_COMPARISON.test(line))
+        .map((line) => `${file}: ${line.trim()}`),
+    );
+    assert.deepEqual(raw, [], 'use isFault/faultIs/isVariant/variantIs (reference/behaviour.ts)');
+  });
+
+  void it('a misspelt fault or variant name does not compile', () => {
+    // Each misspelt call in the file carries @ts-expect-error: were it to compile, the unused directive would fail.
+    const file = path.join(__dirname, 'typed-switches.ts');
+    assert.ok((fs.readFileSync(file, 'utf8').match(/@ts-expect-error/g) ?? []).length >= 4);
+    const config = ts.getParsedCommandLineOfConfigFile(
+      path.join(__dirname, '..', 'tsconfig.json'),
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) =>
+          assert.fail(ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+      },
+    );
+    assert.ok(config);
+    const program = ts.createProgram([file], config.options);
+    const errors = ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    assert.deepEqual(errors, []);
   });
 });
 

@@ -30,6 +30,27 @@ function openssl(dir: string, args: string[]): void {
   execFileSync(OPENSSL, args, { cwd: dir, stdio: 'pipe' });
 }
 
+/** `<name>.pem` from the request `<name>.csr`, signed by the CA for two days with the extensions of `<name>.ext`. */
+function signWithCa(dir: string, name: 'server' | 'client'): void {
+  openssl(dir, [
+    'x509',
+    '-req',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    `${name}.pem`,
+    '-days',
+    '2',
+    '-extfile',
+    `${name}.ext`,
+  ]);
+}
+
 /** A private CA and certificates it signed: the server's for `hosts` (DNS names and IPs), a client's. */
 export function makeCertificates(dir: string, hosts: string[], clientPassphrase: string): Certificates {
   fs.mkdirSync(dir, { recursive: true });
@@ -68,23 +89,7 @@ export function makeCertificates(dir: string, hosts: string[], clientPassphrase:
     '-subj',
     `/CN=${hosts[0]}`,
   ]);
-  openssl(dir, [
-    'x509',
-    '-req',
-    '-in',
-    'server.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'server.pem',
-    '-days',
-    '2',
-    '-extfile',
-    'server.ext',
-  ]);
+  signWithCa(dir, 'server');
   openssl(dir, [
     'genpkey',
     '-algorithm',
@@ -109,23 +114,7 @@ export function makeCertificates(dir: string, hosts: string[], clientPassphrase:
     '-subj',
     '/CN=ci-runner',
   ]);
-  openssl(dir, [
-    'x509',
-    '-req',
-    '-in',
-    'client.csr',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca.key',
-    '-CAcreateserial',
-    '-out',
-    'client.pem',
-    '-days',
-    '2',
-    '-extfile',
-    'client.ext',
-  ]);
+  signWithCa(dir, 'client');
   const at = (f: string) => path.join(dir, f);
   return {
     dir,

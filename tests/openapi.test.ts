@@ -16,7 +16,6 @@ import { createAjv, loadOpenApi, OPENAPI_SCHEMA_ID, schemaRef } from '../schemas
 
 const ROOT = path.join(__dirname, '..');
 const CONTRACT_PATH = path.join(ROOT, '..', 'shared', 'contract', 'patent-renewal-api-v2.md');
-const CONTRACT_FALLBACK = '/work/shared/contract/patent-renewal-api-v2.md';
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 
 type Json = Record<string, unknown>;
@@ -113,15 +112,9 @@ const RESOURCE_TABLES: ReadonlyArray<{
 
 // ------------------------------------------------------------------ contract parsing
 
+/** The contract sits beside the project: ../shared/contract (README, first lines). */
 function readContract(): string {
-  for (const candidate of [CONTRACT_PATH, CONTRACT_FALLBACK]) {
-    try {
-      return readFileSync(candidate, 'utf8');
-    } catch {
-      // try the next location
-    }
-  }
-  throw new Error(`contract not found at ${CONTRACT_PATH} or ${CONTRACT_FALLBACK}`);
+  return readFileSync(CONTRACT_PATH, 'utf8');
 }
 
 /** Rows (cells trimmed) of the first markdown table at or after the line that starts with `marker`. */
@@ -315,7 +308,7 @@ describe('openapi.yaml is a valid OpenAPI 3.1 document', () => {
     const info = doc.info as Json;
     assert.equal(doc.openapi, '3.1.0');
     assert.equal(info.version, '2.0.0');
-    assert.equal(info['x-contract-file'], path.basename(CONTRACT_FALLBACK));
+    assert.equal(info['x-contract-file'], path.basename(CONTRACT_PATH));
   });
 });
 

@@ -215,7 +215,9 @@ const SECRET_SETTINGS: Record<string, string> = {
   CLIENT_KEY_FILE: 'the lines of the key in the file it names',
   CLIENT_PFX_FILE: 'the start of the archive it names',
   CLIENT_CERT_PASSPHRASE: 'the passphrase',
-  TARGET_PROXY: 'the credentials in the proxy URL (also HTTPS_PROXY, HTTP_PROXY and their lower-case forms)',
+  TARGET_PROXY: 'the credentials in the proxy URL',
+  HTTPS_PROXY: 'the credentials in the proxy URL (also of https_proxy)',
+  HTTP_PROXY: 'the credentials in the proxy URL (also of http_proxy)',
   EXTRA_HEADERS: 'every header value',
 };
 const PLAIN_SETTINGS = [
@@ -232,6 +234,23 @@ const PLAIN_SETTINGS = [
   'FC_SEED',
   'FC_RUNS',
   'TARGET_TIME_ZONE',
+  'QUOTA_FLOOR',
+  'RETRY_AFTER_MAX_SECONDS',
+  'WORKERS',
+  'PREFLIGHT',
+  'ENV_FILE',
+  'REPORTS_DIR',
+  'CONFORMANCE_REPORTERS',
+  'CONFORMANCE_RUN_ID',
+  'SHARD',
+  'BLOB_REPORT',
+  'CI',
+  'REFERENCE_FAULT',
+  'REFERENCE_VARIANT',
+  'REFERENCE_SEED_PROFILE',
+  'NO_PROXY',
+  'NODE_EXTRA_CA_CERTS',
+  'NODE_PATH',
 ];
 
 void test('every declared setting is either a key, a secret the scan looks for, or plain', () => {
@@ -258,6 +277,7 @@ void test('the scan looks for the secret value of every network setting', () => 
     CLIENT_CERT_PASSPHRASE: 'pass-phrase-1',
     TARGET_PROXY: 'http://tuser:tpass%40w@proxy:3128',
     HTTPS_PROXY: 'http://huser:hpass@proxy:3128',
+    HTTP_PROXY: 'http://uuser:upass@proxy:3128',
     http_proxy: 'http://luser:lpass@proxy:3128',
     EXTRA_HEADERS: '{"X-Gateway-Token": "gw-value", "X-Waf": "waf-value"}',
   };

@@ -5,13 +5,14 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 import { ApiResponse } from '../helpers/api-client';
-import { claimDir, clearClaims } from '../helpers/claims';
+import { removeRunFolder, runFolder } from '../helpers/run-folder';
 import { sharedResponse, sharedSweep } from '../helpers/shared-sweeps';
 
 process.env.CONFORMANCE_RUN_ID = `shared-sweeps-test-${randomUUID()}`;
-test.after(() => clearClaims(process.env.CONFORMANCE_RUN_ID!));
+test.after(() => removeRunFolder(process.env.CONFORMANCE_RUN_ID!));
 
 void test('concurrent callers share one sweep', async () => {
   let sweeps = 0;
@@ -81,6 +82,13 @@ void test('a shared response reaches the others marked shared, with the key left
   assert.equal(other!.status, 404);
   assert.equal(other!.operationId, 'getPatent');
   assert.deepEqual(other!.json(), { code: 'not_found' });
-  for (const name of fs.readdirSync(claimDir()))
-    assert.ok(!fs.readFileSync(`${claimDir()}/${name}`, 'utf8').includes(key), `${name} holds the key`);
+  const files = fs
+    .readdirSync(runFolder(), { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile());
+  assert.ok(files.length > 0);
+  for (const file of files)
+    assert.ok(
+      !fs.readFileSync(path.join(file.parentPath, file.name), 'utf8').includes(key),
+      `${file.name} holds the key`,
+    );
 });

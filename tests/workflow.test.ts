@@ -77,7 +77,7 @@ void test('the commands are those of the README and package.json', () => {
 });
 
 void test('the settings are those of helpers/settings.ts, every key role from a secret of its name', () => {
-  const known = new Set([...SETTINGS.map((s) => s.env), 'SHARD', 'CONFORMANCE_RUN_ID']);
+  const known = new Set(SETTINGS.map((s) => s.env));
   const envs = [workflow.env, ...Object.values(workflow.jobs).map((j) => j.env ?? {})];
   for (const env of envs) {
     for (const name of Object.keys(env)) assert.ok(known.has(name), `${name} is not a setting of the suite`);

@@ -2,17 +2,16 @@
  * Where an event stands in time. The instruction window opens on the first day of the month two months
  * before the due month; the grace period runs from the day after the due date to gracePeriodEndDate.
  */
-import { currentBehaviour } from '../behaviour';
+import { isFault } from '../behaviour';
 import { addMonths, firstDayOfMonth } from '../dates';
 import type { EventRecord } from '../store';
 
 export type DuePeriod = 'UPCOMING' | 'CURRENT' | 'GRACE_PERIOD' | 'LAPSED';
 
 export function opensAt(event: Pick<EventRecord, 'dueDate'>): string {
-  const { fault } = currentBehaviour();
-  if (fault === 'events-opens-at-not-first-of-month') return addMonths(event.dueDate, -2);
+  if (isFault('events-opens-at-not-first-of-month')) return addMonths(event.dueDate, -2);
   return firstDayOfMonth(
-    addMonths(firstDayOfMonth(event.dueDate), fault === 'events-opens-at-one-month-late' ? -1 : -2),
+    addMonths(firstDayOfMonth(event.dueDate), isFault('events-opens-at-one-month-late') ? -1 : -2),
   );
 }
 

@@ -4,25 +4,23 @@
  * the fixed amounts (INVOICED).
  */
 import Decimal from 'decimal.js';
-import { currentBehaviour } from '../behaviour';
+import { isFault, isVariant } from '../behaviour';
 import type { EventRecord, FeeAmounts, FeeComponent } from '../store';
 import { duePeriod } from './due-period';
 
 export function money(value: Decimal.Value): string {
   const amount = new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  // How many decimals a money string shows is not stated: the variant drops trailing zeros ("120.5", "100").
-  return currentBehaviour().variant === 'amounts-trailing-zeros-trimmed'
-    ? amount.toFixed()
-    : amount.toFixed(2);
+  // How many decimals a money string shows is not stated: always two here.
+  return isVariant('amounts-trailing-zeros-trimmed') ? amount.toFixed() : amount.toFixed(2);
 }
 
 /** Exact sum of the components. */
 export function totalOf(components: readonly FeeComponent[]): string {
-  const { fault } = currentBehaviour();
-  if (fault === 'fees-total-binary-float')
+  if (isFault('fees-total-binary-float'))
     return String(components.reduce((sum, c) => sum + Number(c.amount), 0));
-  const counted =
-    fault === 'fees-total-without-service' ? components.filter((c) => c.type !== 'SERVICE') : components;
+  const counted = isFault('fees-total-without-service')
+    ? components.filter((c) => c.type !== 'SERVICE')
+    : components;
   return money(counted.reduce((sum, c) => sum.plus(c.amount), new Decimal(0)));
 }
 
@@ -33,9 +31,7 @@ export function estimateFees(event: EventRecord, today: string): FeeAmounts {
   if (basis.agent !== null) components.push({ type: 'AGENT', amount: basis.agent });
   components.push({ type: 'SERVICE', amount: basis.service });
   if (duePeriod(event, today) === 'GRACE_PERIOD') {
-    // The surcharge labelled with the v1 component name.
-    const type =
-      currentBehaviour().fault === 'fees-grace-surcharge-typed-late-fee' ? 'LATE_FEE' : 'GRACE_PERIOD';
+    const type = isFault('fees-grace-surcharge-typed-late-fee') ? 'LATE_FEE' : 'GRACE_PERIOD';
     components.push({ type: type as FeeComponent['type'], amount: basis.gracePeriodSurcharge });
   }
   return { currency: basis.currency, components };
@@ -43,8 +39,7 @@ export function estimateFees(event: EventRecord, today: string): FeeAmounts {
 
 /** The amounts the event's fees show now: fixed once locked, estimated before. */
 export function currentFees(event: EventRecord, today: string): FeeAmounts {
-  // LOCKED fees recomputed from the live estimate on every read, the lock kept as a status only.
-  if (currentBehaviour().fault === 'fees-locked-recomputed-live' && event.feesStatus === 'LOCKED')
+  if (isFault('fees-locked-recomputed-live') && event.feesStatus === 'LOCKED')
     return estimateFees(event, today);
   return event.lockedFees ?? estimateFees(event, today);
 }

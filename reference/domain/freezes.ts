@@ -2,7 +2,7 @@
  * Exchange-rate freezes: a frozen month freezes the rates of every event due in it. The flag is derived
  * from the tenant's frozen months, so events, fees and freeze reads always agree.
  */
-import { currentBehaviour } from '../behaviour';
+import { isFault, isVariant } from '../behaviour';
 import { yearMonthOf } from '../dates';
 import type { EventRecord, Store, Tenant } from '../store';
 import { eventsOf } from '../store';
@@ -14,8 +14,7 @@ export function isMonthFrozen(tenant: Tenant, event: Pick<EventRecord, 'dueDate'
 
 /** The flag the event and its fees show. */
 export function isFxRateFrozen(tenant: Tenant, event: Pick<EventRecord, 'dueDate'>): boolean {
-  // Read from a per-event column that the freeze of a month never writes.
-  if (currentBehaviour().fault === 'freezes-put-flags-no-event') return false;
+  if (isFault('freezes-put-flags-no-event')) return false;
   return isMonthFrozen(tenant, event);
 }
 
@@ -26,8 +25,8 @@ export function freezeMonth(tenant: Tenant, yearMonth: string): void {
 
 export function frozenMonths(tenant: Tenant): string[] {
   const months = [...tenant.frozenMonths].sort();
-  // The order of the freeze list is not stated: the variant lists the latest month first.
-  return currentBehaviour().variant === 'freezes-list-latest-first' ? months.reverse() : months;
+  // The order of the freeze list is not stated: the earliest month first here.
+  return isVariant('freezes-list-latest-first') ? months.reverse() : months;
 }
 
 /**
@@ -35,9 +34,8 @@ export function frozenMonths(tenant: Tenant): string[] {
  * those are is the server's reading (schemas/OPEN-POINTS.md B22); the variant takes those due from it on.
  */
 export function eventsDueInMonth(store: Store, tenant: Tenant, yearMonth: string): EventRecord[] {
-  const fromMonthOn = currentBehaviour().variant === 'freezes-month-affects-later-months';
-  // The month's events read from the whole store, whoever owns them.
-  const all = currentBehaviour().fault === 'freezes-month-read-all-tenants';
+  const fromMonthOn = isVariant('freezes-month-affects-later-months');
+  const all = isFault('freezes-month-read-all-tenants');
   return (all ? [...store.events.values()] : eventsOf(store, tenant))
     .filter(
       (e) =>

@@ -2,7 +2,7 @@
  * The single instructability rule. Both the `instructability` object on events and the instruction POST
  * call `instructability()`, so the flag and the enforcement cannot disagree.
  */
-import { currentBehaviour } from '../behaviour';
+import { isFault, isVariant } from '../behaviour';
 import type { Decision, EventRecord } from '../store';
 import { DECISIONS } from '../store';
 import { addMonths } from '../dates';
@@ -30,9 +30,7 @@ function blocked(reason: BlockedReason, event: EventRecord, pending: EventRecord
   return {
     isAllowed: false,
     allowedDecisions:
-      reason === 'TOO_EARLY' && currentBehaviour().fault === 'events-too-early-lists-decisions'
-        ? [...DECISIONS]
-        : [],
+      reason === 'TOO_EARLY' && isFault('events-too-early-lists-decisions') ? [...DECISIONS] : [],
     blockedReason: reason,
     opensAt: opensAt(event),
     mode: 'DIRECT',
@@ -49,25 +47,17 @@ export function instructability(
   patentEvents: EventRecord[],
   today: string,
 ): Instructability {
-  const { fault } = currentBehaviour();
-  // Instructed-ness read from the fee lock, which only a PROCEED sets.
-  const instructed =
-    fault === 'events-instructed-read-from-fee-lock'
-      ? event.feesStatus !== 'ESTIMATED'
-      : event.appliedDecision !== null;
+  const instructed = isFault('events-instructed-read-from-fee-lock')
+    ? event.feesStatus !== 'ESTIMATED'
+    : event.appliedDecision !== null;
   if (instructed) return blocked('ALREADY_INSTRUCTED', event);
   if (today < opensAt(event)) return blocked('TOO_EARLY', event);
   const pending = patentEvents
     .filter((e) => e.id !== event.id && e.dueDate < event.dueDate && awaitsDecision(e))
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   if (pending.length > 0) return blocked('EARLIER_EVENT_PENDING', event, pending);
-  // Blocks beyond the three reasons are open (OPEN-POINTS B21, E3): the variant holds an event more than three
-  // months into its grace period for the operators (no reason among the three; the POST offers no decision).
-  if (
-    currentBehaviour().variant === 'grace-period-events-held' &&
-    today > addMonths(event.dueDate, 3) &&
-    !isLapsed(event, today)
-  )
+  // Blocks beyond the three reasons are open (OPEN-POINTS B21, E3): there are none here.
+  if (isVariant('grace-period-events-held') && today > addMonths(event.dueDate, 3) && !isLapsed(event, today))
     return {
       isAllowed: false,
       allowedDecisions: [],
@@ -77,13 +67,12 @@ export function instructability(
       pendingEarlierEvents: [],
     };
   // A lapsed event can no longer be paid: only the decisions that do not pay remain.
-  const dropsProceed = isLapsed(event, today) && fault !== 'events-lapsed-offers-proceed';
+  const dropsProceed = isLapsed(event, today) && !isFault('events-lapsed-offers-proceed');
   const allowedDecisions = dropsProceed ? DECISIONS.filter((d) => d !== 'PROCEED') : [...DECISIONS];
-  // The decisions of the lapse rule appended to the list instead of replacing it: each one twice.
-  if (dropsProceed && fault === 'events-lapsed-decisions-appended')
+  if (dropsProceed && isFault('events-lapsed-decisions-appended'))
     allowedDecisions.push(...DECISIONS.filter((d) => d !== 'PROCEED'));
-  // The order of allowedDecisions is not stated: the variant lists them in reverse.
-  if (currentBehaviour().variant === 'allowed-decisions-reversed') allowedDecisions.reverse();
+  // The order of allowedDecisions is not stated: the order of DECISIONS here.
+  if (isVariant('allowed-decisions-reversed')) allowedDecisions.reverse();
   return {
     isAllowed: true,
     allowedDecisions,

@@ -2,7 +2,7 @@
  * Executing instruction batches (DIRECT mode: immediately and synchronously), and issuing the official
  * receipt of a paid renewal. The seed runs these same functions, so seeded states obey the same rules.
  */
-import { currentBehaviour } from '../behaviour';
+import { faultIs, isFault, variantIs } from '../behaviour';
 import type { Moment, ServerContext } from '../context';
 import { notFound, pointer, ProblemError, validationFailed } from '../problems';
 import type { Decision, EventRecord, InstructionReceiptRecord, InstructionRecord, Tenant } from '../store';
@@ -25,10 +25,9 @@ function receiptReference(today: string, number: number): string {
 
 function resolveEvents(ctx: ServerContext, tenant: Tenant, entries: InstructionEntry[]): EventRecord[] {
   return entries.map((entry) => {
-    const event =
-      ctx.behaviour.fault === 'instruction-reaches-other-tenant'
-        ? ctx.store.events.get(entry.eventId) // looked up by id alone, whoever owns it
-        : findEvent(ctx.store, tenant, entry.eventId);
+    const event = faultIs(ctx, 'instruction-reaches-other-tenant')
+      ? ctx.store.events.get(entry.eventId) // looked up by id alone, whoever owns it
+      : findEvent(ctx.store, tenant, entry.eventId);
     if (event === undefined) throw notFound();
     return event;
   });
@@ -44,9 +43,8 @@ function checkOneEventPerPatent(ctx: ServerContext, events: EventRecord[]): void
       return;
     }
     const sameEvent = first.id === event.id;
-    if (!sameEvent && ctx.behaviour.fault === 'instructions-two-events-of-a-patent-accepted') return;
-    // A batch rule refused with a 422 code of the server's own instead of a field error.
-    if (!sameEvent && ctx.behaviour.variant === 'other-422-code-same-patent') {
+    if (!sameEvent && faultIs(ctx, 'instructions-two-events-of-a-patent-accepted')) return;
+    if (!sameEvent && variantIs(ctx, 'other-422-code-same-patent')) {
       throw new ProblemError(
         'instruction_batch_invalid',
         `Event ${event.id} is the second event of its patent in the batch.`,
@@ -75,54 +73,53 @@ function checkInstructable(
   today: string,
   phase: 'batch' | 'entry' = 'batch',
 ) {
-  const { fault } = ctx.behaviour;
   entries.forEach((entry, index) => {
     const event = events[index] as EventRecord;
     let patentEvents = eventsOfPatent(ctx.store, event.patentId);
-    if (fault === 'instructions-two-events-of-a-patent-accepted') {
+    if (faultIs(ctx, 'instructions-two-events-of-a-patent-accepted')) {
       patentEvents = patentEvents.filter((e) => !events.slice(0, index).includes(e));
     }
     const verdict = instructability(event, patentEvents, today);
     switch (verdict.blockedReason) {
       case 'ALREADY_INSTRUCTED':
-        if (fault === 'instructions-replay-re-executed' && event.appliedDecision === entry.decision) return;
-        if (fault === 'instructions-decision-overwritten' && event.appliedDecision !== entry.decision) return;
+        if (faultIs(ctx, 'instructions-replay-re-executed') && event.appliedDecision === entry.decision)
+          return;
+        if (faultIs(ctx, 'instructions-decision-overwritten') && event.appliedDecision !== entry.decision)
+          return;
         throw new ProblemError('instruction_already_set', `Event ${event.id} already has a decision.`);
       case 'TOO_EARLY':
         throw new ProblemError(
-          fault === 'instructions-too-early-as-conflict'
+          faultIs(ctx, 'instructions-too-early-as-conflict')
             ? 'instruction_already_set'
             : 'instruction_too_early',
           `Event ${event.id} can be instructed from ${verdict.opensAt}.`,
         );
       case 'EARLIER_EVENT_PENDING': {
-        if (fault === 'instructions-earlier-pending-not-enforced') return;
+        if (faultIs(ctx, 'instructions-earlier-pending-not-enforced')) return;
         const patent = ctx.store.patents.get(event.patentId);
-        const missing =
-          fault === 'instructions-skipped-lists-decided-dates'
-            ? patentEvents.filter((e) => e.dueDate < event.dueDate)
-            : verdict.pendingEarlierEvents;
+        const missing = faultIs(ctx, 'instructions-skipped-lists-decided-dates')
+          ? patentEvents.filter((e) => e.dueDate < event.dueDate)
+          : verdict.pendingEarlierEvents;
         throw new ProblemError(
           'instruction_skipped',
           `An earlier renewal of the patent of event ${event.id} awaits a decision.`,
           {
-            ...(fault === 'instructions-skipped-without-case-reference'
+            ...(faultIs(ctx, 'instructions-skipped-without-case-reference')
               ? {}
               : { clientCaseReference: patent?.clientCaseReference ?? null }),
-            // Their order is not stated: by due date here, latest first in the variant.
-            missingPreviousRenewalDates:
-              ctx.behaviour.variant === 'missing-dates-latest-first'
-                ? missing.map((e) => e.dueDate).reverse()
-                : missing.map((e) => e.dueDate),
+            // Their order is not stated: by due date here.
+            missingPreviousRenewalDates: variantIs(ctx, 'missing-dates-latest-first')
+              ? missing.map((e) => e.dueDate).reverse()
+              : missing.map((e) => e.dueDate),
           },
         );
       }
       case null:
-        // The decision checked only when its entry comes to be executed.
-        if (fault === 'instructions-offered-decision-checked-while-executing' && phase === 'batch') return;
+        if (faultIs(ctx, 'instructions-offered-decision-checked-while-executing') && phase === 'batch')
+          return;
         if (
           !verdict.allowedDecisions.includes(entry.decision) &&
-          fault !== 'instructions-lapsed-proceed-executed'
+          !faultIs(ctx, 'instructions-lapsed-proceed-executed')
         ) {
           throw new ProblemError(
             'instruction_lapsed',
@@ -153,26 +150,22 @@ export function executeInstructions(
       },
     ]);
   }
-  const { fault } = ctx.behaviour;
   const queued = deferredWrites.get(ctx);
   deferredWrites.delete(ctx);
   queued?.forEach((write) => write());
   const events = resolveEvents(ctx, tenant, entries);
   checkOneEventPerPatent(ctx, events);
-  // The fees of the PROCEED entries locked while the batch is checked, and left so when it is refused.
-  if (fault === 'instructions-refused-batch-keeps-fees-locked')
+  if (faultIs(ctx, 'instructions-refused-batch-keeps-fees-locked'))
     entries.forEach((entry, index) => {
       if (entry.decision === 'PROCEED') lockFees(events[index] as EventRecord, at.today);
     });
   const executedAt = at.now.toISOString();
-  // The events of the batch marked as being instructed while it is checked, and left so when it is refused.
-  if (fault === 'instructions-refused-batch-marks-instructed')
+  if (faultIs(ctx, 'instructions-refused-batch-marks-instructed'))
     events.forEach((event) => {
       event.processingStatus = 'INSTRUCTED';
       event.processingStatusUpdatedAt = executedAt;
     });
-  // The receipt drawn up for the whole batch before it is checked, and kept when the batch is refused.
-  if (fault === 'instructions-refused-batch-keeps-receipt') {
+  if (faultIs(ctx, 'instructions-refused-batch-keeps-receipt')) {
     const draft = newReceipt(ctx, tenant, at);
     entries.forEach((entry, index) => {
       const event = events[index] as EventRecord;
@@ -187,9 +180,8 @@ export function executeInstructions(
       event.instructionReceiptId = draft.id;
     });
   }
-  const atomic = fault !== 'instructions-batch-not-atomic';
-  // The verdict of the batch check kept in one variable the loop overwrites: only the last entry's counts.
-  const lastVerdictOnly = fault === 'instructions-batch-verdict-of-last-entry';
+  const atomic = !faultIs(ctx, 'instructions-batch-not-atomic');
+  const lastVerdictOnly = faultIs(ctx, 'instructions-batch-verdict-of-last-entry');
   if (atomic)
     checkInstructable(
       ctx,
@@ -201,36 +193,34 @@ export function executeInstructions(
   const receipt = newReceipt(ctx, tenant, at);
   entries.forEach((entry, index) => {
     const event = events[index] as EventRecord;
-    if (!atomic || lastVerdictOnly || fault === 'instructions-offered-decision-checked-while-executing')
+    if (!atomic || lastVerdictOnly || faultIs(ctx, 'instructions-offered-decision-checked-while-executing'))
       checkInstructable(ctx, [entry], [event], at.today, 'entry');
-    if (index > 0 && ctx.behaviour.fault === 'instructions-only-first-entry-executed') return;
+    if (index > 0 && faultIs(ctx, 'instructions-only-first-entry-executed')) return;
     const patent = ctx.store.patents.get(event.patentId);
     const instruction: InstructionRecord = {
       id: ctx.random.uuid(),
       eventId: event.id,
-      decision:
-        ctx.behaviour.fault === 'instructions-receipt-decision-read-too-early'
-          ? (event.appliedDecision as Decision) // not written yet: null
-          : entry.decision,
+      decision: faultIs(ctx, 'instructions-receipt-decision-read-too-early')
+        ? (event.appliedDecision as Decision) // not written yet: null
+        : entry.decision,
       status: 'EXECUTED',
-      executedAt: ctx.behaviour.fault === 'instructions-executed-at-as-date' ? at.today : executedAt,
+      executedAt: faultIs(ctx, 'instructions-executed-at-as-date') ? at.today : executedAt,
       renewedDesignatedCountries:
         patent?.office === 'WO' && patent.designatedCountries ? [...patent.designatedCountries] : null,
     };
     receipt.instructions.push(instruction);
     const write = (): void => {
-      const { variant } = ctx.behaviour;
       event.appliedDecision = entry.decision;
-      if (variant !== 'processing-status-kept-on-instruction') {
+      if (!variantIs(ctx, 'processing-status-kept-on-instruction')) {
         event.processingStatus =
-          variant === 'instructed-payment-sent' && entry.decision === 'PROCEED'
+          variantIs(ctx, 'instructed-payment-sent') && entry.decision === 'PROCEED'
             ? 'PAYMENT_SENT'
             : 'INSTRUCTED';
         event.processingStatusUpdatedAt = executedAt;
       }
       event.instructionId = instruction.id;
       event.instructionReceiptId = receipt.id;
-      if (entry.decision === 'PROCEED' || variant === 'fees-locked-on-any-decision')
+      if (entry.decision === 'PROCEED' || variantIs(ctx, 'fees-locked-on-any-decision'))
         lockFees(event, at.today);
       event.updatedAt = executedAt;
     };
@@ -260,11 +250,9 @@ function newReceipt(ctx: ServerContext, tenant: Tenant, at: Moment): Instruction
 /** ESTIMATED -> LOCKED: the amounts of this moment become fixed. */
 function lockFees(event: EventRecord, today: string): void {
   const estimate = estimateFees(event, today);
-  // The lock copies the third-party fees only: the service fee is left to the invoice.
-  event.lockedFees =
-    currentBehaviour().fault === 'fees-lock-without-service'
-      ? { ...estimate, components: estimate.components.filter((c) => c.type !== 'SERVICE') }
-      : estimate;
+  event.lockedFees = isFault('fees-lock-without-service')
+    ? { ...estimate, components: estimate.components.filter((c) => c.type !== 'SERVICE') }
+    : estimate;
   event.feesStatus = 'LOCKED';
   event.invoiceId = null;
 }

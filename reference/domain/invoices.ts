@@ -14,6 +14,7 @@ import type {
   RegularizationReason,
   Tenant,
 } from '../store';
+import { faultIs } from '../behaviour';
 import { money, totalOf } from './fees';
 import { DomainRuleError } from './instructions';
 
@@ -46,7 +47,7 @@ function newInvoice(
 ): InvoiceRecord {
   const id = ctx.random.uuid();
   // IMPORTED invoices were numbered elsewhere: they carry only their own display reference.
-  const numbered = origin !== 'IMPORTED' || ctx.behaviour.fault === 'invoices-imported-numbered';
+  const numbered = origin !== 'IMPORTED' || faultIs(ctx, 'invoices-imported-numbered');
   const number = numbered ? nextInvoiceNumber(tenant, issueDate) : null;
   const reference =
     origin === 'IMPORTED'
@@ -55,7 +56,7 @@ function newInvoice(
   return {
     id,
     tenantId: tenant.id,
-    reference: ctx.behaviour.fault === 'invoices-reference-from-number' ? (number ?? '') : reference,
+    reference: faultIs(ctx, 'invoices-reference-from-number') ? (number ?? '') : reference,
     number,
     issueDate,
     origin,
@@ -67,7 +68,7 @@ function newInvoice(
     hasXlsxDocument: origin !== 'IMPORTED',
     lines: [],
     createdAt:
-      ctx.behaviour.fault === 'invoices-imported-created-at-as-issue-date' && origin === 'IMPORTED'
+      faultIs(ctx, 'invoices-imported-created-at-as-issue-date') && origin === 'IMPORTED'
         ? issueDate
         : at.now.toISOString(),
   };
@@ -143,8 +144,7 @@ export function regularizeInvoice(
     throw new DomainRuleError('only an invoice of the tenant that is not itself a regularization');
   }
   const invoice = newInvoice(ctx, tenant, 'REGULARIZATION', original.currency, at.today, at);
-  if (ctx.behaviour.fault === 'invoices-regularization-reuses-reference')
-    invoice.reference = original.reference;
+  if (faultIs(ctx, 'invoices-regularization-reuses-reference')) invoice.reference = original.reference;
   for (const eventId of eventIds) {
     const line = original.lines.find((l) => l.eventId === eventId);
     if (line === undefined) throw new DomainRuleError(`event ${eventId} is not on invoice ${original.id}`);
@@ -152,8 +152,8 @@ export function regularizeInvoice(
       eventId,
       patentId: line.patentId,
       fees: { currency: line.fees.currency, components: correction(line.fees.components, reason) },
-      regularizedInvoiceId: ctx.behaviour.fault === 'invoices-regularized-id-self' ? invoice.id : original.id,
-      regularizationReason: ctx.behaviour.fault === 'invoices-regularization-reason-dropped' ? null : reason,
+      regularizedInvoiceId: faultIs(ctx, 'invoices-regularized-id-self') ? invoice.id : original.id,
+      regularizationReason: faultIs(ctx, 'invoices-regularization-reason-dropped') ? null : reason,
     };
     invoice.lines.push(regularized);
   }

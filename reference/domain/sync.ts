@@ -2,7 +2,7 @@
  * Portfolio sync: triage of pushed items (APPLIED, STAGED, REJECTED, SUPPRESSED), review of staged
  * proposals, idempotence on externalImportRef, and the inline/background split.
  */
-import { currentBehaviour } from '../behaviour';
+import { faultIs, isFault, isVariant, variantIs } from '../behaviour';
 import type { Moment, ServerContext } from '../context';
 import { currentMoment } from '../context';
 import { pointer, ProblemError, validationFailed } from '../problems';
@@ -17,58 +17,42 @@ const BACKGROUND_CHUNK = 50;
 /** (variant) Wait between background steps of a slow queue: longer than any polling budget of a run. */
 const SLOW_STEP_MS = 10 * 60_000;
 
-/** Patent fields a sync item may write. `officialNumbers` is deliberately absent: it is never written. */
-export const WRITABLE_FIELDS: readonly (keyof PatentFields)[] = [
-  'providerId',
-  'clientCaseReference',
-  'clientFamilyReference',
-  'title',
-  'office',
-  'patentType',
-  'applicationNumber',
-  'applicationDate',
-  'nationalPhaseEntryDate',
-  'priorityDate',
-  'publicationNumber',
-  'publicationDate',
-  'grantPublicationNumber',
-  'grantDate',
-  'pctApplicationNumber',
-  'expirationDate',
-  'extendedExpirationDate',
-  'lapseDate',
-  'renewalsManagedFrom',
-  'status',
-  'filingRoute',
-  'applicantType',
-  'claimCount',
-  'designatedCountries',
-  'owner',
-  'secondaryOwners',
-  'subCase',
-];
-
 /**
- * Fields that change what is renewed, where or when: an update changing one of them is staged for review
- * instead of being applied at once.
+ * The patent fields a sync item may write, each with whether it is critical: a field that changes what is
+ * renewed, where or when, so that an update changing it is staged for review instead of being applied at once.
+ * `officialNumbers` is deliberately absent: it is never written.
  */
-export const CRITICAL_FIELDS: readonly (keyof PatentFields)[] = [
-  'office',
-  'patentType',
-  'applicationNumber',
-  'applicationDate',
-  'nationalPhaseEntryDate',
-  'priorityDate',
-  'grantDate',
-  'renewalsManagedFrom',
-  'expirationDate',
-  'extendedExpirationDate',
-  'lapseDate',
-  'status',
-  'filingRoute',
-  'applicantType',
-  'designatedCountries',
-];
+const FIELDS: Record<keyof PatentFields, 'critical' | 'plain'> = {
+  providerId: 'plain',
+  clientCaseReference: 'plain',
+  clientFamilyReference: 'plain',
+  title: 'plain',
+  office: 'critical',
+  patentType: 'critical',
+  applicationNumber: 'critical',
+  applicationDate: 'critical',
+  nationalPhaseEntryDate: 'critical',
+  priorityDate: 'critical',
+  publicationNumber: 'plain',
+  publicationDate: 'plain',
+  grantPublicationNumber: 'plain',
+  grantDate: 'critical',
+  pctApplicationNumber: 'plain',
+  expirationDate: 'critical',
+  extendedExpirationDate: 'critical',
+  lapseDate: 'critical',
+  renewalsManagedFrom: 'critical',
+  status: 'critical',
+  filingRoute: 'critical',
+  applicantType: 'critical',
+  claimCount: 'plain',
+  designatedCountries: 'critical',
+  owner: 'plain',
+  secondaryOwners: 'plain',
+  subCase: 'plain',
+};
+const WRITABLE_FIELDS = Object.keys(FIELDS) as (keyof PatentFields)[];
+const CRITICAL_FIELDS = WRITABLE_FIELDS.filter((field) => FIELDS[field] === 'critical');
 
 /** JSON with object keys sorted, so that deep equality is string equality. */
 export function canonicalJson(value: unknown): string {
@@ -84,15 +68,14 @@ export function canonicalJson(value: unknown): string {
 
 /** The fields an item writes, normalized: a claimCount of 0 or less means "unknown" and is stored as null. */
 function changesOf(item: Record<string, unknown>): Partial<PatentFields> {
-  const { fault } = currentBehaviour();
   const changes: Record<string, unknown> = {};
   for (const field of WRITABLE_FIELDS) {
     if (field in item) changes[field] = item[field];
   }
-  if (fault === 'patents-official-numbers-written-by-sync' && 'officialNumbers' in item) {
+  if (isFault('patents-official-numbers-written-by-sync') && 'officialNumbers' in item) {
     changes.officialNumbers = item.officialNumbers;
   }
-  const unknownUpTo = fault === 'sync-claim-count-zero-stored' ? -1 : 0;
+  const unknownUpTo = isFault('sync-claim-count-zero-stored') ? -1 : 0;
   if (typeof changes.claimCount === 'number' && changes.claimCount <= unknownUpTo) changes.claimCount = null;
   return changes as Partial<PatentFields>;
 }
@@ -104,8 +87,7 @@ function touchesCriticalField(patent: PatentRecord, changes: Partial<PatentField
 }
 
 function applyChanges(patent: PatentRecord, changes: Partial<PatentFields>, at: Moment): void {
-  // An update mapped onto a whole record: the members the item does not carry are cleared.
-  if (currentBehaviour().fault === 'sync-partial-update-resets-missing-fields') {
+  if (isFault('sync-partial-update-resets-missing-fields')) {
     for (const field of WRITABLE_FIELDS) {
       if (field !== 'providerId' && !CRITICAL_FIELDS.includes(field) && !(field in changes))
         (patent as unknown as Record<string, unknown>)[field] = null;
@@ -177,8 +159,7 @@ function refusedTwin(store: Store, change: ChangeRequest): ChangeRequest | undef
       (change.kind === 'UPDATE'
         ? other.patentId === change.patentId
         : other.providerId === change.providerId) &&
-      (canonicalJson(other.changes) === fingerprint ||
-        currentBehaviour().fault === 'sync-suppression-keyed-on-provider-id')
+      (canonicalJson(other.changes) === fingerprint || isFault('sync-suppression-keyed-on-provider-id'))
     ) {
       return other;
     }
@@ -199,7 +180,6 @@ function triageItem(
   raw: unknown,
   at: Moment,
 ): ChangeRequest {
-  const { fault } = ctx.behaviour;
   const item = raw as Record<string, unknown>;
   const change: ChangeRequest = {
     id: ctx.random.uuid(),
@@ -216,63 +196,59 @@ function triageItem(
   const reject = (reason: string): ChangeRequest => {
     change.state = 'REJECTED';
     change.reason = reason;
-    if (fault === 'sync-rejected-provider-id-dropped') change.providerId = null;
-    if (fault !== 'sync-rejected-items-not-counted') batch.rejectedItems += 1;
+    if (faultIs(ctx, 'sync-rejected-provider-id-dropped')) change.providerId = null;
+    if (!faultIs(ctx, 'sync-rejected-items-not-counted')) batch.rejectedItems += 1;
     return change;
   };
 
   const errors = syncItemErrors(item);
-  // Schema errors of an item recorded without turning them into a reason.
   if (errors.length > 0)
     return reject(
-      fault === 'sync-invalid-item-reason-null' ? (null as unknown as string) : describeErrors(errors),
+      faultIs(ctx, 'sync-invalid-item-reason-null') ? (null as unknown as string) : describeErrors(errors),
     );
   change.changes = changesOf(item);
 
   let target: PatentRecord | undefined;
-  if (fault === 'sync-provider-id-matched-first' && change.providerId !== null) {
+  if (faultIs(ctx, 'sync-provider-id-matched-first') && change.providerId !== null) {
     target = patentsOf(ctx.store, tenant).find((p) => p.providerId === change.providerId);
   }
   if (
     target === undefined &&
     typeof item.servicePatentId === 'string' &&
-    !(fault === 'sync-service-patent-id-needs-provider-id' && change.providerId === null)
+    !(faultIs(ctx, 'sync-service-patent-id-needs-provider-id') && change.providerId === null)
   ) {
     // servicePatentId forces an update of that exact patent; an unknown one never creates.
-    target =
-      fault === 'sync-reaches-other-tenant'
-        ? ctx.store.patents.get(item.servicePatentId) // looked up by id alone, whoever owns it
-        : findPatent(ctx.store, tenant, item.servicePatentId);
-    if (target === undefined && fault !== 'sync-unknown-service-patent-id-falls-back') {
+    target = faultIs(ctx, 'sync-reaches-other-tenant')
+      ? ctx.store.patents.get(item.servicePatentId)
+      : findPatent(ctx.store, tenant, item.servicePatentId);
+    if (target === undefined && !faultIs(ctx, 'sync-unknown-service-patent-id-falls-back')) {
       return reject('servicePatentId does not match any patent of the portfolio.');
     }
   }
   if (target === undefined && change.providerId !== null) {
-    const candidates =
-      fault === 'sync-provider-id-matched-across-tenants'
-        ? [...ctx.store.patents.values()] // every tenant's patents, not only the caller's
-        : patentsOf(ctx.store, tenant);
+    const candidates = faultIs(ctx, 'sync-provider-id-matched-across-tenants')
+      ? [...ctx.store.patents.values()] // every tenant's patents, not only the caller's
+      : patentsOf(ctx.store, tenant);
     target = candidates.find((p) => p.providerId === change.providerId);
   }
 
   if (target === undefined) {
     change.kind = 'CREATE';
-    if (fault === 'sync-unknown-provider-id-rejected') return reject('providerId matches no patent.');
+    if (faultIs(ctx, 'sync-unknown-provider-id-rejected')) return reject('providerId matches no patent.');
     if (typeof change.changes.office !== 'string') return reject('A new patent needs an office.');
-    if (fault === 'sync-create-applied-at-triage') {
+    if (faultIs(ctx, 'sync-create-applied-at-triage')) {
       change.patentId = newPatent(ctx, tenant, change.changes, at).id;
       change.state = 'APPLIED';
       batch.autoAppliedItems += 1;
       return change;
     }
   } else {
-    // The action read from the item (a servicePatentId names an update) rather than from the match.
     change.kind =
-      fault === 'sync-action-from-service-patent-id' && typeof item.servicePatentId !== 'string'
+      faultIs(ctx, 'sync-action-from-service-patent-id') && typeof item.servicePatentId !== 'string'
         ? 'CREATE'
         : 'UPDATE';
     change.patentId = target.id;
-    if (fault === 'sync-office-required-on-updates' && typeof change.changes.office !== 'string') {
+    if (faultIs(ctx, 'sync-office-required-on-updates') && typeof change.changes.office !== 'string') {
       return reject('office is required.');
     }
     const newProviderId = change.changes.providerId;
@@ -286,7 +262,7 @@ function triageItem(
     if (!touchesCriticalField(target, change.changes)) {
       applyChanges(target, change.changes, at);
       change.state = 'APPLIED';
-      if (fault !== 'sync-applied-updates-not-counted') batch.autoAppliedItems += 1;
+      if (!faultIs(ctx, 'sync-applied-updates-not-counted')) batch.autoAppliedItems += 1;
       return change;
     }
   }
@@ -295,14 +271,13 @@ function triageItem(
   if (twin !== undefined) {
     change.state = 'SUPPRESSED';
     change.reason = `Identical to proposal ${twin.id}, refused in review: ${twin.reason ?? ''}`.trim();
-    if (fault === 'sync-suppressed-without-reason') change.reason = null;
-    if (fault === 'sync-suppressed-counted-as-staged') batch.stagedItems += 1;
+    if (faultIs(ctx, 'sync-suppressed-without-reason')) change.reason = null;
+    if (faultIs(ctx, 'sync-suppressed-counted-as-staged')) batch.stagedItems += 1;
     else batch.suppressedItems += 1;
     return change;
   }
   change.state = 'AWAITING_REVIEW';
-  // Only staged updates counted: creates are counted when accepted.
-  if (!(fault === 'sync-staged-creates-not-counted' && change.kind === 'CREATE')) batch.stagedItems += 1;
+  if (!(faultIs(ctx, 'sync-staged-creates-not-counted') && change.kind === 'CREATE')) batch.stagedItems += 1;
   return change;
 }
 
@@ -348,11 +323,10 @@ function runInBackground(ctx: ServerContext, tenant: Tenant, batch: SyncBatchRec
     for (let index = batch.results.length; index < end; index += 1)
       processItem(ctx, tenant, batch, index, at);
     if (batch.results.length >= batch.items.length) complete(batch, at);
-    // (variant) A busy queue: after its first step the batch stays PROCESSING for minutes.
-    else if (ctx.behaviour.variant === 'sync-background-slow') setTimeout(step, SLOW_STEP_MS).unref();
+    else if (variantIs(ctx, 'sync-background-slow')) setTimeout(step, SLOW_STEP_MS).unref();
     else setTimeout(step, 1);
   };
-  if (ctx.behaviour.fault === 'sync-background-starts-inline') step();
+  if (faultIs(ctx, 'sync-background-starts-inline')) step();
   else setTimeout(step, 1);
 }
 
@@ -373,23 +347,19 @@ function restage(ctx: ServerContext, batch: SyncBatchRecord, change: ChangeReque
 
 /** The stored batch a replay answers: the replay records nothing (the faults record it a second time). */
 function replayed(ctx: ServerContext, tenant: Tenant, batch: SyncBatchRecord): SyncBatchRecord {
-  const { fault } = ctx.behaviour;
   const changes = batch.results.map((id) => ctx.store.changeRequests.get(id));
   for (const change of changes) {
     if (change === undefined) continue;
-    // A replay that submits again the proposals still waiting for review.
-    if (fault === 'sync-replay-restages-awaiting-items' && change.state === 'AWAITING_REVIEW')
+    if (faultIs(ctx, 'sync-replay-restages-awaiting-items') && change.state === 'AWAITING_REVIEW')
       restage(ctx, batch, change);
-    // A replay that reopens the proposals already decided in review.
     if (
-      fault === 'sync-replay-restages-reviewed-items' &&
+      faultIs(ctx, 'sync-replay-restages-reviewed-items') &&
       (change.state === 'ACCEPTED' || change.state === 'REFUSED')
     )
       restage(ctx, batch, change);
   }
-  // A replay of a background batch that enqueues its job again: every item is triaged a second time.
   if (
-    fault === 'sync-replay-reruns-background-batch' &&
+    faultIs(ctx, 'sync-replay-reruns-background-batch') &&
     batch.mode === 'ASYNC' &&
     batch.progress === 'DONE'
   ) {
@@ -417,45 +387,41 @@ export function submitSync(
   body: { externalImportRef?: string; items: unknown[] },
   at: Moment,
 ): SyncBatchRecord {
-  const { fault } = ctx.behaviour;
-  if (fault === 'sync-item-problem-fails-batch') {
+  if (faultIs(ctx, 'sync-item-problem-fails-batch')) {
     const errors = body.items.flatMap((item, index) =>
       syncItemErrors(item).map((e) => ({ ...e, pointer: pointer('items', index) + e.pointer })),
     );
     if (errors.length > 0) throw validationFailed(errors);
   }
-  // The idempotence key treated as mandatory.
-  if (fault === 'sync-import-ref-required' && body.externalImportRef === undefined) {
+  if (faultIs(ctx, 'sync-import-ref-required') && body.externalImportRef === undefined) {
     throw validationFailed([
       { pointer: pointer('externalImportRef'), code: 'required', message: 'is required' },
     ]);
   }
-  // A batch size limit of the server's own.
-  if (fault === 'sync-batch-size-capped-at-200' && body.items.length > 200) {
+  if (faultIs(ctx, 'sync-batch-size-capped-at-200') && body.items.length > 200) {
     throw validationFailed([
       { pointer: pointer('items'), code: 'too_big', message: 'At most 200 items per batch.' },
     ]);
   }
   const fingerprint = canonicalJson(body.items);
   const ref = body.externalImportRef ?? null;
-  if (ref !== null && fault !== 'sync-import-ref-not-looked-up') {
+  if (ref !== null && !faultIs(ctx, 'sync-import-ref-not-looked-up')) {
     const existing = findByRef(ctx.store, tenant, ref);
     if (existing !== undefined) {
-      if (existing.itemsFingerprint === fingerprint || fault === 'sync-replay-ignores-items')
+      if (existing.itemsFingerprint === fingerprint || faultIs(ctx, 'sync-replay-ignores-items'))
         return replayed(ctx, tenant, existing);
       throw new ProblemError(
         'conflict',
         'externalImportRef was already used with different items.',
-        fault === 'sync-conflict-without-existing-batch-id' ? {} : { existingBatchId: existing.id },
+        faultIs(ctx, 'sync-conflict-without-existing-batch-id') ? {} : { existingBatchId: existing.id },
       );
     }
   }
-  const inlineLimit =
-    fault === 'sync-100-items-in-background'
-      ? INLINE_LIMIT - 1
-      : fault === 'sync-101-items-inline'
-        ? INLINE_LIMIT + 1
-        : INLINE_LIMIT;
+  const inlineLimit = faultIs(ctx, 'sync-100-items-in-background')
+    ? INLINE_LIMIT - 1
+    : faultIs(ctx, 'sync-101-items-inline')
+      ? INLINE_LIMIT + 1
+      : INLINE_LIMIT;
   const inline = body.items.length <= inlineLimit;
   const batch: SyncBatchRecord = {
     id: ctx.random.uuid(),
@@ -471,7 +437,7 @@ export function submitSync(
     rejectedItems: 0,
     suppressedItems: 0,
     createdAt: at.now.toISOString(),
-    completedAt: fault === 'sync-completed-at-set-while-pending' ? at.now.toISOString() : null,
+    completedAt: faultIs(ctx, 'sync-completed-at-set-while-pending') ? at.now.toISOString() : null,
     responseStatus: inline ? 201 : 202,
   };
   ctx.store.syncBatches.set(batch.id, batch);
@@ -482,8 +448,7 @@ export function submitSync(
     // until its first status read (settleOnRead).
     const waitsOn = (id: string) =>
       ['AWAITING_REVIEW', 'UNRECORDED'].includes(ctx.store.changeRequests.get(id)?.state ?? '');
-    if (ctx.behaviour.variant !== 'inline-batch-settles-on-read' || batch.results.some(waitsOn))
-      complete(batch, at);
+    if (!variantIs(ctx, 'inline-batch-settles-on-read') || batch.results.some(waitsOn)) complete(batch, at);
   } else {
     runInBackground(ctx, tenant, batch);
   }
@@ -493,7 +458,7 @@ export function submitSync(
 /** A status read of a batch: (variant) an inline batch left PROCESSING by submitSync settles now. */
 export function settleOnRead(ctx: ServerContext, batch: SyncBatchRecord, at: Moment): void {
   if (
-    ctx.behaviour.variant === 'inline-batch-settles-on-read' &&
+    variantIs(ctx, 'inline-batch-settles-on-read') &&
     batch.mode === 'SYNC' &&
     batch.progress === 'PROCESSING'
   )
@@ -507,12 +472,9 @@ export function batchStatus(store: Store, batch: SyncBatchRecord): BatchStatus {
   if (batch.progress !== 'DONE') return batch.progress;
   const states = batch.results.map((id) => store.changeRequests.get(id)?.state);
   if (states.includes('UNRECORDED')) return 'ERROR';
-  if (currentBehaviour().fault === 'sync-rejected-batch-error' && states.includes('REJECTED')) return 'ERROR';
-  const awaiting =
-    states.includes('AWAITING_REVIEW') && currentBehaviour().fault !== 'sync-triaged-reported-settled';
-  // A finished batch reported with the job runner's own label.
-  if (!awaiting && currentBehaviour().fault === 'sync-settled-reported-completed')
-    return 'COMPLETED' as BatchStatus;
+  if (isFault('sync-rejected-batch-error') && states.includes('REJECTED')) return 'ERROR';
+  const awaiting = states.includes('AWAITING_REVIEW') && !isFault('sync-triaged-reported-settled');
+  if (!awaiting && isFault('sync-settled-reported-completed')) return 'COMPLETED' as BatchStatus;
   return awaiting ? 'TRIAGED' : 'SETTLED';
 }
 
@@ -526,20 +488,19 @@ export function resultOutcome(change: ChangeRequest): { outcome: Outcome; reason
     case 'AWAITING_REVIEW':
       return {
         outcome: 'STAGED',
-        reason: currentBehaviour().fault === 'sync-staged-with-reason' ? 'Awaiting review.' : null,
+        reason: isFault('sync-staged-with-reason') ? 'Awaiting review.' : null,
       };
     case 'ACCEPTED':
       return { outcome: 'ACCEPTED', reason: null };
     case 'SUPPRESSED':
       return { outcome: 'SUPPRESSED', reason: change.reason };
     case 'REJECTED':
-      // Items refused by validation labelled by the validator.
-      if (currentBehaviour().fault === 'sync-rejected-outcome-invalid' && change.kind === null)
+      if (isFault('sync-rejected-outcome-invalid') && change.kind === null)
         return { outcome: 'INVALID' as Outcome, reason: change.reason };
       return { outcome: 'REJECTED', reason: change.reason };
     case 'REFUSED':
-      // (variant) The label of a refused proposal is not shown: a server may name it on its own.
-      if (currentBehaviour().variant === 'sync-refused-outcome-label')
+      // The outcome label of a proposal refused in review is not shown: REJECTED here.
+      if (isVariant('sync-refused-outcome-label'))
         return { outcome: 'REFUSED' as Outcome, reason: change.reason };
       return { outcome: 'REJECTED', reason: change.reason };
     case 'UNRECORDED':
@@ -563,15 +524,14 @@ export function reviewChange(
   if (decision === 'refuse') {
     change.state = 'REFUSED';
     change.reason = reason ?? 'Refused in review.';
-    if (ctx.behaviour.fault === 'sync-refusal-moves-staged-to-rejected') {
+    if (faultIs(ctx, 'sync-refusal-moves-staged-to-rejected')) {
       const batch = ctx.store.syncBatches.get(change.batchId);
       if (batch !== undefined) {
         batch.stagedItems -= 1;
         batch.rejectedItems += 1;
       }
     }
-    if (ctx.behaviour.fault === 'sync-refusal-reason-prefixed')
-      change.reason = `Refused in review: ${change.reason}`;
+    if (faultIs(ctx, 'sync-refusal-reason-prefixed')) change.reason = `Refused in review: ${change.reason}`;
     return change;
   }
   if (change.kind === 'CREATE') {

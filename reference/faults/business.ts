@@ -4,7 +4,7 @@
  */
 import type { FaultDefinition } from './catalogue-types';
 
-export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
+export const BUSINESS_FAULTS = [
   // ---------------------------------------------------------------- patents
   {
     name: 'patents-sort-ignored',
@@ -1116,7 +1116,7 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     name: 'fees-lock-without-service',
     requirements: ['FEE-016'],
     summary:
-      'The lock copies the third-party fees only (OFFICE, AGENT, GRACE_PERIOD), so the LOCKED fees drop the SERVICE component the estimate showed.',
+      'The lock copies the third-party fees only (OFFICE, AGENT, GRACE_PERIOD), leaving the service fee to the invoice, so the LOCKED fees drop the SERVICE component the estimate showed.',
   },
   {
     name: 'fees-locked-recomputed-live',
@@ -1154,4 +1154,4 @@ export const BUSINESS_FAULTS: readonly FaultDefinition[] = [
     summary:
       'eventTypes values that name no known kind are dropped before filtering, so a filter of unknown kinds only filters nothing and returns every event.',
   },
-];
+] as const satisfies readonly FaultDefinition[];

@@ -3,11 +3,11 @@
  */
 export interface FaultDefinition {
   /** kebab-case name, switched on with REFERENCE_FAULT=<name>. */
-  name: string;
+  readonly name: string;
   /** Catalogue ids (schemas/requirements.yaml) the fault violates. */
-  requirements: string[];
+  readonly requirements: readonly string[];
   /** One sentence: what goes wrong. */
-  summary: string;
+  readonly summary: string;
 }
 
 /**
@@ -15,9 +15,9 @@ export interface FaultDefinition {
  */
 export interface VariantDefinition {
   /** kebab-case name, switched on with REFERENCE_VARIANT=<name>. */
-  name: string;
+  readonly name: string;
   /** The contract's wording (or "not shown" point) that allows it. */
-  freedom: string;
+  readonly freedom: string;
   /** One sentence: what the variant does differently. */
-  summary: string;
+  readonly summary: string;
 }

@@ -4,7 +4,7 @@
  */
 import type { FaultDefinition } from './catalogue-types';
 
-export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
+export const CROSS_CUTTING_FAULTS = [
   // ---------------------------------------------------------------- authentication (auth.ts)
   {
     name: 'malformed-key-400',
@@ -597,4 +597,4 @@ export const CROSS_CUTTING_FAULTS: readonly FaultDefinition[] = [
     requirements: ['PROB-023'],
     summary: 'The detail of 500 internal_error names the source file of the module that failed.',
   },
-];
+] as const satisfies readonly FaultDefinition[];

@@ -7,4 +7,16 @@ import { CROSS_CUTTING_FAULTS } from './cross-cutting';
 
 export type { FaultDefinition };
 
-export const FAULTS: readonly FaultDefinition[] = [...CROSS_CUTTING_FAULTS, ...BUSINESS_FAULTS];
+/** The name of a catalogued fault: a switch on any other name does not compile. */
+export type FaultName =
+  (typeof CROSS_CUTTING_FAULTS)[number]['name'] | (typeof BUSINESS_FAULTS)[number]['name'];
+
+export const FAULTS: readonly (FaultDefinition & { readonly name: FaultName })[] = [
+  ...CROSS_CUTTING_FAULTS,
+  ...BUSINESS_FAULTS,
+];
+
+/** Whether a name from outside (environment, command line) is a catalogued fault. */
+export function isFaultName(name: string): name is FaultName {
+  return FAULTS.some((f) => f.name === name);
+}

@@ -1,6 +1,7 @@
 /**
  * The three PDF downloads of an event; each is 404 until its document exists.
  */
+import { faultIs } from '../behaviour';
 import { pdfResponse } from '../documents';
 import type { OperationHandler, OperationRequest } from '../http';
 import { notFound } from '../problems';
@@ -9,7 +10,7 @@ import { eventOf, patentOf } from './lookup';
 
 /** The event of a document route, found only through its own patent in the caller's portfolio. */
 function documentEventOf(req: OperationRequest): { patent: PatentRecord; event: EventRecord } {
-  if (req.ctx.behaviour.fault === 'document-event-looked-up-by-id-alone') {
+  if (faultIs(req.ctx, 'document-event-looked-up-by-id-alone')) {
     // The patent checked against the tenant, then the document's event loaded by its id alone.
     const patent = patentOf(req);
     const event = req.ctx.store.events.get(req.path.eventId as string);
@@ -24,7 +25,7 @@ const getInstructionReceiptDocument: OperationHandler = (req) => {
   const receipt =
     event.instructionReceiptId === null ? undefined : req.ctx.store.receipts.get(event.instructionReceiptId);
   const instruction = receipt?.instructions.find((i) => i.eventId === event.id);
-  if (req.ctx.behaviour.fault === 'instruction-receipt-before-instruction' && instruction === undefined) {
+  if (faultIs(req.ctx, 'instruction-receipt-before-instruction') && instruction === undefined) {
     // A blank receipt for an event that was never instructed, instead of 404.
     return pdfResponse(req.c, {
       title: 'Instruction receipt',
@@ -51,7 +52,7 @@ const getOfficialReceiptDocument: OperationHandler = (req) => {
   const { patent, event } = documentEventOf(req);
   let receipt = event.officialReceipt;
   // The receipt taken as issued as soon as the payment is decided, before the office has issued it.
-  if (req.ctx.behaviour.fault === 'official-receipt-before-issue' && event.appliedDecision === 'PROCEED') {
+  if (faultIs(req.ctx, 'official-receipt-before-issue') && event.appliedDecision === 'PROCEED') {
     receipt ??= { reference: `OR-PENDING-${event.id.slice(0, 8)}`, issueDate: req.at.today };
   }
   if (receipt === null) throw notFound();
@@ -76,7 +77,7 @@ const getInvoiceDocument: OperationHandler = (req) => {
   if (
     invoice === undefined &&
     event.feesStatus === 'LOCKED' &&
-    req.ctx.behaviour.fault === 'invoice-document-while-locked'
+    faultIs(req.ctx, 'invoice-document-while-locked')
   ) {
     // A pro-forma served as the invoice before the event is invoiced.
     return pdfResponse(req.c, {

@@ -1,6 +1,7 @@
 /**
  * Exchange-rate freezes: contract endpoints 12 to 14.
  */
+import { faultIs } from '../behaviour';
 import { eventsDueInMonth, freezeMonth, frozenMonths } from '../domain/freezes';
 import type { OperationHandler, OperationRequest } from '../http';
 import { json } from '../http';
@@ -10,18 +11,15 @@ import { freezeView } from '../views';
 
 const listExchangeRateFreezes: OperationHandler = (req) => {
   const paging = pageRequest(req.query);
-  const { fault } = req.ctx.behaviour;
-  // Listed from the months whose frozen rates are already in force: up to the current month.
   const months = frozenMonths(req.caller.tenant).filter(
-    (m) => fault !== 'freezes-list-up-to-current-month' || m <= req.at.today.slice(0, 7),
+    (m) => !faultIs(req.ctx, 'freezes-list-up-to-current-month') || m <= req.at.today.slice(0, 7),
   );
   const result = page(months, paging);
   return json(req.c, {
     pagination: result.pagination,
     data: result.data.map((yearMonth) => ({
-      // The bare months, without their type.
-      ...(fault === 'freezes-list-items-without-object' ? {} : { object: 'exchangeRateFreeze' }),
-      yearMonth: fault === 'freezes-list-month-as-date' ? `${yearMonth}-01` : yearMonth,
+      ...(faultIs(req.ctx, 'freezes-list-items-without-object') ? {} : { object: 'exchangeRateFreeze' }),
+      yearMonth: faultIs(req.ctx, 'freezes-list-month-as-date') ? `${yearMonth}-01` : yearMonth,
     })),
   });
 };
@@ -35,24 +33,23 @@ function monthView(req: OperationRequest): Response {
 /** A month that is not frozen still answers, with its events showing isFxRateFrozen false. */
 const getExchangeRateFreeze: OperationHandler = (req) => {
   const unfrozen = !req.caller.tenant.frozenMonths.has(req.path.yearMonth as string);
-  if (unfrozen && req.ctx.behaviour.fault === 'freezes-unfrozen-month-not-found') throw notFound();
+  if (unfrozen && faultIs(req.ctx, 'freezes-unfrozen-month-not-found')) throw notFound();
   return monthView(req);
 };
 
 const putExchangeRateFreeze: OperationHandler = (req) => {
   const yearMonth = req.path.yearMonth as string;
-  const { fault } = req.ctx.behaviour;
-  if (fault === 'freezes-put-not-idempotent' && req.caller.tenant.frozenMonths.has(yearMonth)) {
+  if (faultIs(req.ctx, 'freezes-put-not-idempotent') && req.caller.tenant.frozenMonths.has(yearMonth)) {
     throw new ProblemError('conflict', `The exchange rates of ${yearMonth} are already frozen.`);
   }
-  if (fault === 'freezes-put-answers-before-freezing') {
+  if (faultIs(req.ctx, 'freezes-put-answers-before-freezing')) {
     const answer = monthView(req);
     freezeMonth(req.caller.tenant, yearMonth);
     return answer;
   }
   freezeMonth(req.caller.tenant, yearMonth);
   // The write answered past the RateLimit-* header layer, which only the reads go through.
-  if (fault === 'freeze-put-without-rate-limit-headers') req.c.set('rateLimitHeaders', {});
+  if (faultIs(req.ctx, 'freeze-put-without-rate-limit-headers')) req.c.set('rateLimitHeaders', {});
   return monthView(req);
 };
 

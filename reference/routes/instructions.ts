@@ -2,6 +2,7 @@
  * Instruction POST: contract endpoint 7.
  */
 import type { InstructionEntry } from '../domain/instructions';
+import { faultIs } from '../behaviour';
 import { executeInstructions } from '../domain/instructions';
 import type { OperationHandler } from '../http';
 import { json } from '../http';
@@ -11,13 +12,12 @@ const postInstructions: OperationHandler = (req) => {
   const body = req.body as { instructions: InstructionEntry[] };
   // The event writes queued behind the answer, made when the next instruction POST arrives.
   const receipt = executeInstructions(req.ctx, req.caller.tenant, body.instructions, req.at, {
-    deferWrites: req.ctx.behaviour.fault === 'instructions-written-on-next-post',
+    deferWrites: faultIs(req.ctx, 'instructions-written-on-next-post'),
   });
   // The receipt built by the execution path, which drops the RateLimit-* headers set for the request.
-  if (req.ctx.behaviour.fault === 'instruction-receipt-without-rate-limit-headers')
-    req.c.set('rateLimitHeaders', {});
+  if (faultIs(req.ctx, 'instruction-receipt-without-rate-limit-headers')) req.c.set('rateLimitHeaders', {});
   // The receipt answered as a plain read.
-  return json(req.c, receiptView(receipt), req.ctx.behaviour.fault === 'instructions-answer-200' ? 200 : 201);
+  return json(req.c, receiptView(receipt), faultIs(req.ctx, 'instructions-answer-200') ? 200 : 201);
 };
 
 export const instructionHandlers: Record<string, OperationHandler> = { postInstructions };

@@ -2,7 +2,7 @@
  * Patent invoices: contract endpoints 10 and 11.
  */
 import { randomUUID } from 'node:crypto';
-import { currentBehaviour } from '../behaviour';
+import { faultIs, isFault, isVariant, variantIs } from '../behaviour';
 import { utcDateOf } from '../dates';
 import type { OperationHandler } from '../http';
 import { json } from '../http';
@@ -18,7 +18,7 @@ const DEFAULT_SORT = '-issueDate';
 function checkRange(query: Record<string, unknown>, from: string, to: string): void {
   const start = query[from] as string | undefined;
   const end = query[to] as string | undefined;
-  if (currentBehaviour().fault === 'invoices-reversed-window-accepted') return;
+  if (isFault('invoices-reversed-window-accepted')) return;
   if (start !== undefined && end !== undefined && end < start) {
     throw validationFailed([
       { pointer: pointer(to), code: 'invalid_range', message: `${to} is before ${from}.` },
@@ -29,7 +29,7 @@ function checkRange(query: Record<string, unknown>, from: string, to: string): v
 function within(value: string | null, from: unknown, to: unknown): boolean {
   if (from === undefined && to === undefined) return true;
   if (value === null) return false;
-  if (currentBehaviour().fault === 'invoices-date-windows-exclusive') {
+  if (isFault('invoices-date-windows-exclusive')) {
     return (from === undefined || value > (from as string)) && (to === undefined || value < (to as string));
   }
   return (from === undefined || value >= (from as string)) && (to === undefined || value <= (to as string));
@@ -40,14 +40,14 @@ type SortField = 'issueDate' | 'createdAt' | 'reference';
 
 function sortKey(invoice: InvoiceRecord, field: SortField): string | null {
   if (field === 'reference') return invoice.reference;
-  if (currentBehaviour().fault === 'invoices-sort-created-at-ignored') return invoice.issueDate;
+  if (isFault('invoices-sort-created-at-ignored')) return invoice.issueDate;
   return field === 'issueDate' ? invoice.issueDate : invoice.createdAt;
 }
 
 /** `field` or `-field`; nulls last either way, ties by id. */
 function sortInvoices(invoices: InvoiceRecord[], sort: string, paging: PageRequest): InvoiceRecord[] {
   const descending = sort.startsWith('-');
-  const tiesReversed = currentBehaviour().variant === 'sort-ties-reversed' || belowFullPage(paging);
+  const tiesReversed = isVariant('sort-ties-reversed') || belowFullPage(paging);
   const field = (descending ? sort.slice(1) : sort) as SortField;
   return [...invoices].sort((a, b) => {
     const x = sortKey(a, field);
@@ -67,43 +67,40 @@ const listInvoices: OperationHandler = (req) => {
   checkRange(query, 'issueDateFrom', 'issueDateTo');
   checkRange(query, 'createdFrom', 'createdTo');
   const paging = pageRequest(query);
-  const all =
-    req.ctx.behaviour.fault === 'invoice-list-leaks-other-tenant'
-      ? [...req.ctx.store.invoices.values()].filter((i) => i.ipRightType === 'PATENT') // no tenant filter
-      : patentInvoicesOf(req.ctx.store, req.caller.tenant);
+  const all = faultIs(req.ctx, 'invoice-list-leaks-other-tenant')
+    ? [...req.ctx.store.invoices.values()].filter((i) => i.ipRightType === 'PATENT') // no tenant filter
+    : patentInvoicesOf(req.ctx.store, req.caller.tenant);
   const invoices = all.filter(
     (i) =>
       within(i.issueDate, query.issueDateFrom, query.issueDateTo) &&
-      (req.ctx.behaviour.fault === 'invoices-created-window-ignored' ||
+      (faultIs(req.ctx, 'invoices-created-window-ignored') ||
         within(utcDateOf(i.createdAt), query.createdFrom, query.createdTo)),
   );
-  const defaultSort =
-    req.ctx.behaviour.fault === 'invoices-default-order-ascending' ? 'issueDate' : DEFAULT_SORT;
+  const defaultSort = faultIs(req.ctx, 'invoices-default-order-ascending') ? 'issueDate' : DEFAULT_SORT;
   const result = page(
     sortInvoices(invoices, (query.sort as string | undefined) ?? defaultSort, paging),
     paging,
   );
   const data = result.data.map((i) => invoiceView(req.ctx.store, req.caller.tenant, i));
   // The v1 list shape: the bare array of invoices.
-  if (req.ctx.behaviour.fault === 'invoices-list-bare-array') return json(req.c, data);
+  if (faultIs(req.ctx, 'invoices-list-bare-array')) return json(req.c, data);
   return json(req.c, { pagination: result.pagination, data });
 };
 
 const getInvoice: OperationHandler = (req) => {
   const id = req.path.invoiceId as string;
   const invoice = findPatentInvoice(req.ctx.store, req.caller.tenant, id);
-  if (invoice === undefined && req.ctx.behaviour.fault === 'foreign-invoice-forbidden') {
+  if (invoice === undefined && faultIs(req.ctx, 'foreign-invoice-forbidden')) {
     if (req.ctx.store.invoices.get(id)?.ipRightType === 'PATENT') {
       throw new ProblemError('forbidden', 'This invoice belongs to another account.');
     }
   }
   if (invoice === undefined) throw notFound();
   const view = invoiceView(req.ctx.store, req.caller.tenant, invoice);
-  const { fault } = req.ctx.behaviour;
   // The single read's own DTO: a fresh id per read, or the gross total taken for the subtotal.
-  if (fault === 'invoices-read-id-generated') view.id = randomUUID();
-  if (fault === 'invoices-read-subtotal-with-tax') view.subtotalExcludingTax = view.totalIncludingTax;
-  if (req.ctx.behaviour.variant === 'invoice-read-extra-members') {
+  if (faultIs(req.ctx, 'invoices-read-id-generated')) view.id = randomUUID();
+  if (faultIs(req.ctx, 'invoices-read-subtotal-with-tax')) view.subtotalExcludingTax = view.totalIncludingTax;
+  if (variantIs(req.ctx, 'invoice-read-extra-members')) {
     // The single read is its own serializer: a links member, and the lines in reverse order.
     return json(req.c, {
       ...view,

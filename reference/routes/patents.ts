@@ -1,7 +1,7 @@
 /**
  * Patents and their events: contract endpoints 1 to 6.
  */
-import { currentBehaviour } from '../behaviour';
+import { faultIs, isFault, isVariant, variantIs } from '../behaviour';
 import { monthBounds } from '../dates';
 import type { OperationHandler } from '../http';
 import { json } from '../http';
@@ -23,27 +23,26 @@ function compareText(a: string, b: string): number {
 
 /** `field` or `-field` (the document restricts the values); nulls last either way, ties by id. */
 export function sortPatents(patents: PatentRecord[], sort: string | undefined): PatentRecord[] {
-  const { fault, variant } = currentBehaviour();
-  // Default order: insertion order (not shown in the contract); the variant lists the newest first.
-  if (sort === undefined && variant === 'patents-default-order-newest-first') return [...patents].reverse();
-  if (sort === undefined || fault === 'patents-sort-ignored') return patents;
-  const descending = sort.startsWith('-') !== (fault === 'patents-sort-direction-inverted');
+  // The default order is not shown in the contract: insertion order here.
+  if (sort === undefined && isVariant('patents-default-order-newest-first')) return [...patents].reverse();
+  if (sort === undefined || isFault('patents-sort-ignored')) return patents;
+  const descending = sort.startsWith('-') !== isFault('patents-sort-direction-inverted');
   const field = (sort.startsWith('-') ? sort.slice(1) : sort) as SortableField;
   return [...patents].sort((a, b) => {
     const x = a[field];
     const y = b[field];
     if (x === null || y === null) {
-      // Where nulls go is not stated: last here, first in the variant.
-      if (x !== y) return (x === null ? 1 : -1) * (variant === 'patents-sort-nulls-first' ? -1 : 1);
+      // Where nulls go is not stated: last here.
+      if (x !== y) return (x === null ? 1 : -1) * (isVariant('patents-sort-nulls-first') ? -1 : 1);
     } else {
       const order =
-        fault === 'patents-sort-dates-compared-as-numbers' && field === 'applicationDate'
+        isFault('patents-sort-dates-compared-as-numbers') && field === 'applicationDate'
           ? Math.sign(Number.parseInt(x, 10) - Number.parseInt(y, 10))
           : compareText(x, y);
       if (order !== 0) return descending ? -order : order;
     }
-    // Tie order is not stated: by id here, by id descending in the variant.
-    return compareText(a.id, b.id) * (variant === 'sort-ties-reversed' ? -1 : 1);
+    // Tie order is not stated: by id here.
+    return compareText(a.id, b.id) * (isVariant('sort-ties-reversed') ? -1 : 1);
   });
 }
 
@@ -51,18 +50,18 @@ const listPatents: OperationHandler = (req) => {
   const paging = pageRequest(req.query);
   let patents = patentsOf(req.ctx.store, req.caller.tenant);
   const providerId = req.query.providerId as string | undefined;
-  const { fault } = req.ctx.behaviour;
-  if (providerId !== undefined && fault !== 'patents-provider-id-filter-ignored') {
+  if (providerId !== undefined && !faultIs(req.ctx, 'patents-provider-id-filter-ignored')) {
     // The providerId lookup run on every tenant's patents.
-    if (fault === 'patents-provider-id-lookup-all-tenants') patents = [...req.ctx.store.patents.values()];
+    if (faultIs(req.ctx, 'patents-provider-id-lookup-all-tenants'))
+      patents = [...req.ctx.store.patents.values()];
     patents = patents.filter((p) =>
-      fault === 'patents-provider-id-prefix-match'
+      faultIs(req.ctx, 'patents-provider-id-prefix-match')
         ? (p.providerId?.startsWith(providerId) ?? false)
         : p.providerId === providerId,
     );
   }
   // Joined with the co-owners: one row per owner.
-  if (fault === 'patents-listed-once-per-owner')
+  if (faultIs(req.ctx, 'patents-listed-once-per-owner'))
     patents = patents.flatMap((p) => [p, ...(p.secondaryOwners ?? []).map(() => p)]);
   let sorted = sortPatents(patents, req.query.sort as string | undefined);
   // The default order is not shown: the variant's plan, chosen by the page size, reverses it below 100.
@@ -74,7 +73,7 @@ const listPatents: OperationHandler = (req) => {
 const getPatent: OperationHandler = (req) => {
   const patent = patentView(patentOf(req));
   // The list handler reused with an id filter.
-  if (req.ctx.behaviour.fault === 'patents-read-as-list-envelope')
+  if (faultIs(req.ctx, 'patents-read-as-list-envelope'))
     return json(req.c, { pagination: page([patent], pageRequest({})).pagination, data: [patent] });
   return json(req.c, patent);
 };
@@ -83,19 +82,17 @@ const listPatentEvents: OperationHandler = (req) => {
   const paging = pageRequest(req.query);
   const patent = patentOf(req);
   const events = eventsOfPatent(req.ctx.store, patent.id);
-  const { store, behaviour } = req.ctx;
+  const { store } = req.ctx;
   // The open-events query (the worklist) reused for the patent's list.
-  const listed =
-    behaviour.fault === 'events-list-omits-decided'
-      ? events.filter((e) => e.appliedDecision === null)
-      : events;
+  const listed = faultIs(req.ctx, 'events-list-omits-decided')
+    ? events.filter((e) => e.appliedDecision === null)
+    : events;
   // "ordered by due date", the direction not stated: ascending here, latest first in the variant.
-  let ordered = behaviour.variant === 'patent-events-latest-first' ? [...listed].reverse() : listed;
+  let ordered = variantIs(req.ctx, 'patent-events-latest-first') ? [...listed].reverse() : listed;
   // Ordered by the primary key, as the table's default index gives them.
-  if (behaviour.fault === 'events-listed-by-id')
-    ordered = [...listed].sort((a, b) => compareText(a.id, b.id));
+  if (faultIs(req.ctx, 'events-listed-by-id')) ordered = [...listed].sort((a, b) => compareText(a.id, b.id));
   const result = page(ordered, paging);
-  const withFees = behaviour.fault === 'events-fees-on-per-patent-routes';
+  const withFees = faultIs(req.ctx, 'events-fees-on-per-patent-routes');
   return json(req.c, {
     pagination: result.pagination,
     data: result.data.map((e) =>
@@ -106,10 +103,9 @@ const listPatentEvents: OperationHandler = (req) => {
 
 const getPatentEvent: OperationHandler = (req) => {
   const { event } = eventOf(req);
-  const withFees = req.ctx.behaviour.fault === 'events-fees-on-per-patent-routes';
+  const withFees = faultIs(req.ctx, 'events-fees-on-per-patent-routes');
   // A single read that does not load the patent's other events.
-  const patentEvents =
-    req.ctx.behaviour.fault === 'events-single-read-ignores-earlier-pending' ? [event] : undefined;
+  const patentEvents = faultIs(req.ctx, 'events-single-read-ignores-earlier-pending') ? [event] : undefined;
   return json(
     req.c,
     eventView(req.ctx.store, req.caller.tenant, event, req.at.today, { withFees, patentEvents }),
@@ -126,22 +122,18 @@ const getEventFees: OperationHandler = (req) => {
  * as ambiguous; a window ending before it starts is refused too.
  */
 function dueWindow(query: Record<string, unknown>): { from: string; to: string } {
-  const { fault } = currentBehaviour();
   const dueFrom = query.dueFrom as string | undefined;
   const dueTo = query.dueTo as string | undefined;
   const dueMonth = query.dueMonth as string | undefined;
   if (
-    fault === 'period-due-month-ignored' &&
+    isFault('period-due-month-ignored') &&
     dueMonth !== undefined &&
     dueFrom === undefined &&
     dueTo === undefined
   ) {
     return { from: '0000-01-01', to: '9999-12-31' };
   }
-  if (
-    fault === 'period-missing-window-accepted' &&
-    [dueMonth, dueFrom, dueTo].every((v) => v === undefined)
-  ) {
+  if (isFault('period-missing-window-accepted') && [dueMonth, dueFrom, dueTo].every((v) => v === undefined)) {
     return { from: '0000-01-01', to: '9999-12-31' };
   }
   if (dueMonth !== undefined) {
@@ -157,7 +149,7 @@ function dueWindow(query: Record<string, unknown>): { from: string; to: string }
     const { first, last } = monthBounds(dueMonth);
     return { from: first, to: last };
   }
-  if (fault === 'period-incomplete-window-accepted' && (dueFrom ?? dueTo) !== undefined) {
+  if (isFault('period-incomplete-window-accepted') && (dueFrom ?? dueTo) !== undefined) {
     return { from: dueFrom ?? '0000-01-01', to: dueTo ?? '9999-12-31' };
   }
   if (dueFrom === undefined || dueTo === undefined) {
@@ -189,8 +181,7 @@ function matches(list: unknown, value: string | null): boolean {
 }
 
 const listEventsByPeriod: OperationHandler = (req) => {
-  const { store, behaviour } = req.ctx;
-  const { fault } = behaviour;
+  const { store } = req.ctx;
   const tenant = req.caller.tenant;
   const window = dueWindow(req.query);
   const paging = pageRequest(req.query);
@@ -198,15 +189,15 @@ const listEventsByPeriod: OperationHandler = (req) => {
   let kinds = eventTypes as string[] | undefined;
   // The filter values checked against the kinds the service knows, the others dropped: a filter of unknown
   // kinds only ends up as no filter.
-  if (fault === 'period-event-types-unknown-kinds-dropped' && kinds !== undefined) {
+  if (faultIs(req.ctx, 'period-event-types-unknown-kinds-dropped') && kinds !== undefined) {
     const known = kinds.filter((kind) => EVENT_KINDS.includes(kind));
     kinds = known.length > 0 ? known : undefined;
   }
   // The parameter declared but never wired to the query.
-  if (fault === 'period-event-types-ignored') kinds = undefined;
+  if (faultIs(req.ctx, 'period-event-types-ignored')) kinds = undefined;
   const include =
     typeof req.query.include === 'string' ? req.query.include.split(',').map((v) => v.trim()) : [];
-  if (fault === 'period-unknown-include-rejected' && include.some((v) => v !== 'fees')) {
+  if (faultIs(req.ctx, 'period-unknown-include-rejected') && include.some((v) => v !== 'fees')) {
     throw validationFailed([
       { pointer: pointer('include'), code: 'invalid_enum_value', message: 'include accepts only fees.' },
     ]);
@@ -214,24 +205,24 @@ const listEventsByPeriod: OperationHandler = (req) => {
   const events = eventsOf(store, tenant)
     .filter(
       (e) =>
-        (fault === 'period-due-from-ignored' || e.dueDate >= window.from) &&
-        (fault === 'period-due-to-exclusive' ? e.dueDate < window.to : e.dueDate <= window.to) &&
+        (faultIs(req.ctx, 'period-due-from-ignored') || e.dueDate >= window.from) &&
+        (faultIs(req.ctx, 'period-due-to-exclusive') ? e.dueDate < window.to : e.dueDate <= window.to) &&
         matches(kinds, e.eventType),
     )
     // The worklist query (events awaiting a decision) reused for the window.
-    .filter((e) => fault !== 'period-only-pending-events' || e.appliedDecision === null)
+    .filter((e) => !faultIs(req.ctx, 'period-only-pending-events') || e.appliedDecision === null)
     .filter((e) => {
       const patent = store.patents.get(e.patentId);
       return (
         patent !== undefined &&
-        (fault !== 'period-event-types-on-patent-type' || matches(eventTypes, patent.patentType)) &&
-        (fault === 'period-offices-filter-ignored' || matches(offices, patent.office)) &&
-        (fault === 'period-owners-filter-inverted'
+        (!faultIs(req.ctx, 'period-event-types-on-patent-type') || matches(eventTypes, patent.patentType)) &&
+        (faultIs(req.ctx, 'period-offices-filter-ignored') || matches(offices, patent.office)) &&
+        (faultIs(req.ctx, 'period-owners-filter-inverted')
           ? owners === undefined || !matches(owners, patent.owner)
           : matches(owners, patent.owner)) &&
         matches(
           family,
-          fault === 'period-family-filter-on-case-reference'
+          faultIs(req.ctx, 'period-family-filter-on-case-reference')
             ? patent.clientCaseReference
             : patent.clientFamilyReference,
         )
@@ -239,29 +230,28 @@ const listEventsByPeriod: OperationHandler = (req) => {
     })
     // Default order (not shown in the contract): by due date, ties by id; the variant lists the latest first.
     .sort((a, b) => compareText(a.dueDate, b.dueDate) || compareText(a.id, b.id));
-  if (behaviour.variant === 'period-events-latest-first' || belowFullPage(paging)) events.reverse();
+  if (variantIs(req.ctx, 'period-events-latest-first') || belowFullPage(paging)) events.reverse();
   const result = page(events, paging);
   const byPatent = new Map<string, EventRecord[]>();
   const patentEvents = (patentId: string): EventRecord[] => {
     let list = byPatent.get(patentId);
     if (list === undefined) {
       // The patent's events taken from the window already read: earlier events outside it are not seen.
-      list =
-        fault === 'period-instructability-within-window'
-          ? events.filter((e) => e.patentId === patentId)
-          : eventsOfPatent(store, patentId);
+      list = faultIs(req.ctx, 'period-instructability-within-window')
+        ? events.filter((e) => e.patentId === patentId)
+        : eventsOfPatent(store, patentId);
       byPatent.set(patentId, list);
     }
     return list;
   };
   const data = result.data.map((e) =>
     eventView(store, tenant, e, req.at.today, {
-      withFees: include.includes('fees') && fault !== 'period-include-fees-ignored',
+      withFees: include.includes('fees') && !faultIs(req.ctx, 'period-include-fees-ignored'),
       patentEvents: patentEvents(e.patentId),
     }),
   );
   // The attached fees cached by patent instead of by event: every event of a patent gets the first one's.
-  if (fault === 'period-fees-cached-by-patent') {
+  if (faultIs(req.ctx, 'period-fees-cached-by-patent')) {
     const cached = new Map<string, Fees | undefined>();
     for (const view of data) {
       if (!cached.has(view.patent.id)) cached.set(view.patent.id, view.fees);
@@ -269,13 +259,13 @@ const listEventsByPeriod: OperationHandler = (req) => {
     }
   }
   // The shape of the legacy per-year-and-month list it replaces: the events grouped by due month.
-  if (fault === 'period-list-grouped-by-month') {
+  if (faultIs(req.ctx, 'period-list-grouped-by-month')) {
     const byMonth: Record<string, typeof data> = {};
     for (const view of data) (byMonth[view.dueDate.slice(0, 7)] ??= []).push(view);
     return json(req.c, byMonth);
   }
   // Served as the legacy lists it replaces were, from behind the RateLimit-* header layer.
-  if (fault === 'period-list-without-rate-limit-headers') req.c.set('rateLimitHeaders', {});
+  if (faultIs(req.ctx, 'period-list-without-rate-limit-headers')) req.c.set('rateLimitHeaders', {});
   return json(req.c, { pagination: result.pagination, data });
 };
 

@@ -1,6 +1,7 @@
 /**
  * Portfolio sync POST and batch status: contract endpoints 8 and 9.
  */
+import { faultIs, variantIs } from '../behaviour';
 import { settleOnRead, submitSync } from '../domain/sync';
 import type { OperationHandler } from '../http';
 import { json } from '../http';
@@ -11,26 +12,26 @@ import { batchView } from '../views';
 
 const syncPatents: OperationHandler = (req) => {
   const body = req.body as { externalImportRef?: string; items: unknown[] };
-  const { fault } = req.ctx.behaviour;
   // A single object where the array belongs taken as a batch of one.
-  if (fault === 'sync-single-item-object-accepted' && !Array.isArray(body.items)) body.items = [body.items];
+  if (faultIs(req.ctx, 'sync-single-item-object-accepted') && !Array.isArray(body.items))
+    body.items = [body.items];
   const batch = submitSync(req.ctx, req.caller.tenant, body, req.at);
   // The POST answer holds every outcome on one page (inline batches have at most 100 items).
   const view = batchView(req.ctx.store, batch, { itemsPerPage: MAX_PAGE_SIZE, currentPage: 1 });
   // The request's correlation id handed out as the batch handle.
-  if (fault === 'sync-import-id-is-request-id') view.importId = req.c.get('requestId');
+  if (faultIs(req.ctx, 'sync-import-id-is-request-id')) view.importId = req.c.get('requestId');
   return json(req.c, view, batch.responseStatus);
 };
 
 const getSyncBatch: OperationHandler = (req) => {
   const paging = pageRequest(req.query);
-  if (req.ctx.behaviour.fault === 'sync-results-page-size-ignored') paging.itemsPerPage = MAX_PAGE_SIZE;
+  if (faultIs(req.ctx, 'sync-results-page-size-ignored')) paging.itemsPerPage = MAX_PAGE_SIZE;
   const batch = findSyncBatch(req.ctx.store, req.caller.tenant, req.path.importId as string);
   if (batch === undefined) throw notFound();
   settleOnRead(req.ctx, batch, req.at);
   const view = batchView(req.ctx.store, batch, paging);
   // (variant) The status read carries members of the server's own: when it was read, and a link per item.
-  if (req.ctx.behaviour.variant === 'sync-batch-read-extra-members') {
+  if (variantIs(req.ctx, 'sync-batch-read-extra-members')) {
     Object.assign(view, { readAt: req.at.now.toISOString(), links: { self: `/patents/sync/${batch.id}` } });
     view.results.data = view.results.data.map((r, i) => ({ ...r, position: i }));
   }

@@ -6,7 +6,7 @@ import type { VariantDefinition } from '../faults/catalogue-types';
 
 export type { VariantDefinition };
 
-export const VARIANTS: readonly VariantDefinition[] = [
+export const VARIANTS = [
   {
     name: 'problem-extension-members',
     freedom:
@@ -193,7 +193,8 @@ export const VARIANTS: readonly VariantDefinition[] = [
     name: 'content-disposition-token-filename',
     freedom:
       'Document downloads: "an RFC 6266 `Content-Disposition` filename"; RFC 6266 writes the value as a token or a quoted-string.',
-    summary: 'Downloads carry Content-Disposition: attachment; filename=<name>.pdf, the file name unquoted.',
+    summary:
+      'Downloads carry Content-Disposition: attachment; filename=<name>.pdf, the file name unquoted (the file names are RFC 6266 tokens).',
   },
   {
     name: 'sort-ties-reversed',
@@ -339,4 +340,12 @@ export const VARIANTS: readonly VariantDefinition[] = [
       'Errors: a field error\'s `pointer` is an "RFC 6901 JSON Pointer into the request body"; for a query or path parameter, which is not in the body, its value is not stated.',
     summary: 'Field errors of query and path parameters point at them as `query.<name>` or `path.<name>`.',
   },
-];
+] as const satisfies readonly VariantDefinition[];
+
+/** The name of a catalogued variant: a switch on any other name does not compile. */
+export type VariantName = (typeof VARIANTS)[number]['name'];
+
+/** Whether a name from outside (environment, command line) is a catalogued variant. */
+export function isVariantName(name: string): name is VariantName {
+  return VARIANTS.some((v) => v.name === name);
+}
