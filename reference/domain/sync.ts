@@ -363,18 +363,25 @@ function replayed(ctx: ServerContext, tenant: Tenant, batch: SyncBatchRecord): S
     batch.mode === 'ASYNC' &&
     batch.progress === 'DONE'
   ) {
-    Object.assign(batch, {
-      progress: 'PENDING',
-      results: [],
-      autoAppliedItems: 0,
-      stagedItems: 0,
-      rejectedItems: 0,
-      suppressedItems: 0,
-      completedAt: null,
-    });
+    Object.assign(batch, notStarted(), { completedAt: null });
     runInBackground(ctx, tenant, batch);
   }
   return batch;
+}
+
+/** A batch before its items are processed: no result, every counter at zero. */
+function notStarted(): Pick<
+  SyncBatchRecord,
+  'progress' | 'results' | 'autoAppliedItems' | 'stagedItems' | 'rejectedItems' | 'suppressedItems'
+> {
+  return {
+    progress: 'PENDING',
+    results: [],
+    autoAppliedItems: 0,
+    stagedItems: 0,
+    rejectedItems: 0,
+    suppressedItems: 0,
+  };
 }
 
 /**
@@ -430,12 +437,7 @@ export function submitSync(
     items: structuredClone(body.items),
     itemsFingerprint: fingerprint,
     mode: inline ? 'SYNC' : 'ASYNC',
-    progress: 'PENDING',
-    results: [],
-    autoAppliedItems: 0,
-    stagedItems: 0,
-    rejectedItems: 0,
-    suppressedItems: 0,
+    ...notStarted(),
     createdAt: at.now.toISOString(),
     completedAt: faultIs(ctx, 'sync-completed-at-set-while-pending') ? at.now.toISOString() : null,
     responseStatus: inline ? 201 : 202,
