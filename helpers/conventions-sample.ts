@@ -100,7 +100,10 @@ function problemCode(response: ApiResponse): unknown {
   return response.isJson ? asObject(response.json()).code : undefined;
 }
 
-export const test = base.extend<object, { conventionsSample: (api: ApiClient) => Promise<Sample> }>({
+export const conventionsSampleTest = base.extend<
+  object,
+  { conventionsSample: (api: ApiClient) => Promise<Sample> }
+>({
   conventionsSample: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {

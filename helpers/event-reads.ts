@@ -61,7 +61,7 @@ async function readEvents(portfolio: Portfolio, namespace: string): Promise<Even
   return { snapshot, perPatent: new Map(sweeps) };
 }
 
-export const test = base.extend<object, { eventReads: () => Promise<EventReads> }>({
+export const eventReadsTest = base.extend<object, { eventReads: () => Promise<EventReads> }>({
   eventReads: [
     async ({ portfolio, target }, use) => {
       await use(once(() => readEvents(portfolio, target.baseUrl)));

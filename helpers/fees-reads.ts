@@ -60,7 +60,7 @@ function readFees(portfolio: Portfolio, api: ApiClient, namespace: string): Prom
   });
 }
 
-export const test = base.extend<object, { feesReads: (api: ApiClient) => Promise<FeesReads> }>({
+export const feesReadsTest = base.extend<object, { feesReads: (api: ApiClient) => Promise<FeesReads> }>({
   feesReads: [
     async ({ portfolio, target }, use) => {
       await use(once((api: ApiClient) => readFees(portfolio, api, target.baseUrl)));

@@ -22,7 +22,7 @@ function readHarmlessMonth(api: ApiClient): Promise<string> {
   );
 }
 
-export const test = base.extend<object, { harmlessMonth: (api: ApiClient) => Promise<string> }>({
+export const harmlessMonthTest = base.extend<object, { harmlessMonth: (api: ApiClient) => Promise<string> }>({
   harmlessMonth: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {

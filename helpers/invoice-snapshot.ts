@@ -10,7 +10,10 @@ import { walkList } from './pagination';
 import { sharedSweep } from './shared-sweeps';
 import type { Invoice } from '../schemas/types';
 
-export const test = base.extend<object, { invoiceSnapshot: (api: ApiClient) => Promise<Invoice[]> }>({
+export const invoiceSnapshotTest = base.extend<
+  object,
+  { invoiceSnapshot: (api: ApiClient) => Promise<Invoice[]> }
+>({
   invoiceSnapshot: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {

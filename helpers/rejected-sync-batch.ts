@@ -25,7 +25,7 @@ async function postRejectedBatch(api: ApiClient): Promise<RejectedSyncBatch> {
   return { importId: response.json<{ importId: string }>().importId, providerIds };
 }
 
-export const test = base.extend<
+export const rejectedSyncBatchTest = base.extend<
   object,
   { rejectedSyncBatch: (api: ApiClient) => Promise<RejectedSyncBatch> }
 >({

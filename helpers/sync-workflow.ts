@@ -1,7 +1,7 @@
 /**
  * Small building blocks of the sync specs (specs/sync-*.spec.ts): the items a push carries, pushing and
  * polling a batch, the checks of its counters and results, review decisions through provider states, and
- * the `test` those specs use, which adds the patent each worker updates by sync.
+ * the worker fixture `ownPatent`, the patent each worker updates by sync (merged into helpers/test.ts).
  * Contract: Resources, Patent sync batch; States and transitions, Sync batch and item outcomes; Endpoints 8, 9.
  */
 import { randomUUID } from 'node:crypto';
@@ -309,13 +309,12 @@ export interface SyncPatent {
   providerId: string;
 }
 
-export const test = base.extend<object, { ownPatent: () => Promise<SyncPatent> }>({
+export const ownPatentTest = base.extend<object, { ownPatent: () => Promise<SyncPatent> }>({
   /**
    * The patent this worker updates by sync, claimed by the first test that asks (its tests run one at a time
    * and each asserts only values it has just written). Only title and claimCount are written. A function, not
    * the patent: a claim that finds none skips the test that asked, and the next test of the worker tries again
-   * (a worker fixture whose setup skipped would stay failed for them). Playwright runs tests that use a worker
-   * fixture of their own in workers of their own: the sync specs get theirs, one claim each.
+   * (a worker fixture whose setup skipped would stay failed for them). One claim per worker at most.
    */
   ownPatent: [
     async ({ portfolio }, use) => {

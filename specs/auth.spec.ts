@@ -3,8 +3,9 @@
  * Contract: Authentication, points 1-5; Errors table rows invalid_api_key and api_key_expired.
  */
 import fc from 'fast-check';
-import { titled, expect, test } from '../helpers/fixtures';
+import { expect, titled } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
+import { test } from '../helpers/test';
 
 const hexKey = fc.stringMatching(/^[0-9a-f]{64}$/);
 

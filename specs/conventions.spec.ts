@@ -12,10 +12,11 @@
 import { randomUUID } from 'node:crypto';
 import { isCalendarDate } from '../helpers/calendar';
 import { operationById, type OperationId } from '../helpers/contract';
-import { asObject, dataOf, test, type Json, type Read } from '../helpers/conventions-sample';
+import { asObject, dataOf, type Json, type Read } from '../helpers/conventions-sample';
 import { membersOfFormat } from '../helpers/documented-members';
-import { titled, expect } from '../helpers/fixtures';
+import { expect, titled } from '../helpers/fixtures';
 import { UUID } from '../helpers/uuid';
+import { test } from '../helpers/test';
 
 // ------------------------------------------------------------------ the sample
 

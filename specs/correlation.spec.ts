@@ -9,10 +9,11 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import { locateInstructionReceipt, sharedDocumentDownload } from '../helpers/document-discovery';
-import { titled, expect, test } from '../helpers/fixtures';
+import { expect, titled } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import type { KeyRole } from '../helpers/settings';
 import type { Problem } from '../schemas/types';
+import { test } from '../helpers/test';
 
 const REQUEST_ID = 'X-Request-Id';
 

@@ -20,9 +20,10 @@ import {
   type Located,
 } from '../helpers/document-discovery';
 import { postInstructions } from '../helpers/instruction-workflow';
-import { titled, expect, test } from '../helpers/fixtures';
+import { expect, titled } from '../helpers/fixtures';
 import type { Target } from '../helpers/target';
 import type { Invoice } from '../schemas/types';
+import { test } from '../helpers/test';
 
 interface Context {
   api: ApiClient;

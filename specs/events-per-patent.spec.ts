@@ -12,13 +12,14 @@ import { addDays, utcToday } from '../helpers/calendar';
 import { isPatentClaimed } from '../helpers/claim-status';
 import { skipBecause, type Portfolio } from '../helpers/discovery';
 import { pickDocumented } from '../helpers/documented-members';
-import { SLACK_DAYS, test } from '../helpers/event-reads';
+import { SLACK_DAYS } from '../helpers/event-reads';
 import { awaitsDecision, earliestPending, isRenewal, renewals, sortByDue } from '../helpers/event-rules';
 import { postInstructions } from '../helpers/instruction-workflow';
-import { titled, expect } from '../helpers/fixtures';
+import { expect, titled } from '../helpers/fixtures';
 import { walkList } from '../helpers/pagination';
 import { nonEmpty, verifiedOnlyIf } from '../helpers/verified';
 import type { PatentEvent, PatentEventList } from '../schemas/types';
+import { test } from '../helpers/test';
 
 /** An event of the snapshot and a patent of the same tenant that the event does not belong to. */
 async function eventUnderAnotherPatent(portfolio: Portfolio): Promise<{ eventId: string; patentId: string }> {

@@ -11,19 +11,13 @@
  */
 import { addDays, isCalendarDate, isDateTime, utcToday } from '../helpers/calendar';
 import { isPatentClaimed } from '../helpers/claim-status';
-import {
-  eventBreaches,
-  labelledEvents,
-  renewalsOf,
-  requireSome,
-  SLACK_DAYS,
-  test,
-} from '../helpers/event-reads';
+import { eventBreaches, labelledEvents, renewalsOf, requireSome, SLACK_DAYS } from '../helpers/event-reads';
 import { awaitsDecision } from '../helpers/event-rules';
-import { titled, expect } from '../helpers/fixtures';
+import { expect, titled } from '../helpers/fixtures';
 import { DECISIONS } from '../helpers/instruction-workflow';
 import { objectIs, oneOf, type FieldRule } from '../helpers/rule-breaches';
 import type { Patent, PatentEvent } from '../schemas/types';
+import { test } from '../helpers/test';
 
 /** The first day of the month two months before the month of `dueDate`. */
 function expectedOpensAt(dueDate: string): string {

@@ -9,10 +9,11 @@ import { ApiResponse } from '../helpers/api-client';
 import { operations, type OperationId } from '../helpers/contract';
 import { WIDE_WINDOW } from '../helpers/discovery';
 import { earliestPending, renewals } from '../helpers/event-rules';
-import { titled, expect, test } from '../helpers/fixtures';
+import { expect, titled } from '../helpers/fixtures';
 import { schemaErrors } from '../helpers/schema-validator';
 import { loadOpenApi } from '../schemas/ajv';
 import type { PatentEvent } from '../schemas/types';
+import { test } from '../helpers/test';
 
 const PREFIX = '/api/v2/external/';
 

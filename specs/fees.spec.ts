@@ -13,12 +13,13 @@ import type { ApiClient } from '../helpers/api-client';
 import { isPatentClaimed } from '../helpers/claim-status';
 import { skipBecause, type Portfolio } from '../helpers/discovery';
 import { awaitsDecision, earliestPending, isRenewal } from '../helpers/event-rules';
-import { allFees, feesBreaches, test, type FeesRead } from '../helpers/fees-reads';
-import { titled, expect } from '../helpers/fixtures';
+import { allFees, feesBreaches, type FeesRead } from '../helpers/fees-reads';
+import { expect, titled } from '../helpers/fixtures';
 import { postInstructions } from '../helpers/instruction-workflow';
 import { objectIs, type FieldRule } from '../helpers/rule-breaches';
 import { verifiedOnlyIf } from '../helpers/verified';
 import type { Fees, Invoice, PatentEvent, PatentEventList } from '../schemas/types';
+import { test } from '../helpers/test';
 
 const COMPONENT_TYPES = ['OFFICE', 'AGENT', 'SERVICE', 'GRACE_PERIOD'];
 const DECIMAL = /^-?\d+(\.\d+)?$/;

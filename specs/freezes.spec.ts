@@ -10,7 +10,7 @@ import { claim } from '../helpers/claims';
 import type { OperationId } from '../helpers/contract';
 import { skipBecause, type Portfolio } from '../helpers/discovery';
 import { renewals, tooEarly } from '../helpers/event-rules';
-import { titled, expect, test } from '../helpers/fixtures';
+import { expect, titled } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import { walkList } from '../helpers/pagination';
 import { nonEmpty } from '../helpers/verified';
@@ -21,6 +21,7 @@ import type {
   FrozenRateEvent,
   PatentEvent,
 } from '../schemas/types';
+import { test } from '../helpers/test';
 
 const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import type { ApiClient } from '../helpers/api-client';
 import { addDays, utcToday } from '../helpers/calendar';
 import { renewals, sortByDue } from '../helpers/event-rules';
-import { titled, expect, test } from '../helpers/fixtures';
+import { expect, titled } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import {
   DECISIONS,
@@ -29,6 +29,7 @@ import type {
   PatentEvent,
   ProblemInstructionSkipped,
 } from '../schemas/types';
+import { test } from '../helpers/test';
 
 type BlockedReason = PatentEvent['instructability']['blockedReason'];
 

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import type { ApiClient } from '../helpers/api-client';
 import { skipBecause } from '../helpers/discovery';
 import { carriedFieldErrors, errorsArray } from '../helpers/field-errors';
-import { titled, expect, test } from '../helpers/fixtures';
+import { expect, titled } from '../helpers/fixtures';
 import { malformedJson } from '../helpers/raw-body';
 import { fcParams } from '../helpers/generated-inputs';
 import {
@@ -33,6 +33,7 @@ import type {
   PatentEvent,
   ProblemInstructionSkipped,
 } from '../schemas/types';
+import { test } from '../helpers/test';
 
 /**
  * After a refused batch, the fees of its valid entry are still those "Before any instruction: ESTIMATED with

@@ -8,13 +8,14 @@ import { isDateTime } from '../helpers/calendar';
 import { skipBecause, WIDE_WINDOW } from '../helpers/discovery';
 import { renewals } from '../helpers/event-rules';
 import { pickDocumented } from '../helpers/documented-members';
-import { titled, expect } from '../helpers/fixtures';
-import { test } from '../helpers/invoice-snapshot';
+import { expect, titled } from '../helpers/fixtures';
+
 import { UUID } from '../helpers/uuid';
 import { walkList } from '../helpers/pagination';
 import { nonEmpty } from '../helpers/verified';
 import { textOrderProblems } from '../helpers/collation';
 import type { Fees, Invoice, PatentEvent } from '../schemas/types';
+import { test } from '../helpers/test';
 
 const REGULARIZATION_REASONS = ['NOT_PAYABLE', 'ANNUITY_ERROR', 'ACCOUNTING_ERROR'];
 const DAY_MS = 86_400_000;

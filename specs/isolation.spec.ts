@@ -20,7 +20,7 @@ import {
   type DocumentOperation,
 } from '../helpers/document-discovery';
 import { postInstructions } from '../helpers/instruction-workflow';
-import { titled, expect, test, type Setting } from '../helpers/fixtures';
+import { expect, titled, type Setting } from '../helpers/fixtures';
 import { walkList } from '../helpers/pagination';
 import { notVerified, verifiedOnlyIf } from '../helpers/verified';
 import type {
@@ -34,6 +34,7 @@ import type {
   PatentSyncBatch,
   Problem,
 } from '../schemas/types';
+import { test } from '../helpers/test';
 
 interface Context {
   other: ApiClient;

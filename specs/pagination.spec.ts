@@ -10,10 +10,11 @@ import type { OperationId } from '../helpers/contract';
 import type { Portfolio } from '../helpers/discovery';
 import { skipBecause } from '../helpers/discovery';
 import { sortByDue } from '../helpers/event-rules';
-import { titled, expect, type Setting } from '../helpers/fixtures';
+import { expect, titled, type Setting } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import { listEnvelope, type ListBody } from '../helpers/pagination';
-import { SYNC_ITEMS, test, type RejectedSyncBatch } from '../helpers/rejected-sync-batch';
+import { SYNC_ITEMS, type RejectedSyncBatch } from '../helpers/rejected-sync-batch';
+import { test } from '../helpers/test';
 
 /** A list with items, found through the API. */
 interface ListTarget {

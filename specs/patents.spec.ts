@@ -19,11 +19,12 @@ import {
 import { isPatentClaimed } from '../helpers/claim-status';
 import { skipBecause, type Portfolio } from '../helpers/discovery';
 import { membersOfFormat, pickDocumented } from '../helpers/documented-members';
-import { titled, expect, test } from '../helpers/fixtures';
+import { expect, titled } from '../helpers/fixtures';
 import { walkList } from '../helpers/pagination';
 import { breaches, objectIs, oneOf, type FieldRule, type Rule as RuleOf } from '../helpers/rule-breaches';
 import { nonEmpty } from '../helpers/verified';
 import type { Patent, PatentList, PatentSyncBatch } from '../schemas/types';
+import { test } from '../helpers/test';
 
 type Rule = RuleOf<Record<string, unknown>>;
 

@@ -14,11 +14,12 @@ import { addDays, monthBounds, utcToday } from '../helpers/calendar';
 import { isPatentClaimed } from '../helpers/claim-status';
 import { skipBecause, WIDE_WINDOW, type Portfolio } from '../helpers/discovery';
 import { isRenewal, renewals } from '../helpers/event-rules';
-import { titled, expect, test } from '../helpers/fixtures';
+import { expect, titled } from '../helpers/fixtures';
 import { fcParams } from '../helpers/generated-inputs';
 import { schemaErrors } from '../helpers/schema-validator';
 import { nonEmpty } from '../helpers/verified';
 import type { Patent, PatentEvent, PatentEventList } from '../schemas/types';
+import { test } from '../helpers/test';
 
 /** A window read page by page (100 a page); stops at the first answer that is not 200. */
 async function fetchWindow(

@@ -6,8 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { blockedAsInstructed, earliestPending, renewals, tooEarly } from '../helpers/event-rules';
 import { postInstructions, reinstruct } from '../helpers/instruction-workflow';
-import { titled, expect, test } from '../helpers/fixtures';
+import { expect, titled } from '../helpers/fixtures';
 import type { PatentEvent } from '../schemas/types';
+import { test } from '../helpers/test';
 
 type Body = Record<string, unknown>;
 

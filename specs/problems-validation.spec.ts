@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import { errorsArray, type UncheckedFieldError } from '../helpers/field-errors';
-import { titled, expect, test } from '../helpers/fixtures';
+import { expect, titled } from '../helpers/fixtures';
 import { malformedJson } from '../helpers/raw-body';
 import { isJsonPointer, pointsIntoDocument } from '../helpers/json-pointer';
 import { nonEmpty } from '../helpers/verified';
+import { test } from '../helpers/test';
 
 type Body = Record<string, unknown>;
 

@@ -7,9 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../helpers/api-client';
-import { STATE_NOT_OFFERED, titled, expect, test } from '../helpers/fixtures';
+import { expect, STATE_NOT_OFFERED, titled } from '../helpers/fixtures';
 import { nonEmpty, verifiedOnlyIf } from '../helpers/verified';
 import type { ProbeName } from '../helpers/probes';
+import { test } from '../helpers/test';
 
 const PREFIX = '/api/v2/external';
 

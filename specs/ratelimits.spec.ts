@@ -14,7 +14,7 @@ import type { Portfolio } from '../helpers/discovery';
 import { locateInstructionReceipt, sharedDocumentDownload } from '../helpers/document-discovery';
 import { blockedAsInstructed, tooEarly } from '../helpers/event-rules';
 import { postInstructions, reinstruct } from '../helpers/instruction-workflow';
-import { titled, expect, test, type Setting } from '../helpers/fixtures';
+import { expect, titled, type Setting } from '../helpers/fixtures';
 import { intHeader, RATE_LIMIT_HEADERS, REQUEST_ID_HEADER } from '../helpers/matchers';
 import type { ProbeName } from '../helpers/probes';
 import {
@@ -28,6 +28,7 @@ import {
 import type { KeyRole } from '../helpers/settings';
 import { verifiedOnlyIf } from '../helpers/verified';
 import type { Problem } from '../schemas/types';
+import { test } from '../helpers/test';
 
 interface Quota {
   limit: number;

@@ -13,10 +13,11 @@ import type { CallOptions } from '../helpers/api-client';
 import { operations, type Operation } from '../helpers/contract';
 import { type Portfolio } from '../helpers/discovery';
 import { renewals } from '../helpers/event-rules';
-import { titled, expect } from '../helpers/fixtures';
-import { test } from '../helpers/harmless-month';
+import { expect, titled } from '../helpers/fixtures';
+
 import { KEY_SETTINGS, type KeyRole } from '../helpers/settings';
 import type { ProblemInsufficientScope } from '../schemas/types';
+import { test } from '../helpers/test';
 
 /** The catalogue entry that states the scope table row of each scope. */
 const SCOPE_TABLE_ROW: Record<string, string> = {

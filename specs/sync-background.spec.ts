@@ -17,9 +17,9 @@ import {
   pushInBackground,
   readBatch,
   refuseInReview,
-  test,
   UNFINISHED,
 } from '../helpers/sync-workflow';
+import { test } from '../helpers/test';
 
 test.describe('sync', () => {
   test.describe('background batches', () => {

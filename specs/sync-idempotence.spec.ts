@@ -23,9 +23,9 @@ import {
   readBatch,
   readPatent,
   refuseInReview,
-  test,
 } from '../helpers/sync-workflow';
 import type { PatentSyncBatch, ProblemConflict, SyncResultItem } from '../schemas/types';
+import { test } from '../helpers/test';
 
 test.describe('sync', () => {
   test.describe('idempotence', () => {

@@ -22,11 +22,11 @@ import {
   push,
   pushInline,
   statusMayFollow,
-  test,
   UNFINISHED,
 } from '../helpers/sync-workflow';
 import { UUID } from '../helpers/uuid';
 import type { PatentSyncBatch, SyncResultItem } from '../schemas/types';
+import { test } from '../helpers/test';
 
 test.describe('sync', () => {
   test.describe('inline batches', () => {

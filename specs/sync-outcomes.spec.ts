@@ -22,13 +22,13 @@ import {
   readBatch,
   readPatent,
   resultRuleViolations,
-  test,
   updatableBySync,
   type Item,
 } from '../helpers/sync-workflow';
 import { UUID } from '../helpers/uuid';
 import { nonEmpty } from '../helpers/verified';
 import type { Patent, PatentList } from '../schemas/types';
+import { test } from '../helpers/test';
 
 test.describe('sync', () => {
   test.describe('item outcomes', () => {

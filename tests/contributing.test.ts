@@ -1,6 +1,7 @@
 /**
  * CONTRIBUTING.md's map of the harness stays true: every module of helpers/ is listed with the job it owns,
- * and every module listed exists.
+ * and every module listed exists. And the house rule that keeps worker processes shared: every spec takes its
+ * `test` from helpers/test.ts.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -35,4 +36,16 @@ void test('CONTRIBUTING.md lists every module of helpers/, and only those', () =
     [],
     'modules listed in CONTRIBUTING.md that helpers/ does not hold',
   );
+});
+
+void test('every spec takes its test from helpers/test.ts, so all spec files share worker processes', () => {
+  const specs = fs.readdirSync(path.join(ROOT, 'specs')).filter((f) => f.endsWith('.spec.ts'));
+  assert.ok(specs.length > 10);
+  const elsewhere = specs.filter((file) => {
+    const text = fs.readFileSync(path.join(ROOT, 'specs', file), 'utf8');
+    const imports = [...text.matchAll(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)];
+    const sources = imports.filter((m) => m[1]!.split(',').some((n) => n.trim() === 'test')).map((m) => m[2]);
+    return sources.length !== 1 || sources[0] !== '../helpers/test';
+  });
+  assert.deepEqual(elsewhere, [], 'specs whose test does not come from ../helpers/test');
 });
