@@ -60,8 +60,9 @@ const userReporters: ReporterDescription[] = (process.env.CONFORMANCE_REPORTERS?
 const reporter: ReporterDescription[] = [
   ...userReporters,
   [
-    // Resolved here so that configs elsewhere that extend this one find it too.
-    require.resolve('allure-playwright'),
+    // allure-playwright with the requirement metadata (helpers/allure-reporter.ts). Resolved here so that
+    // configs elsewhere that extend this one find it too.
+    require.resolve('./helpers/allure-reporter'),
     {
       resultsDir: paths.allureResults,
       environmentInfo: allureEnvironmentInfo(),

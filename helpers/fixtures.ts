@@ -2,12 +2,9 @@
  * The suite's Playwright fixtures: the target, an API client per key role, the worker's portfolio
  * snapshot, requirement metadata read from the test title, and evidence attached on failure.
  */
-import { test as base, type APIRequestContext, type TestDetails } from '@playwright/test';
-import { createHash } from 'node:crypto';
+import { _baseTest as base, type APIRequestContext, type TestDetails } from '@playwright/test';
 import path from 'node:path';
-import * as allure from 'allure-js-commons';
 import { requirementById } from '../schemas/requirements';
-import { allureLabelsFor } from './allure-labels';
 import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from './api-client';
 import { Portfolio, skipBecause } from './discovery';
 import { assertionCounter } from './matchers';
@@ -41,23 +38,6 @@ function keyExportLine(headers: Record<string, string>): string {
   return setting
     ? `export API_KEY="$${setting}"  # the key of setting ${setting}`
     : '# export API_KEY=<the key the test sent: not a configured key (a malformed, unknown or altered key)>';
-}
-
-/** A test's identity in report history: its project and describe path and title, without the file. */
-export function historyIdentity(project: string, titlePath: readonly string[]): string {
-  return createHash('md5')
-    .update([project, ...titlePath].filter((part) => part !== '').join(' › '))
-    .digest('hex');
-}
-
-/** The Allure description of a test: each requirement it cites with its level and the contract's clause. */
-function requirementsDescription(ids: string[]): string {
-  return ids
-    .map((id) => {
-      const r = requirementById(id)!;
-      return `**${id}** (${r.level}): ${r.requirement}\n\nContract, ${r.section}: “${r.clause}”`;
-    })
-    .join('\n\n');
 }
 
 /**
@@ -230,95 +210,116 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  // eslint-disable-next-line no-empty-pattern
-  exchanges: async ({}, use) => {
-    await use([]);
-  },
+  exchanges: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use([]);
+    },
+    { box: 'self' },
+  ],
 
-  as: async ({ requestContext, target, exchanges, ledger }, use, testInfo) => {
-    const onRetry = (status: number) => {
-      ledger.retries += 1;
-      testInfo.annotations.push({
-        type: 'retry',
-        description: `a ${status} answer was retried (contract: Errors, Rules)`,
-      });
-    };
-    await use((role) => {
-      const key = target.keys[role];
-      if (!key) skipBecause(`${keyEnvName(role)} is not configured (key role "${role}")`);
-      return clientFor(requestContext, target, key, (e) => exchanges.push(e), {
-        onRetry,
-        onOverhead: (ms) => ledger.overheadMs.push(ms),
-      });
-    });
-  },
-
-  api: async ({ as }, use) => {
-    await use(as('all'));
-  },
-
-  anonymous: async ({ requestContext, target, exchanges }, use) => {
-    await use(clientFor(requestContext, target, undefined, (e) => exchanges.push(e)));
-  },
-
-  probe: async ({ as, anonymous, target, exchanges }, use) => {
-    await use(async (name) => {
-      const { role, send } = PROBES[name] as {
-        role: KeyRole | undefined;
-        send: (c: ApiClient) => Promise<ApiResponse>;
-      };
-      const client = role === undefined ? anonymous : as(role);
-      const response = await sharedResponse(target.baseUrl, name, () => send(client));
-      if (response.exchange.shared) exchanges.push(response.exchange);
-      return response;
-    });
-  },
-
-  requireSetting: async ({ target }, use) => {
-    await use((setting) => {
-      if (!settingAllows(target, setting)) skipBecause(notEnabled(setting));
-    });
-  },
-
-  providerState: async ({ requestContext, target, requireSetting, exchanges }, use) => {
-    await use(async (name, body) => {
-      requireSetting('PROVIDER_STATES_URL');
-      const url = `${target.providerStatesUrl!.replace(/\/+$/, '')}/${encodeURIComponent(name)}`;
-      const headers = {
-        'content-type': 'application/json',
-        ...(target.keys.all ? { 'x-api-key': target.keys.all } : {}),
-      };
-      const started = performance.now();
-      // Playwright's error message carries a call log with every request header (the key, gateway headers):
-      // only its first line is kept.
-      const response = await requestContext
-        .post(url, { headers, data: JSON.stringify(body), failOnStatusCode: false })
-        .catch((error: Error) => {
-          throw new TargetError(
-            `the provider-states endpoint did not answer POST ${url}: ${error.message.split('\n')[0]}`,
-          );
+  as: [
+    async ({ requestContext, target, exchanges, ledger }, use, testInfo) => {
+      const onRetry = (status: number) => {
+        ledger.retries += 1;
+        testInfo.annotations.push({
+          type: 'retry',
+          description: `a ${status} answer was retried (contract: Errors, Rules)`,
         });
-      const responseBody = await response.body();
-      exchanges.push({
-        request: { method: 'POST', url, headers, body: JSON.stringify(body) },
-        status: response.status(),
-        headers: response.headers(),
-        body: responseBody,
-        durationMs: performance.now() - started,
+      };
+      await use((role) => {
+        const key = target.keys[role];
+        if (!key) skipBecause(`${keyEnvName(role)} is not configured (key role "${role}")`);
+        return clientFor(requestContext, target, key, (e) => exchanges.push(e), {
+          onRetry,
+          onOverhead: (ms) => ledger.overheadMs.push(ms),
+        });
       });
-      if (STATE_NOT_OFFERED.includes(response.status())) {
-        skipBecause(
-          `the provider-states endpoint (PROVIDER_STATES_URL) does not offer the state "${name}" (it answered ${response.status()})`,
-        );
-      }
-      if (!response.ok()) {
-        throw new Error(
-          `provider state ${name} failed with ${response.status()}: ${responseBody.toString().slice(0, 300)}`,
-        );
-      }
-      return JSON.parse(responseBody.toString()) as unknown;
-    });
-  },
+    },
+    { box: 'self' },
+  ],
+
+  api: [
+    async ({ as }, use) => {
+      await use(as('all'));
+    },
+    { box: 'self' },
+  ],
+
+  anonymous: [
+    async ({ requestContext, target, exchanges }, use) => {
+      await use(clientFor(requestContext, target, undefined, (e) => exchanges.push(e)));
+    },
+    { box: 'self' },
+  ],
+
+  probe: [
+    async ({ as, anonymous, target, exchanges }, use) => {
+      await use(async (name) => {
+        const { role, send } = PROBES[name] as {
+          role: KeyRole | undefined;
+          send: (c: ApiClient) => Promise<ApiResponse>;
+        };
+        const client = role === undefined ? anonymous : as(role);
+        const response = await sharedResponse(target.baseUrl, name, () => send(client));
+        if (response.exchange.shared) exchanges.push(response.exchange);
+        return response;
+      });
+    },
+    { box: 'self' },
+  ],
+
+  requireSetting: [
+    async ({ target }, use) => {
+      await use((setting) => {
+        if (!settingAllows(target, setting)) skipBecause(notEnabled(setting));
+      });
+    },
+    { box: 'self' },
+  ],
+
+  providerState: [
+    async ({ requestContext, target, requireSetting, exchanges }, use) => {
+      await use(async (name, body) => {
+        requireSetting('PROVIDER_STATES_URL');
+        const url = `${target.providerStatesUrl!.replace(/\/+$/, '')}/${encodeURIComponent(name)}`;
+        const headers = {
+          'content-type': 'application/json',
+          ...(target.keys.all ? { 'x-api-key': target.keys.all } : {}),
+        };
+        const started = performance.now();
+        // Playwright's error message carries a call log with every request header (the key, gateway headers):
+        // only its first line is kept.
+        const response = await requestContext
+          .post(url, { headers, data: JSON.stringify(body), failOnStatusCode: false })
+          .catch((error: Error) => {
+            throw new TargetError(
+              `the provider-states endpoint did not answer POST ${url}: ${error.message.split('\n')[0]}`,
+            );
+          });
+        const responseBody = await response.body();
+        exchanges.push({
+          request: { method: 'POST', url, headers, body: JSON.stringify(body) },
+          status: response.status(),
+          headers: response.headers(),
+          body: responseBody,
+          durationMs: performance.now() - started,
+        });
+        if (STATE_NOT_OFFERED.includes(response.status())) {
+          skipBecause(
+            `the provider-states endpoint (PROVIDER_STATES_URL) does not offer the state "${name}" (it answered ${response.status()})`,
+          );
+        }
+        if (!response.ok()) {
+          throw new Error(
+            `provider state ${name} failed with ${response.status()}: ${responseBody.toString().slice(0, 300)}`,
+          );
+        }
+        return JSON.parse(responseBody.toString()) as unknown;
+      });
+    },
+    { box: 'self' },
+  ],
 
   _killExpected: [
     // eslint-disable-next-line no-empty-pattern
@@ -329,7 +330,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const { killsExpected } = testInfo.project.metadata as { killsExpected?: boolean };
       if (killsExpected && testInfo.status === 'failed') testInfo.expectedStatus = 'failed';
     },
-    { auto: true },
+    { auto: true, box: 'self' },
   ],
 
   _earnedPass: [
@@ -346,7 +347,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         );
       }
     },
-    { auto: true },
+    { auto: true, box: 'self' },
   ],
 
   _requirementMetadata: [
@@ -362,18 +363,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           `test "${testInfo.title}" must be declared as test(...titled('[AREA-NNN] ...'), body)`,
         );
       testInfo.annotations.push({ type: 'fast-check seed', description: String(fcSeed()) });
-      // Labels travel as attachments: sent only when an Allure reporter will read them (not in the mutation run).
-      if (testInfo.config.reporter.some(([name]) => name.includes('allure-playwright'))) {
-        await allure.labels(...allureLabelsFor(cited));
-        await allure.description(requirementsDescription(cited));
-        // History keys on the title path, not the file: a test moved to another spec file keeps its history.
-        const identity = historyIdentity(testInfo.project.name, testInfo.titlePath.slice(1));
-        await allure.historyId(identity);
-        await allure.testCaseId(identity);
-      }
+      // The Allure labels, description and history id are added by the reporter (helpers/allure-reporter.ts).
       await use();
     },
-    { auto: true },
+    { auto: true, box: 'self' },
   ],
 
   _evidence: [
@@ -401,7 +394,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         contentType: 'text/plain',
       });
     },
-    { auto: true },
+    { auto: true, box: 'self' },
   ],
 });
 

@@ -81,6 +81,7 @@ void describe('the packed command, installed in an empty folder', () => {
       'reference/server.ts',
       'schemas/openapi.yaml',
       'schemas/generated/openapi.json',
+      'schemas/generated/requirements.json',
       'schemas/generated/openapi.ts',
       'schemas/requirements.yaml',
       'scripts/cli.ts',

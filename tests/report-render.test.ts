@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser } from '@playwright/test';
-import { historyIdentity } from '../helpers/fixtures';
+import { historyIdentity } from '../helpers/history-identity';
 import { reportPaths } from '../helpers/report-config';
 import { writeCertification, type Certification } from '../scripts/certification';
 import { buildAllureReport } from '../scripts/report';
