@@ -16,6 +16,7 @@ import {
   trustCaBundle,
   type NetworkSettings,
 } from './network';
+import { noteAnnouncedReset } from './rate-limit-headers';
 import { KEY_SETTINGS, type KeyRole } from './settings';
 import { OTHER_TENANT_FREEZE_ENV, type Target } from './target';
 
@@ -29,6 +30,8 @@ interface Probe {
   status: number;
   contentType: string;
   body: unknown;
+  headers: Record<string, string>;
+  durationMs: number;
 }
 
 async function probe(
@@ -47,6 +50,8 @@ async function probe(
   let status: number;
   let contentType: string;
   let text: string;
+  let responseHeaders: Record<string, string>;
+  const started = performance.now();
   try {
     const response = await context.fetch(`${target.baseUrl}${path}`, {
       method,
@@ -57,7 +62,8 @@ async function probe(
       timeout: target.requestTimeoutMs,
     });
     status = response.status();
-    contentType = response.headers()['content-type'] ?? '';
+    responseHeaders = response.headers();
+    contentType = responseHeaders['content-type'] ?? '';
     text = (await response.body()).toString('utf8');
   } catch (error) {
     throw new PreflightError(explainNetworkError(error, network, target.baseUrl));
@@ -69,7 +75,13 @@ async function probe(
   } catch {
     parsed = undefined;
   }
-  return { status, contentType, body: parsed };
+  return {
+    status,
+    contentType,
+    body: parsed,
+    headers: responseHeaders,
+    durationMs: performance.now() - started,
+  };
 }
 
 const code = (p: Probe) => (p.body as { code?: unknown } | undefined)?.code;
@@ -208,6 +220,8 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
         process.env[OTHER_TENANT_FREEZE_ENV] = 'forbidden';
     } else {
       const p = await call(key, SCOPE_PROBES['patents:read']!);
+      // The low-quota key's reset starts the countdown the rate-limit tests judge late in the run (RATE-013).
+      if (setting.role === 'lowQuota') noteAnnouncedReset(target.baseUrl, key, p);
       // A low-quota key used up today (429) is still a valid key; its tests skip on their own.
       const ok = setting.role === 'lowQuota' && p.status === 429 && code(p) === 'rate_limit_exceeded';
       if (p.status !== 200 && !ok)

@@ -15,11 +15,14 @@
  *    has passed (the value counts down with the clock).
  * The answer's time is its Date header (the server's own clock) when present, else the local clock.
  */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { expect } from '@playwright/test';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadOpenApi } from '../schemas/ajv';
 import type { ApiResponse } from './api-client';
 import { operationById, type OperationId } from './contract';
+import { announcementFile, withFolder } from './run-folder';
 import { schemaErrors } from './schema-validator';
 import type { Target } from './target';
 
@@ -161,10 +164,68 @@ function secondsOfDay(ms: number, timeZone: string): number {
   return part('hour', parts) * 3600 + part('minute', parts) * 60 + part('second', parts);
 }
 
-/** The reset each key announced first (per target), until that instant passes: the worker's memory. */
-const announced = new Map<string, number>();
-/** When (local clock) each key's reset was first announced: the countdown shows only across more seconds than the tolerance. */
-const announcedAt = new Map<string, number>();
+/**
+ * The reset a key announced first in the run (per target), until that instant passes: every process of the
+ * run compares with the same announcement, the first one made (helpers/run-folder.ts,
+ * `announcementFile`), so that the countdown has had the whole run to show (RATE-013).
+ */
+export interface Announcement {
+  /** The announced reset instant (ms). */
+  instant: number;
+  /** When it was announced, on the local clock (ms). */
+  at: number;
+  /** Whether the answer's time came from its Date header (else the local clock stood in). */
+  dated: boolean;
+  /** How long the exchange took (ms): the server stamped Date and computed the reset within it. */
+  durationMs: number;
+}
+
+/**
+ * How far two Date-stamped answers of one key may place the same midnight apart: each Date header is cut to
+ * the second and each reset rounded to the second (under 3 s between two answers, whatever the rounding),
+ * plus the time each exchange took, within which the server stamped one and computed the other.
+ */
+export const COUNTDOWN_TOLERANCE_SECONDS = 3;
+
+const announced = new Map<string, Announcement>();
+
+function keyDigest(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+}
+
+/** The run's first announcement of the key, read once per process (the file never changes once written). */
+function firstAnnouncement(target: string, key: string): Announcement | undefined {
+  const memory = `${target} ${key}`;
+  if (!announced.has(memory)) {
+    try {
+      const stored = JSON.parse(
+        fs.readFileSync(announcementFile(target, keyDigest(key)), 'utf8'),
+      ) as Announcement;
+      if (Number.isFinite(stored.instant) && Number.isFinite(stored.at)) announced.set(memory, stored);
+    } catch {
+      /* none yet in the run (or not readable): this process may make the first */
+    }
+  }
+  return announced.get(memory);
+}
+
+/** Records the key's announcement as the run's first, unless another process recorded one already. */
+function announce(target: string, key: string, announcement: Announcement): void {
+  announced.set(`${target} ${key}`, announcement);
+  try {
+    fs.writeFileSync(withFolder(announcementFile(target, keyDigest(key))), JSON.stringify(announcement), {
+      flag: 'wx',
+    });
+  } catch {
+    /* another process of the run announced first, or there is no run folder: the process keeps its own */
+  }
+}
+
+/** The tolerance between two announcements of one key (ms). */
+function countdownToleranceMs(a: Announcement, b: Announcement): number {
+  if (!a.dated || !b.dated) return LOCAL_CLOCK_TOLERANCE_SECONDS * 1000;
+  return COUNTDOWN_TOLERANCE_SECONDS * 1000 + a.durationMs + b.durationMs;
+}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -173,7 +234,8 @@ function resetViolations(
   response: ApiResponse,
   header: string,
   seconds: number,
-  memory: string,
+  target: string,
+  key: string,
   rule: RateLimitRule,
 ): string[] {
   const at = answerTime(response);
@@ -192,16 +254,42 @@ function resetViolations(
     if (Math.min(r, QUARTER_HOUR_SECONDS - r) > tolerance)
       out.push(`[RATE-013] ${what} is not a quarter-hour of UTC, so not a midnight of any time zone`);
   }
-  const first = announced.get(memory);
-  if (first === undefined || at.ms >= first - at.toleranceMs) {
-    announced.set(memory, instant);
-    announcedAt.set(memory, Date.now());
-  } else if (Math.abs(instant - first) > at.toleranceMs)
+  const now: Announcement = {
+    instant,
+    at: Date.now(),
+    dated: at.toleranceMs === DATE_HEADER_TOLERANCE_SECONDS * 1000,
+    durationMs: response.exchange.durationMs,
+  };
+  const first = firstAnnouncement(target, key);
+  if (first === undefined || at.ms >= first.instant - at.toleranceMs) announce(target, key, now);
+  else if (Math.abs(instant - first.instant) > countdownToleranceMs(first, now))
     out.push(
-      `[RATE-013] ${what}, but an earlier answer of the key announced the reset at ${iso(first)}: ` +
+      `[RATE-013] ${what}, but an earlier answer of the key announced the reset at ${iso(first.instant)}: ` +
         'the seconds do not count down with the clock to one midnight',
     );
   return out;
+}
+
+/**
+ * Records what an answer outside the client (the preflight's) announced for a key, so that the countdown
+ * check has the whole run to show: only a Date-stamped 200 with an integer RateLimit-Reset counts.
+ */
+export function noteAnnouncedReset(
+  target: string,
+  key: string,
+  answer: { status: number; headers: Record<string, string>; durationMs: number },
+): void {
+  const date = Date.parse(answer.headers.date ?? '');
+  const reset = answer.headers['ratelimit-reset'];
+  if (answer.status !== 200 || !Number.isFinite(date) || reset === undefined || !/^\s*\d+\s*$/.test(reset))
+    return;
+  if (firstAnnouncement(target, key) !== undefined) return;
+  announce(target, key, {
+    instant: date + Number(reset) * 1000,
+    at: Date.now(),
+    dated: true,
+    durationMs: answer.durationMs,
+  });
 }
 
 function integerHeader(response: ApiResponse, name: string): number | undefined {
@@ -217,7 +305,6 @@ export function rateLimitViolations(
   target: string,
 ): string[] {
   if (!rule.keys.has(key)) return [];
-  const memory = `${target} ${key}`;
   const out: string[] = [];
   if (response.status === 429) {
     for (const name of RATE_LIMIT_HEADER_NAMES)
@@ -227,7 +314,7 @@ export function rateLimitViolations(
       out.push(
         `[RATE-011] header retry-after is not a whole number of seconds: ${JSON.stringify(response.header('retry-after') ?? null)}`,
       );
-    else out.push(...resetViolations(response, 'Retry-After', retryAfter, memory, rule));
+    else out.push(...resetViolations(response, 'Retry-After', retryAfter, target, key, rule));
     return out;
   }
   if (!necessarilyAuthenticated(response)) return [];
@@ -243,7 +330,8 @@ export function rateLimitViolations(
   });
   if (limit !== undefined && remaining !== undefined && remaining > limit)
     out.push(`[RATE-007] RateLimit-Remaining ${remaining} is above RateLimit-Limit ${limit}`);
-  if (reset !== undefined) out.push(...resetViolations(response, 'RateLimit-Reset', reset, memory, rule));
+  if (reset !== undefined)
+    out.push(...resetViolations(response, 'RateLimit-Reset', reset, target, key, rule));
   return out;
 }
 
@@ -265,16 +353,21 @@ export function assertRateLimitHeaders(
 
 /**
  * How long to wait (ms) before an answer of the key can show whether its reset counts down with the clock: a
- * reset that stays put drifts from the announced instant by the seconds elapsed, which tell only once they
- * exceed the tolerance of the answer's time (Date header), so at most DATE_HEADER_TOLERANCE_SECONDS + 2 s.
+ * reset that stays put drifts from the run's first announcement by the seconds elapsed since, which tell
+ * once they exceed the countdown tolerance (a second of room for the fresh exchange's own duration).
  */
 export function countdownWaitMs(target: string, key: string): number {
-  const since = announcedAt.get(`${target} ${key}`);
-  if (since === undefined) return 0;
-  return Math.max(0, since + (DATE_HEADER_TOLERANCE_SECONDS + 2) * 1000 - Date.now());
+  const first = firstAnnouncement(target, key);
+  if (first === undefined) return 0;
+  // Without a Date header the local clock's tolerance (a minute) is more than a run can wait: no wait.
+  if (!first.dated) return 0;
+  return Math.max(
+    0,
+    first.at + countdownToleranceMs(first, { ...first, durationMs: 1000 }) + 1000 - Date.now(),
+  );
 }
 
-/** The reset instant (ms) the worker's answers of a key announced, if any answer did. */
+/** The reset instant (ms) the run's first answer of the key announced, if any did. */
 export function announcedReset(target: string, key: string): number | undefined {
-  return announced.get(`${target} ${key}`);
+  return firstAnnouncement(target, key)?.instant;
 }

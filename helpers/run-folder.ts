@@ -16,6 +16,9 @@
  *   sweep every run needs is made this way in the global setup (helpers/data-snapshot.ts), so the workers
  *   find it ready; the other shared reads stay lazy, so a filtered run (`--grep`) pays only for the reads
  *   its tests make.
+ * - `announced/<target>-<key digest>.json`: the first RateLimit-Reset a key announced in the run
+ *   (helpers/rate-limit-headers.ts), written once (O_EXCL) by the first process that saw one, the
+ *   preflight's included; every process compares later answers of the key with it.
  * - `requests/<worker>-<pid>.json`: a worker's request counts (helpers/request-ledger.ts), written when the
  *   worker ends; the global teardown adds them up (reports/requests.json, the stderr line) and removes
  *   the run folder.
@@ -47,6 +50,11 @@ export function claimFile(namespace: string, kind: string, id: string): string {
 /** The result of the shared read `name` on the target `namespace`. */
 export function sharedResultFile(namespace: string, name: string): string {
   return path.join(runFolder(), 'shared', safe(`${namespace}-${name}.json`));
+}
+
+/** The first reset announcement of a key (named by a digest, never by its value) on the target `namespace`. */
+export function announcementFile(namespace: string, keyDigest: string): string {
+  return path.join(runFolder(), 'announced', safe(`${namespace}-${keyDigest}.json`));
 }
 
 /** The folder of the workers' request counts. */
