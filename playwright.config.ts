@@ -31,6 +31,9 @@ const specsMatch = (specs: string[]) => new RegExp(`[\\/]specs[\\/](${specs.join
 const idsMatch = (ids: string[]) => new RegExp(`\\[[^\\]]*\\b(?:${ids.join('|')})\\b[^\\]]*\\]`);
 const projects: Project[] | undefined = mutationTargets?.map((t) => ({
   name: t.name,
+  // One worker per reference: a worker serves one project, so a reference spread over both workers would pay
+  // the worker's start twice, while the other worker can serve the next reference meanwhile.
+  workers: 1,
   // A fault's failures are kills (helpers/fixtures.ts, _killExpected), and its few tests run file by file
   // so that one worker serves them.
   metadata: { baseUrl: t.baseUrl, ...(t.fault ? { killsExpected: true } : {}) },

@@ -201,7 +201,8 @@ export const SETTINGS: readonly Setting[] = [
   },
   {
     env: 'REFERENCE_VARIANT',
-    meaning: 'switch on one named variant of the embedded reference (reference/variants/)',
+    meaning:
+      'switch on a named variant of the embedded reference (reference/variants/), or several separated by commas',
     default: '(none)',
   },
   {

@@ -15,18 +15,25 @@ export type { FaultName, VariantName };
 
 export interface Behaviour {
   readonly fault: FaultName | undefined;
-  readonly variant: VariantName | undefined;
+  /** Usually none or one; the mutation run switches on several at once where their switches never meet. */
+  readonly variants: readonly VariantName[];
 }
 
-/** The behaviour of names from outside (options, environment): an unknown name is refused here. */
+/**
+ * The behaviour of names from outside (options, environment): an unknown name is refused here. `variant`
+ * names one variant, or several separated by commas.
+ */
 export function createBehaviour(options: { fault?: string; variant?: string }): Behaviour {
   const fault = options.fault || undefined;
-  const variant = options.variant || undefined;
+  const variants = (options.variant ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (fault !== undefined && !isFaultName(fault))
     throw new Error(`unknown fault: ${fault} (see reference/faults)`);
-  if (variant !== undefined && !isVariantName(variant))
-    throw new Error(`unknown variant: ${variant} (see reference/variants)`);
-  return Object.freeze({ fault, variant });
+  for (const variant of variants)
+    if (!isVariantName(variant)) throw new Error(`unknown variant: ${variant} (see reference/variants)`);
+  return Object.freeze({ fault, variants: Object.freeze(variants as VariantName[]) });
 }
 
 const CLEAN: Behaviour = createBehaviour({});
@@ -49,7 +56,7 @@ export function faultIs(ctx: { readonly behaviour: Behaviour }, name: FaultName)
 
 /** Whether the server of `ctx` runs with the variant `name`. */
 export function variantIs(ctx: { readonly behaviour: Behaviour }, name: VariantName): boolean {
-  return ctx.behaviour.variant === name;
+  return ctx.behaviour.variants.includes(name);
 }
 
 /** Whether the server whose work is running now has the fault `name`. */
@@ -59,5 +66,5 @@ export function isFault(name: FaultName): boolean {
 
 /** Whether the server whose work is running now has the variant `name`. */
 export function isVariant(name: VariantName): boolean {
-  return currentBehaviour().variant === name;
+  return currentBehaviour().variants.includes(name);
 }

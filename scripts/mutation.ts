@@ -20,10 +20,14 @@ import { FAULTS } from '../reference/faults';
 import type { FaultDefinition, VariantDefinition } from '../reference/faults/catalogue-types';
 import { createReferenceServer } from '../reference/server';
 import { VARIANTS } from '../reference/variants';
+import { randomUUID } from 'node:crypto';
+import { noteAnnouncedReset } from '../helpers/rate-limit-headers';
+import { INFRASTRUCTURE_PATTERN } from '../helpers/report-config';
 import { KEY_SETTINGS } from '../helpers/settings';
 import { EMBEDDED_TIME_ZONE } from '../helpers/target';
 import { loadRequirements } from '../schemas/requirements';
 import { listTests } from './traceability';
+import { variantGroups } from './variant-groups';
 
 const ROOT = path.join(__dirname, '..');
 const REPORTS = path.join(ROOT, 'reports');
@@ -36,7 +40,8 @@ interface TargetSpec {
   kind: Kind;
   name: string;
   fault?: FaultDefinition;
-  variant?: VariantDefinition;
+  /** One variant, or a group of variants whose switches never meet (scripts/variant-groups.ts). */
+  variants?: VariantDefinition[];
   /** Spec base names to run (a fault's first passes); undefined: the whole suite. */
   specs?: string[];
   /** Only the tests citing these requirement ids (a fault's first pass). */
@@ -46,6 +51,7 @@ interface TargetSpec {
 interface JsonTestResult {
   status: string;
   error?: { message?: string };
+  errors?: { message?: string }[];
 }
 interface JsonTest {
   projectName: string;
@@ -69,16 +75,33 @@ export interface ProjectOutcome {
   passed: number;
   failed: string[];
   skipped: number;
+  /** Tests that failed only because the target did not answer (reset, refused, timed out): not a verdict. */
+  unanswered: string[];
+  /** For a variant proven in a group: the group's project. */
+  group?: string;
 }
 
-function parseArgs(argv: string[]): { only?: Set<string>; sample?: number } {
-  const out: { only?: Set<string>; sample?: number } = {};
+interface Args {
+  only?: Set<string>;
+  sample?: number;
+  /** Every variant in a reference of its own (no groups). */
+  ungrouped?: boolean;
+}
+
+function parseArgs(argv: string[]): Args {
+  const out: Args = {};
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--only') out.only = new Set((argv[++i] ?? '').split(',').filter(Boolean));
     else if (argv[i] === '--sample') out.sample = Number(argv[++i]);
+    else if (argv[i] === '--ungrouped') out.ungrouped = true;
   }
   return out;
 }
+
+const variantTarget = (members: VariantDefinition[]): TargetSpec => {
+  const name = members.map((v) => v.name).join('+');
+  return { project: `variant:${name}`, kind: 'variant', name, variants: members };
+};
 
 /** A representative part: entries spread evenly over a catalogue (whose order follows the areas). */
 function spread<T>(entries: readonly T[], size: number): T[] {
@@ -87,7 +110,7 @@ function spread<T>(entries: readonly T[], size: number): T[] {
   return Array.from({ length: size }, (_, i) => entries[Math.floor(i * step)]!);
 }
 
-export function selectTargets(args: { only?: Set<string>; sample?: number }): TargetSpec[] {
+export function selectTargets(args: Args): TargetSpec[] {
   let faults: readonly FaultDefinition[] = FAULTS;
   let variants: readonly VariantDefinition[] = VARIANTS;
   if (args.only) {
@@ -109,20 +132,30 @@ export function selectTargets(args: { only?: Set<string>; sample?: number }): Ta
       name: fault.name,
       fault,
     })),
-    ...variants.map((variant) => ({
-      project: `variant:${variant.name}`,
-      kind: 'variant' as const,
-      name: variant.name,
-      variant,
-    })),
+    ...(args.ungrouped
+      ? variants.map((variant) => [variant])
+      : variantGroups(variants.map((v) => v.name)).map((names) =>
+          names.map((name) => variants.find((v) => v.name === name)!),
+        )
+    ).map(variantTarget),
   ];
+}
+
+/** A failure that is the target not answering (helpers/report-config.ts), not a contract verdict. */
+function unansweredOnly(results: JsonTestResult[]): boolean {
+  const messages = results
+    .filter((r) => r.status === 'failed' || r.status === 'timedOut')
+    .flatMap((r) => [r.error?.message, ...(r.errors ?? []).map((e) => e.message)])
+    .filter((m): m is string => !!m);
+  const pattern = new RegExp(INFRASTRUCTURE_PATTERN);
+  return messages.length > 0 && messages.every((m) => pattern.test(m));
 }
 
 export function outcomesFrom(report: { suites: JsonSuite[] }, targets: TargetSpec[]): ProjectOutcome[] {
   const byProject = new Map<string, ProjectOutcome>(
     targets.map((t) => [
       t.project,
-      { project: t.project, kind: t.kind, name: t.name, passed: 0, failed: [], skipped: 0 },
+      { project: t.project, kind: t.kind, name: t.name, passed: 0, failed: [], skipped: 0, unanswered: [] },
     ]),
   );
   const visit = (suite: JsonSuite) => {
@@ -135,7 +168,8 @@ export function outcomesFrom(report: { suites: JsonSuite[] }, targets: TargetSpe
           test.status === 'unexpected' ||
           test.status === 'flaky' ||
           test.results.some((r) => r.status === 'failed' || r.status === 'timedOut');
-        if (failed) outcome.failed.push(`${spec.file} › ${spec.title}`);
+        if (failed && unansweredOnly(test.results)) outcome.unanswered.push(`${spec.file} › ${spec.title}`);
+        else if (failed) outcome.failed.push(`${spec.file} › ${spec.title}`);
         else if (test.status === 'skipped') outcome.skipped += 1;
         else outcome.passed += 1;
       }
@@ -152,9 +186,9 @@ function markdown(summary: MutationSummary): string {
     '',
     `Date: ${summary.date}. Wall time: ${summary.wallSeconds} s. Tests per reference: ${summary.testsPerTarget}.`,
     '',
-    `- Clean reference: ${summary.clean.failed.length === 0 ? 'passes' : `FAILS ${summary.clean.failed.length} test(s)`} (${summary.clean.passed} passed, ${summary.clean.skipped} skipped)`,
-    `- Faults: ${summary.faults.length}, killed ${summary.faults.filter((f) => f.failed.length > 0).length}, survivors ${summary.survivors.length}`,
-    `- Variants: ${summary.variants.length}, passing ${summary.variants.filter((v) => v.failed.length === 0).length}, wrongly failed ${summary.wronglyFailedVariants.length}`,
+    `- Clean reference: ${passes(summary.clean) ? 'passes' : `FAILS ${summary.clean.failed.length + summary.clean.unanswered.length} test(s)`} (${summary.clean.passed} passed, ${summary.clean.skipped} skipped)`,
+    `- Faults: ${summary.faults.length}, killed ${summary.faults.filter(isKilled).length}, survivors ${summary.survivors.length}`,
+    `- Variants: ${summary.variants.length}, passing ${summary.variants.filter(passes).length}, wrongly failed ${summary.wronglyFailedVariants.length}`,
     `- MUST requirements guarded by no fault: ${summary.unguardedMust.length} of ${summary.mustTotal}`,
     '',
     '## Kill matrix',
@@ -165,7 +199,9 @@ function markdown(summary: MutationSummary): string {
       const def = FAULTS.find((d) => d.name === f.name)!;
       const killers = f.failed.length
         ? `${f.failed.length}: ${f.failed.slice(0, 3).join('<br>')}${f.failed.length > 3 ? '<br>…' : ''}`
-        : '**SURVIVED**';
+        : f.unanswered.length
+          ? `the target did not answer: ${f.unanswered.slice(0, 3).join('<br>')}`
+          : '**SURVIVED**';
       return `| \`${f.name}\` | ${def.requirements.join(', ')} | ${killers} |`;
     }),
     '',
@@ -175,8 +211,11 @@ function markdown(summary: MutationSummary): string {
     '| --- | --- | --- |',
     ...summary.variants.map((v) => {
       const def = VARIANTS.find((d) => d.name === v.name)!;
-      const passes = v.skipped ? `passes (${v.skipped} not verified)` : 'passes';
-      return `| \`${v.name}\` | ${def.freedom} | ${v.failed.length === 0 ? passes : `**wrongly failed**: ${v.failed.join('<br>')}`} |`;
+      const passed =
+        (v.skipped ? `passes (${v.skipped} not verified)` : 'passes') +
+        (v.group ? `, in the group ${v.group.replace(/^variant:/, '')}` : '');
+      const failures = [...v.failed, ...v.unanswered.map((t) => `${t} (the target did not answer)`)];
+      return `| \`${v.name}\` | ${def.freedom} | ${failures.length === 0 ? passed : `**wrongly failed**: ${failures.join('<br>')}`} |`;
     }),
   ];
   if (summary.clean.failed.length)
@@ -213,13 +252,16 @@ async function runPass(targets: TargetSpec[], resultsFile: string): Promise<Proj
     createReferenceServer({
       timeZone: EMBEDDED_TIME_ZONE,
       ...(t.fault ? { fault: t.fault.name } : {}),
-      ...(t.variant ? { variant: t.variant.name } : {}),
+      ...(t.variants ? { variant: t.variants.map((v) => v.name).join(',') } : {}),
     }),
   );
   const listening = await Promise.all(servers.map((s) => s.listen(0, '127.0.0.1')));
   const keys = servers[0]!.keys;
+  const runId = randomUUID();
+  await startCountdowns(servers, listening, runId);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    CONFORMANCE_RUN_ID: runId,
     BASE_URL: listening[0]!.url,
     MUTATION_TARGETS: JSON.stringify(
       targets.map((t, i) => ({
@@ -260,6 +302,40 @@ async function runPass(targets: TargetSpec[], resultsFile: string): Promise<Proj
   return outcomesFrom(report, targets);
 }
 
+/**
+ * What the preflight does in a normal run for the rate-limit countdown (RATE-013): one call with each
+ * reference's low-quota key, whose reset is the run's first announcement, so that the countdown has the
+ * whole run to show instead of a wait at the end of the rate-limit sequence.
+ */
+async function startCountdowns(
+  servers: ReturnType<typeof createReferenceServer>[],
+  listening: { url: string }[],
+  runId: string,
+): Promise<void> {
+  const previous = process.env.CONFORMANCE_RUN_ID;
+  process.env.CONFORMANCE_RUN_ID = runId;
+  try {
+    await Promise.all(
+      servers.map(async (server, i) => {
+        const key = server.keys.lowQuota;
+        const started = performance.now();
+        const response = await fetch(`${listening[i]!.url}/api/v2/external/patents?itemsPerPage=1`, {
+          headers: { 'x-api-key': key },
+        });
+        await response.arrayBuffer();
+        noteAnnouncedReset(listening[i]!.url, key, {
+          status: response.status,
+          headers: Object.fromEntries(response.headers),
+          durationMs: performance.now() - started,
+        });
+      }),
+    );
+  } finally {
+    if (previous === undefined) delete process.env.CONFORMANCE_RUN_ID;
+    else process.env.CONFORMANCE_RUN_ID = previous;
+  }
+}
+
 /** For each fault, the tests citing one of its requirements and the spec files that hold them. */
 function scopeFaults(targets: TargetSpec[]): void {
   const tests = listTests();
@@ -275,8 +351,25 @@ function scopeFaults(targets: TargetSpec[]): void {
   }
 }
 
+/** One outcome per variant: a variant proven in a passing group takes the group's outcome. */
+function perVariant(outcomes: ProjectOutcome[]): ProjectOutcome[] {
+  return outcomes
+    .flatMap((o) => {
+      const members = o.name.split('+');
+      if (members.length === 1) return [o];
+      return members.map((name) => ({ ...o, project: `variant:${name}`, name, group: o.project }));
+    })
+    .sort(
+      (a, b) => VARIANTS.findIndex((v) => v.name === a.name) - VARIANTS.findIndex((v) => v.name === b.name),
+    );
+}
+
+/** A fault is killed when a test failed on it (a target that stopped answering fails the run as well). */
+const isKilled = (o: ProjectOutcome) => o.failed.length + o.unanswered.length > 0;
 const killed = (outcomes: ProjectOutcome[], t: TargetSpec) =>
-  outcomes.find((o) => o.project === t.project)!.failed.length > 0;
+  isKilled(outcomes.find((o) => o.project === t.project)!);
+/** A clean or variant reference passes when no test failed on it and every test got its answers. */
+const passes = (o: ProjectOutcome) => o.failed.length + o.unanswered.length === 0;
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
@@ -291,6 +384,25 @@ async function main(): Promise<number> {
   // the requirements it breaks. A fault that survives a pass runs a wider scope on a fresh reference:
   // the spec files of those tests (pass 2), then the whole suite (pass 3).
   let outcomes = await runPass(targets, path.join(REPORTS, 'mutation-results.json'));
+  // A group of variants that failed, or a reference whose tests failed only for want of an answer, runs
+  // again: the members of a group each alone (a verdict is never a group's), the others as they were.
+  const rerun = targets.filter((t) => {
+    const o = outcomes.find((x) => x.project === t.project)!;
+    if (t.kind === 'fault') return false;
+    return (t.variants?.length ?? 0) > 1
+      ? o.failed.length + o.unanswered.length > 0
+      : o.unanswered.length > 0;
+  });
+  if (rerun.length) {
+    const again = rerun.flatMap((t) =>
+      (t.variants?.length ?? 0) > 1 ? t.variants!.map((v) => variantTarget([v])) : [t],
+    );
+    process.stdout.write(
+      `\nagain: ${again.length} reference(s), from ${rerun.map((t) => t.name).join(', ')}\n`,
+    );
+    const next = await runPass(again, path.join(REPORTS, 'mutation-results-again.json'));
+    outcomes = [...outcomes.filter((o) => !rerun.some((t) => t.project === o.project)), ...next];
+  }
   const widen: { what: string; scope: (t: TargetSpec) => TargetSpec }[] = [
     { what: "their areas' spec files", scope: (t) => ({ ...t, ids: undefined }) },
     { what: 'the whole suite', scope: (t) => ({ ...t, ids: undefined, specs: undefined }) },
@@ -306,7 +418,7 @@ async function main(): Promise<number> {
   const wallSeconds = Math.round((performance.now() - started) / 100) / 10;
   const clean = outcomes.find((o) => o.kind === 'clean')!;
   const faults = outcomes.filter((o) => o.kind === 'fault');
-  const variants = outcomes.filter((o) => o.kind === 'variant');
+  const variants = perVariant(outcomes.filter((o) => o.kind === 'variant'));
   const guarded = new Set(FAULTS.flatMap((f) => f.requirements));
   const must = loadRequirements().requirements.filter(
     (r) => r.level === 'MUST' && !r.retired && !r.notTestedReason,
@@ -318,8 +430,8 @@ async function main(): Promise<number> {
     clean,
     faults,
     variants,
-    survivors: faults.filter((f) => f.failed.length === 0).map((f) => f.name),
-    wronglyFailedVariants: variants.filter((v) => v.failed.length > 0).map((v) => v.name),
+    survivors: faults.filter((f) => !isKilled(f)).map((f) => f.name),
+    wronglyFailedVariants: variants.filter((v) => !passes(v)).map((v) => v.name),
     mustTotal: must.length,
     unguardedMust: must.filter((r) => !guarded.has(r.id)).map((r) => r.id),
   };
@@ -331,13 +443,17 @@ async function main(): Promise<number> {
   );
   if (summary.survivors.length) process.stdout.write(`survivors: ${summary.survivors.join(', ')}\n`);
   if (summary.wronglyFailedVariants.length) {
-    for (const v of variants.filter((o) => o.failed.length))
-      process.stdout.write(`variant ${v.name} wrongly failed:\n  ${v.failed.join('\n  ')}\n`);
+    for (const v of variants.filter((o) => !passes(o)))
+      process.stdout.write(
+        `variant ${v.name} wrongly failed:\n  ${[...v.failed, ...v.unanswered.map((t) => `${t} (the target did not answer)`)].join('\n  ')}\n`,
+      );
   }
-  if (clean.failed.length) process.stdout.write(`clean reference failed:\n  ${clean.failed.join('\n  ')}\n`);
+  if (!passes(clean))
+    process.stdout.write(
+      `clean reference failed:\n  ${[...clean.failed, ...clean.unanswered.map((t) => `${t} (the target did not answer)`)].join('\n  ')}\n`,
+    );
   process.stdout.write('report: reports/mutation.md\n');
-  const ok =
-    clean.failed.length === 0 && summary.survivors.length === 0 && summary.wronglyFailedVariants.length === 0;
+  const ok = passes(clean) && summary.survivors.length === 0 && summary.wronglyFailedVariants.length === 0;
   return ok ? 0 : 1;
 }
 

@@ -102,7 +102,10 @@ void test('fault and variant are kept on the behaviour, reachable from request w
   // Names from the catalogues: an unknown name is refused at start (tests/faults.test.ts).
   const faulty = createReferenceServer({ fault: 'default-page-size-20', variant: 'json-charset-utf8' });
   const clean = createReferenceServer();
-  assert.deepEqual({ ...faulty.behaviour }, { fault: 'default-page-size-20', variant: 'json-charset-utf8' });
+  assert.deepEqual(
+    { ...faulty.behaviour },
+    { fault: 'default-page-size-20', variants: ['json-charset-utf8'] },
+  );
   assert.equal(faulty.state.context.behaviour, faulty.behaviour);
   const seen: (string | undefined)[] = [];
   for (const server of [faulty, clean]) {
