@@ -8,6 +8,7 @@ import { operationById, type OperationId } from './contract';
 import type { Exchange, ExchangeRequest } from './exchange';
 import { assertRateLimitHeaders, type RateLimitRule } from './rate-limit-headers';
 import { assertMatchesResponseSchema } from './schema-validator';
+import { beginWideWrite, isWideWrite } from './wide-writes';
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
 export type Query = Record<string, QueryValue>;
@@ -317,6 +318,10 @@ export class ApiClient {
   private async exchange(request: ExchangeRequest, body: Buffer | undefined): Promise<Exchange> {
     const { method, url, headers } = request;
     const started = performance.now();
+    // Readers that expect no change hear of writes that reach beyond a claimed patent (helpers/wide-writes.ts).
+    const ended = isWideWrite(method, url)
+      ? beginWideWrite(this.deps.baseUrl, `${method} ${url}`)
+      : undefined;
     let exchange: Exchange;
     try {
       const response = await this.deps.request.fetch(url, {
@@ -339,6 +344,8 @@ export class ApiClient {
       throw new TargetError(
         `the target did not answer ${method} ${url} within ${this.deps.timeoutMs} ms: ${(error as Error).message.split('\n')[0]}`,
       );
+    } finally {
+      ended?.();
     }
     this.deps.record(exchange);
     const remaining = Number(exchange.headers['ratelimit-remaining']);

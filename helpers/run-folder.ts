@@ -16,6 +16,9 @@
  *   sweep every run needs is made this way in the global setup (helpers/data-snapshot.ts), so the workers
  *   find it ready; the other shared reads stay lazy, so a filtered run (`--grep`) pays only for the reads
  *   its tests make.
+ * - `writes/<target>-<pid>-<n>.json`: the journal of writes that change data beyond a claimed patent
+ *   (helpers/wide-writes.ts): `{ start }` written just before the request, `{ start, end }` once its
+ *   answer is in; readers that expect no change read again when one overlapped their reads.
  * - `announced/<target>-<key digest>.json`: the first RateLimit-Reset a key announced in the run
  *   (helpers/rate-limit-headers.ts), written once (O_EXCL) by the first process that saw one, the
  *   preflight's included; every process compares later answers of the key with it.
@@ -50,6 +53,16 @@ export function claimFile(namespace: string, kind: string, id: string): string {
 /** The result of the shared read `name` on the target `namespace`. */
 export function sharedResultFile(namespace: string, name: string): string {
   return path.join(runFolder(), 'shared', safe(`${namespace}-${name}.json`));
+}
+
+/** The folder of the wide-write journal. */
+export function wideWritesFolder(): string {
+  return path.join(runFolder(), 'writes');
+}
+
+/** One entry of the wide-write journal on the target `namespace`. */
+export function wideWriteFile(namespace: string, entry: string): string {
+  return path.join(wideWritesFolder(), safe(`${namespace}-${entry}.json`));
 }
 
 /** The first reset announcement of a key (named by a digest, never by its value) on the target `namespace`. */

@@ -241,6 +241,9 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
   return app;
 }
 
+/** How long an idle keep-alive connection stays open. */
+const KEEP_ALIVE_MS = 120_000;
+
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
   const behaviour = createBehaviour({ fault: options.fault, variant: options.variant });
   const seed = options.seed ?? DEFAULT_SEED;
@@ -270,6 +273,11 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
           });
         },
       );
+      // Node closes a keep-alive connection after 5 idle seconds, and a client that sends on it at that moment
+      // gets a reset for a request the server never read. Idle connections stay open longer than a client
+      // keeps them (close() ends them all).
+      (server as Server).keepAliveTimeout = KEEP_ALIVE_MS;
+      (server as Server).headersTimeout = KEEP_ALIVE_MS + 1000;
       // Without a listener Node answers a request it cannot read (headers too large...) with a bare status.
       if (!faultIs(ctx, 'oversized-header-bare-431'))
         server.on('clientError', (error, socket) =>

@@ -8,8 +8,9 @@
  * Rules that relate the events of one patent are checked on the per-patent sweeps only (one page: one
  * consistent read; helpers/event-reads.ts). Event kinds other than RENEWAL are ignored (additive evolution).
  */
+import type { ApiResponse } from '../helpers/api-client';
 import { addDays, utcToday } from '../helpers/calendar';
-import { isPatentClaimed } from '../helpers/claim-status';
+import { isPatentClaimed, readsUndisturbed } from '../helpers/claim-status';
 import { skipBecause, type Portfolio } from '../helpers/discovery';
 import { pickDocumented } from '../helpers/documented-members';
 import { SLACK_DAYS } from '../helpers/event-reads';
@@ -205,7 +206,7 @@ test.describe('events', () => {
 
   test(
     ...titled('[EVT-031] GET /patents/{patentId}/events/{eventId} returns each event as the list shows it'),
-    async ({ api, portfolio }) => {
+    async ({ api, portfolio, target }) => {
       // Claimed, so that no test instructs an event between the list and the single reads; preferably a
       // patent whose events are in several states (one waits for an earlier one).
       const { patentId } = await portfolio.claimPatent(
@@ -213,28 +214,46 @@ test.describe('events', () => {
         'with events',
         (events) => events.some((e) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING'),
       );
-      const list = await api.call('listPatentEvents', {
-        path: { patentId },
-        query: { itemsPerPage: 100 },
-      });
-      expect(list).toHaveStatus(200);
-      const listed = list.json<PatentEventList>().data;
+      // The list and the single reads in one go, again if a freeze of another test overlapped them: a freeze
+      // changes events across patents, beyond any claim.
+      const { listed, singles } = await readsUndisturbed(
+        target.baseUrl,
+        async () => {
+          const list = await api.call('listPatentEvents', {
+            path: { patentId },
+            query: { itemsPerPage: 100 },
+          });
+          expect(list).toHaveStatus(200);
+          const listed = list.json<PatentEventList>().data;
+          expect(listed.length, `events listed for patent ${patentId}`).toBeGreaterThan(0);
+          // The first, the earliest pending and the last event, and the first event of each blockedReason (a
+          // single read must compute instructability with the patent's other events, as the list does).
+          const reasons = new Set<string | null>();
+          const firstOfEachReason = listed.filter((e) => {
+            const reason = e.instructability?.blockedReason ?? null;
+            if (reasons.has(reason)) return false;
+            reasons.add(reason);
+            return true;
+          });
+          const picks = [
+            listed[0]!,
+            earliestPending(listed),
+            ...firstOfEachReason,
+            listed[listed.length - 1]!,
+          ];
+          const reads = [...new Set(picks.filter((e): e is PatentEvent => e !== undefined))];
+          const singles: [PatentEvent, ApiResponse][] = [];
+          for (const event of nonEmpty(reads, `event of patent ${patentId} to read alone`))
+            singles.push([
+              event,
+              await api.call('getPatentEvent', { path: { patentId, eventId: event.id } }),
+            ]);
+          return { listed, singles };
+        },
+        `the events of patent ${patentId}, listed and read alone`,
+      );
       expect(listed.length, `events listed for patent ${patentId}`).toBeGreaterThan(0);
-      // The first, the earliest pending and the last event, and the first event of each blockedReason (a
-      // single read must compute instructability with the patent's other events, as the list does).
-      const reasons = new Set<string | null>();
-      const firstOfEachReason = listed.filter((e) => {
-        const reason = e.instructability?.blockedReason ?? null;
-        if (reasons.has(reason)) return false;
-        reasons.add(reason);
-        return true;
-      });
-      const picks = [listed[0]!, earliestPending(listed), ...firstOfEachReason, listed[listed.length - 1]!];
-      const reads = [...new Set(picks.filter((e): e is PatentEvent => e !== undefined))];
-      for (const event of nonEmpty(reads, `event of patent ${patentId} to read alone`)) {
-        const response = await api.call('getPatentEvent', {
-          path: { patentId, eventId: event.id },
-        });
+      for (const [event, response] of singles) {
         expect(response).toHaveStatus(200);
         const single = response.json<PatentEvent>();
         expect(single.id).toBe(event.id);
@@ -242,55 +261,6 @@ test.describe('events', () => {
           pickDocumented('PatentEvent', event),
         );
       }
-    },
-  );
-
-  test(
-    ...titled(
-      "[EVT-032] the by-period list gives each event its patent list's instructability, in a wide and a one-day window",
-    ),
-    async ({ api, eventReads, target }) => {
-      const { snapshot, perPatent } = await eventReads();
-      test.skip(perPatent.size === 0, 'no patent with events found in the primary tenant');
-      // A one-day window holding an event that waits for an earlier one: the earlier one is outside it.
-      const waiting = [...perPatent.values()]
-        .flat()
-        .find((e) => isRenewal(e) && e.instructability.blockedReason === 'EARLIER_EVENT_PENDING');
-      // Without such an event the one-day window, the point of the rule, cannot be chosen.
-      verifiedOnlyIf(
-        waiting !== undefined,
-        'no sampled event waits for an earlier one (EARLIER_EVENT_PENDING)',
-      );
-      const response = await api.call('listEventsByPeriod', {
-        query: { dueFrom: waiting.dueDate, dueTo: waiting.dueDate, itemsPerPage: 100 },
-      });
-      expect(response).toHaveStatus(200);
-      const narrow = response.json<PatentEventList>().data;
-      test.info().annotations.push({
-        type: 'observation',
-        description: `one-day window ${waiting.dueDate} (event ${waiting.id} waits for an earlier one): ${narrow.length} events`,
-      });
-      // Checked after the reads: a patent claimed by then may have changed since its per-patent read.
-      const perPatentRead = new Map(
-        [...perPatent]
-          .filter(([patentId]) => !isPatentClaimed(target.baseUrl, patentId))
-          .flatMap(([, events]) => events.map((e) => [e.id, e] as const)),
-      );
-      const compared = [
-        ...snapshot.map((event) => ({ where: 'wide window', event })),
-        ...narrow.map((event) => ({ where: `window ${waiting.dueDate}`, event })),
-      ].filter(({ event }) => perPatentRead.has(event.id));
-      expect(compared.length, 'events read both by period and in their patent list').toBeGreaterThan(0);
-      const differing = compared.flatMap(({ where, event }) => {
-        const own = pickDocumented('Instructability', perPatentRead.get(event.id)!.instructability);
-        const shown = pickDocumented('Instructability', event.instructability);
-        return JSON.stringify(shown) === JSON.stringify(own)
-          ? []
-          : [
-              `${where}, event ${event.id}: ${JSON.stringify(shown)}, its patent list: ${JSON.stringify(own)}`,
-            ];
-      });
-      expect(differing).toEqual([]);
     },
   );
 

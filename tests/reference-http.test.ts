@@ -708,3 +708,30 @@ void describe('exchange-rate freezes', () => {
     }
   });
 });
+
+void describe('connections', () => {
+  void test('an idle keep-alive connection is still served after the 5 s that Node would keep it', async () => {
+    const { connect } = await import('node:net');
+    const { port } = new URL(base);
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk.toString()));
+    const request = `GET ${P}/patents?itemsPerPage=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nx-api-key: ${server.keys.all}\r\n\r\n`;
+    const answers = () => received.match(/HTTP\/1\.1 200/g)?.length ?? 0;
+    const until = async (count: number) => {
+      for (let i = 0; i < 100 && answers() < count; i++) await new Promise((r) => setTimeout(r, 20));
+    };
+    socket.write(request);
+    await until(1);
+    await new Promise((resolve) => setTimeout(resolve, 6_500));
+    assert.equal(
+      socket.destroyed || socket.readyState !== 'open',
+      false,
+      'the server kept the connection open',
+    );
+    socket.write(request);
+    await until(2);
+    socket.destroy();
+    assert.equal(answers(), 2);
+  });
+});
