@@ -8,6 +8,7 @@ import { operationById, type OperationId } from './contract';
 import type { Exchange, ExchangeRequest } from './exchange';
 import { assertRateLimitHeaders, type RateLimitRule } from './rate-limit-headers';
 import { assertMatchesResponseSchema } from './schema-validator';
+import { pause } from './waits';
 import { beginWideWrite, isWideWrite } from './wide-writes';
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
@@ -125,8 +126,8 @@ export interface ClientDeps {
   retry?: RetryPolicy;
   /** The quota guard: no request is sent with a key whose RateLimit-Remaining fell to this floor. */
   quotaFloor?: number;
-  /** Told, per request, of the time the suite itself spent on it (building, recording, validating). */
-  onOverhead?: (ms: number) => void;
+  /** Told, per request, of the time the suite itself spent on it (building, recording, validating) and of the time on the network. */
+  onOverhead?: (ms: number, networkMs: number) => void;
   /** Told of every retry (the ledger counts them, the report shows them). */
   onRetry?: (status: number) => void;
   /** Ends the current test as skipped, naming the reason (outside a test: throws). */
@@ -134,8 +135,6 @@ export interface ClientDeps {
   /** The rate-limit header rule and the keys it concerns; undefined: not checked. */
   rateLimits?: RateLimitRule;
 }
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function buildUrl(
   baseUrl: string,
@@ -226,7 +225,7 @@ export class ApiClient {
     const { exchange, networkMs } = await this.sendWithRetries(request, body, options);
     const response = new ApiResponse(exchange, options.operationId);
     if (options.operationId) assertMatchesResponseSchema(response);
-    this.deps.onOverhead?.(performance.now() - started - networkMs);
+    this.deps.onOverhead?.(performance.now() - started - networkMs, networkMs);
     return response;
   }
 
@@ -265,7 +264,7 @@ export class ApiClient {
     for (let attempt = 0; policy; attempt++) {
       const wait = this.retryWait(exchange, attempt, policy);
       if (wait === undefined) break;
-      await delay(wait);
+      await pause(wait);
       this.deps.onRetry?.(exchange.status);
       exchange = { ...(await this.exchange(request, body)), retryAttempt: attempt + 1 };
       networkMs += exchange.durationMs;

@@ -232,7 +232,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         if (!key) skipBecause(`${keyEnvName(role)} is not configured (key role "${role}")`);
         return clientFor(requestContext, target, key, (e) => exchanges.push(e), {
           onRetry,
-          onOverhead: (ms) => ledger.overheadMs.push(ms),
+          onOverhead: (ms, networkMs) => {
+            ledger.overheadMs.push(ms);
+            ledger.networkMs += networkMs;
+          },
         });
       });
     },

@@ -19,6 +19,13 @@ import { envFlag, KEY_SETTINGS, loadEnv } from './settings';
 import { checkedTimeZone, EMBEDDED_TIME_ZONE, readTarget } from './target';
 
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  // Each step's time, for the profile of `npm run bench` (reports/requests.json, `setup`).
+  const setup: Record<string, number> = { startedAt: Date.now() };
+  let mark = performance.now();
+  const step = (name: string) => {
+    setup[name] = Math.round(performance.now() - mark);
+    mark = performance.now();
+  };
   const env = loadEnv();
   const runId = (env.CONFORMANCE_RUN_ID ||= randomUUID());
   env.FC_SEED ||= String(randomInt(1, 2 ** 31 - 1));
@@ -46,6 +53,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     env.PROVIDER_STATES_URL = `${listening.url}/__provider-states`;
     stop = listening.close;
   }
+  step('referenceMs');
   // The workers start after this: a private CA (TARGET_CA_FILE) reaches them through NODE_EXTRA_CA_CERTS
   // (helpers/network.ts). An unusable setting is reported by the preflight, in plain words.
   try {
@@ -55,6 +63,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   }
   const preflighted = !env.PREFLIGHT?.trim() || envFlag('PREFLIGHT');
   let preflightRequests = preflighted ? await runPreflightOrExit(readTarget()) : 0;
+  step('preflightMs');
   // The data states the suite looks for (README, "The minimum test tenant"), from the events sweep the
   // workers then share: on stderr, no extra request.
   if (preflighted && !env.MUTATION_TARGETS) {
@@ -62,6 +71,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     preflightRequests += dataStates.requests;
     process.stderr.write(`${dataStates.lines.join('\n')}\n`);
   }
+  step('dataStatesMs');
+  setup.endedAt = Date.now();
 
   return async () => {
     await stop();
@@ -82,7 +93,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(
       path.join(out, 'requests.json'),
-      `${JSON.stringify({ ...totals, total, preflight: preflightRequests }, null, 2)}\n`,
+      `${JSON.stringify({ ...totals, total, preflight: preflightRequests, setup }, null, 2)}\n`,
     );
     removeRunFolder(runId);
   };

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { requestCountsFile, requestCountsFolder, withFolder } from './run-folder';
+import { pausedMs } from './waits';
 
 export class RequestLedger {
   readonly byArea = new Map<string, number>();
@@ -16,6 +17,8 @@ export class RequestLedger {
   retries = 0;
   /** Per request, milliseconds the suite itself spent (building, recording, validating). */
   readonly overheadMs: number[] = [];
+  /** Milliseconds the requests spent on the network (sent until the whole answer was in). */
+  networkMs = 0;
 
   addOrigin(url: string): void {
     this.origins.add(new URL(url).origin);
@@ -29,7 +32,7 @@ export class RequestLedger {
 
   /** Writes this worker's counts to the run folder. */
   flush(workerId: string): void {
-    if (this.byArea.size === 0 && this.retries === 0) return;
+    if (this.byArea.size === 0 && this.retries === 0 && pausedMs() === 0) return;
     fs.writeFileSync(
       withFolder(requestCountsFile(workerId)),
       JSON.stringify({
@@ -38,6 +41,8 @@ export class RequestLedger {
         retries: this.retries,
         origins: [...this.origins],
         overheadMs: this.overheadMs,
+        networkMs: this.networkMs,
+        waitMs: pausedMs(),
       }),
     );
   }
@@ -50,6 +55,12 @@ export interface RequestTotals {
   origins: string[];
   /** Median of the suite's own time per request, in milliseconds. */
   overheadMedianMs: number | null;
+  /** The suite's own time over all requests, in milliseconds. */
+  overheadTotalMs: number;
+  /** The requests' time on the network, in milliseconds (all workers). */
+  networkMs: number;
+  /** The deliberate waits of the workers (retries, polling, the rate-limit countdown), in milliseconds. */
+  waitMs: number;
   /** The tests that made the most requests, heaviest first. */
   heaviestTests: { test: string; requests: number }[];
 }
@@ -72,6 +83,9 @@ export function collectRequestTotals(): RequestTotals {
     byArea: {},
     origins: [],
     overheadMedianMs: null,
+    overheadTotalMs: 0,
+    networkMs: 0,
+    waitMs: 0,
     heaviestTests: [],
   };
   const overhead: number[] = [];
@@ -83,7 +97,11 @@ export function collectRequestTotals(): RequestTotals {
       retries: number;
       origins: string[];
       overheadMs: number[];
+      networkMs?: number;
+      waitMs?: number;
     };
+    totals.networkMs += part.networkMs ?? 0;
+    totals.waitMs += part.waitMs ?? 0;
     for (const [test, count] of Object.entries(part.byTest ?? {}))
       byTest.set(test, (byTest.get(test) ?? 0) + count);
     overhead.push(...part.overheadMs);
@@ -98,6 +116,9 @@ export function collectRequestTotals(): RequestTotals {
     .sort(([, a], [, b]) => b - a)
     .slice(0, HEAVIEST_LISTED)
     .map(([test, requests]) => ({ test, requests }));
+  totals.overheadTotalMs = Math.round(overhead.reduce((sum, ms) => sum + ms, 0));
+  totals.networkMs = Math.round(totals.networkMs);
+  totals.waitMs = Math.round(totals.waitMs);
   const m = median(overhead);
   totals.overheadMedianMs = m === null ? null : Math.round(m * 1000) / 1000;
   return totals;

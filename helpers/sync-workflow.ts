@@ -11,6 +11,7 @@ import { renewals } from './event-rules';
 import { expect, test as base } from './fixtures';
 import { walkList } from './pagination';
 import { notVerified } from './verified';
+import { pause } from './waits';
 
 export type Item = Record<string, unknown>;
 
@@ -224,7 +225,7 @@ export async function pollToCompletion(
         `batch ${importId} still ${batch.status} (${batch.processedItems}/${batch.totalItems} processed) after ` +
           `${timeoutMs} ms of polling (setting ASYNC_TIMEOUT_MS); the contract states no duration`,
       );
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    await pause(wait);
   }
 }
 

@@ -27,6 +27,7 @@ import {
 } from '../helpers/rate-limit-headers';
 import type { KeyRole } from '../helpers/settings';
 import { verifiedOnlyIf } from '../helpers/verified';
+import { pause } from '../helpers/waits';
 import type { Problem } from '../schemas/types';
 import { test } from '../helpers/test';
 
@@ -283,7 +284,7 @@ test.describe('rate limits', () => {
         // A reset that does not count down drifts only by the seconds elapsed since it was announced: let more
         // pass than the tolerance of the answer's time, or a frozen value would pass unseen (bounded: 7 s).
         const wait = countdownWaitMs(target.baseUrl, low.key!);
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        await pause(wait);
         const response = await countedAnswer(low);
         verifiedOnlyIf(
           earlier !== undefined,

@@ -49,3 +49,28 @@ void test('every spec takes its test from helpers/test.ts, so all spec files sha
   });
   assert.deepEqual(elsewhere, [], 'specs whose test does not come from ../helpers/test');
 });
+
+void test("the suite's test type carries no browser fixtures, and its own per-test fixtures make no steps", () => {
+  const fixtures = fs.readFileSync(path.join(ROOT, 'helpers', 'fixtures.ts'), 'utf8');
+  // `test` of @playwright/test sets up some thirty browser option fixtures around every test, a reported
+  // step each (most of a run's steps); the suite sends no browser.
+  assert.match(fixtures, /import \{ _baseTest as base\b/, 'helpers/fixtures.ts extends _baseTest');
+  const body = fixtures.slice(fixtures.indexOf('export const test = base.extend'));
+  const testScoped = [...body.matchAll(/^ {2}(\w+): \[\n([\s\S]*?)\n {2}\],$/gm)].filter(
+    ([, , definition]) => !/scope: 'worker'/.test(definition!),
+  );
+  assert.ok(testScoped.length >= 8, 'the per-test fixtures of helpers/fixtures.ts are found');
+  assert.deepEqual(
+    testScoped.filter(([, , definition]) => !/box: 'self'/.test(definition!)).map(([, name]) => name),
+    [],
+    "per-test fixtures without { box: 'self' }",
+  );
+});
+
+void test('no worker sends Allure runtime messages: the reporter adds the metadata', () => {
+  const offenders = ['helpers', 'specs']
+    .flatMap((dir) => fs.readdirSync(path.join(ROOT, dir)).map((f) => path.join(dir, f)))
+    .filter((file) => file.endsWith('.ts') && file !== path.join('helpers', 'allure-reporter.ts'))
+    .filter((file) => /from 'allure-js-commons'/.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
+  assert.deepEqual(offenders, []);
+});
