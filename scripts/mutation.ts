@@ -98,8 +98,9 @@ function parseArgs(argv: string[]): Args {
   return out;
 }
 
-const variantTarget = (members: VariantDefinition[]): TargetSpec => {
-  const name = members.map((v) => v.name).join('+');
+/** A reference with one variant, or a group of them (named by its index: member lists make names too long for files). */
+const variantTarget = (members: VariantDefinition[], group?: number): TargetSpec => {
+  const name = members.length === 1 ? members[0]!.name : `group ${group} (${members.length} variants)`;
   return { project: `variant:${name}`, kind: 'variant', name, variants: members };
 };
 
@@ -137,7 +138,7 @@ export function selectTargets(args: Args): TargetSpec[] {
       : variantGroups(variants.map((v) => v.name)).map((names) =>
           names.map((name) => variants.find((v) => v.name === name)!),
         )
-    ).map(variantTarget),
+    ).map((members, i) => variantTarget(members, i + 1)),
   ];
 }
 
@@ -212,8 +213,7 @@ function markdown(summary: MutationSummary): string {
     ...summary.variants.map((v) => {
       const def = VARIANTS.find((d) => d.name === v.name)!;
       const passed =
-        (v.skipped ? `passes (${v.skipped} not verified)` : 'passes') +
-        (v.group ? `, in the group ${v.group.replace(/^variant:/, '')}` : '');
+        (v.skipped ? `passes (${v.skipped} not verified)` : 'passes') + (v.group ? `, in ${v.group}` : '');
       const failures = [...v.failed, ...v.unanswered.map((t) => `${t} (the target did not answer)`)];
       return `| \`${v.name}\` | ${def.freedom} | ${failures.length === 0 ? passed : `**wrongly failed**: ${failures.join('<br>')}`} |`;
     }),
@@ -352,12 +352,13 @@ function scopeFaults(targets: TargetSpec[]): void {
 }
 
 /** One outcome per variant: a variant proven in a passing group takes the group's outcome. */
-function perVariant(outcomes: ProjectOutcome[]): ProjectOutcome[] {
+function perVariant(outcomes: ProjectOutcome[], targets: TargetSpec[]): ProjectOutcome[] {
   return outcomes
     .flatMap((o) => {
-      const members = o.name.split('+');
-      if (members.length === 1) return [o];
-      return members.map((name) => ({ ...o, project: `variant:${name}`, name, group: o.project }));
+      const members = targets.find((t) => t.project === o.project)?.variants ?? [];
+      if (members.length <= 1) return [o];
+      const group = `${o.name}: ${members.map((v) => v.name).join(', ')}`;
+      return members.map((v) => ({ ...o, project: `variant:${v.name}`, name: v.name, group }));
     })
     .sort(
       (a, b) => VARIANTS.findIndex((v) => v.name === a.name) - VARIANTS.findIndex((v) => v.name === b.name),
@@ -418,7 +419,10 @@ async function main(): Promise<number> {
   const wallSeconds = Math.round((performance.now() - started) / 100) / 10;
   const clean = outcomes.find((o) => o.kind === 'clean')!;
   const faults = outcomes.filter((o) => o.kind === 'fault');
-  const variants = perVariant(outcomes.filter((o) => o.kind === 'variant'));
+  const variants = perVariant(
+    outcomes.filter((o) => o.kind === 'variant'),
+    targets,
+  );
   const guarded = new Set(FAULTS.flatMap((f) => f.requirements));
   const must = loadRequirements().requirements.filter(
     (r) => r.level === 'MUST' && !r.retired && !r.notTestedReason,
