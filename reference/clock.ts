@@ -37,6 +37,19 @@ export function createClock(options: { now?: NowOption; timeZone?: string } = {}
     minute: '2-digit',
     second: '2-digit',
   });
+  // Reading the wall clock (Intl) is the costliest step of many requests, and its answer changes once a
+  // second: kept per second.
+  const wallClocks = new Map<number, Record<string, number>>();
+  const wallClockAt = (instant: Date): Record<string, number> => {
+    const second = Math.floor(instant.getTime() / 1000);
+    let w = wallClocks.get(second);
+    if (w === undefined) {
+      if (wallClocks.size >= 1024) wallClocks.clear();
+      w = wallClock(instant, formatter);
+      wallClocks.set(second, w);
+    }
+    return w;
+  };
   const pinned = options.now;
   const now = (): Date => {
     if (pinned === undefined) return new Date();
@@ -47,13 +60,13 @@ export function createClock(options: { now?: NowOption; timeZone?: string } = {}
   };
 
   const localDate = (instant: Date): string => {
-    const w = wallClock(instant, formatter);
+    const w = wallClockAt(instant);
     return `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
   };
 
   /** Offset of the zone at an instant, in ms (local wall time read as UTC, minus the instant). */
   const offsetAt = (instant: number): number => {
-    const w = wallClock(new Date(instant), formatter);
+    const w = wallClockAt(new Date(instant));
     const asUtc = Date.UTC(
       w.year ?? 0,
       (w.month ?? 1) - 1,

@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
 
 export type Level = 'MUST' | 'SHOULD' | 'MAY';
 
@@ -88,7 +87,8 @@ export function loadRequirements(): RequirementCatalogue {
   const raw = (
     fs.existsSync(REQUIREMENTS_JSON)
       ? JSON.parse(fs.readFileSync(REQUIREMENTS_JSON, 'utf8'))
-      : parse(fs.readFileSync(REQUIREMENTS_FILE, 'utf8'))
+      : // eslint-disable-next-line @typescript-eslint/no-require-imports
+        (require('yaml') as typeof import('yaml')).parse(fs.readFileSync(REQUIREMENTS_FILE, 'utf8'))
   ) as RawCatalogue;
   cached = {
     contract: raw.contract,

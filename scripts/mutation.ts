@@ -291,7 +291,14 @@ async function runPass(targets: TargetSpec[], resultsFile: string): Promise<Proj
       stdio: ['ignore', 'ignore', 'inherit'],
     },
   );
+  // Stopped, the mutation run stops its Playwright run too (it would go on against references that are gone).
+  const stop = (signal: NodeJS.Signals) => {
+    child.kill(signal);
+    process.exit(130);
+  };
+  process.once('SIGINT', stop).once('SIGTERM', stop);
   await new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  process.off('SIGINT', stop).off('SIGTERM', stop);
   await Promise.all(listening.map((l) => l.close()));
   const report = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as {
     suites: JsonSuite[];

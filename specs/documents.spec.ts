@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import contentDisposition from 'content-disposition';
-import { PDFDocument } from 'pdf-lib';
 import type { ApiClient, ApiResponse } from '../helpers/api-client';
 import { claim } from '../helpers/claims';
 import type { Portfolio } from '../helpers/discovery';
@@ -137,6 +136,8 @@ test.describe('documents', () => {
         );
         let pages = 0;
         try {
+          // Loaded here, not with the file: every process that lists the tests would pay for it.
+          const { PDFDocument } = await import('pdf-lib');
           pages = (await PDFDocument.load(response.body)).getPageCount();
         } catch (error) {
           throw new Error(

@@ -67,3 +67,45 @@ void test('a write journaled by another process of the run is seen', async () =>
   );
   assert.deepEqual(wideWritesSince(target, since), ['PUT freeze 2026-03']);
 });
+
+void test('freeze writers and EVT-031 readers run together, repeatedly, without interference', async () => {
+  const { spawn } = await import('node:child_process');
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const root = path.join(__dirname, '..');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wide-writes-'));
+  try {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      REPORTS_DIR: dir,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(dir, 'run.json'),
+    };
+    for (const name of ['BASE_URL', 'ENV_FILE', 'CONFORMANCE_RUN_ID']) delete env[name];
+    const status = await new Promise<number | null>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [
+          path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'),
+          'test',
+          'specs/freezes.spec.ts',
+          'specs/events-per-patent.spec.ts',
+          '--grep',
+          'FRZ-|EVT-031',
+          '--repeat-each',
+          '3',
+          '--reporter=json',
+        ],
+        { cwd: root, env, stdio: 'ignore' },
+      );
+      child.on('close', resolve);
+    });
+    const report = JSON.parse(fs.readFileSync(path.join(dir, 'run.json'), 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number };
+    };
+    assert.equal(report.stats.unexpected + report.stats.flaky, 0, 'no test failed');
+    assert.ok(report.stats.expected > 30, `the writers and readers ran (${report.stats.expected} passed)`);
+    assert.equal(status, 0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
