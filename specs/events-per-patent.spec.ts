@@ -264,6 +264,55 @@ test.describe('events', () => {
     },
   );
 
+  test(
+    ...titled(
+      "[EVT-032] the by-period list gives each event its patent list's instructability, in a wide and a one-day window",
+    ),
+    async ({ api, eventReads, target }) => {
+      const { snapshot, perPatent } = await eventReads();
+      test.skip(perPatent.size === 0, 'no patent with events found in the primary tenant');
+      // A one-day window holding an event that waits for an earlier one: the earlier one is outside it.
+      const waiting = [...perPatent.values()]
+        .flat()
+        .find((e) => isRenewal(e) && e.instructability.blockedReason === 'EARLIER_EVENT_PENDING');
+      // Without such an event the one-day window, the point of the rule, cannot be chosen.
+      verifiedOnlyIf(
+        waiting !== undefined,
+        'no sampled event waits for an earlier one (EARLIER_EVENT_PENDING)',
+      );
+      const response = await api.call('listEventsByPeriod', {
+        query: { dueFrom: waiting.dueDate, dueTo: waiting.dueDate, itemsPerPage: 100 },
+      });
+      expect(response).toHaveStatus(200);
+      const narrow = response.json<PatentEventList>().data;
+      test.info().annotations.push({
+        type: 'observation',
+        description: `one-day window ${waiting.dueDate} (event ${waiting.id} waits for an earlier one): ${narrow.length} events`,
+      });
+      // Checked after the reads: a patent claimed by then may have changed since its per-patent read.
+      const perPatentRead = new Map(
+        [...perPatent]
+          .filter(([patentId]) => !isPatentClaimed(target.baseUrl, patentId))
+          .flatMap(([, events]) => events.map((e) => [e.id, e] as const)),
+      );
+      const compared = [
+        ...snapshot.map((event) => ({ where: 'wide window', event })),
+        ...narrow.map((event) => ({ where: `window ${waiting.dueDate}`, event })),
+      ].filter(({ event }) => perPatentRead.has(event.id));
+      expect(compared.length, 'events read both by period and in their patent list').toBeGreaterThan(0);
+      const differing = compared.flatMap(({ where, event }) => {
+        const own = pickDocumented('Instructability', perPatentRead.get(event.id)!.instructability);
+        const shown = pickDocumented('Instructability', event.instructability);
+        return JSON.stringify(shown) === JSON.stringify(own)
+          ? []
+          : [
+              `${where}, event ${event.id}: ${JSON.stringify(shown)}, its patent list: ${JSON.stringify(own)}`,
+            ];
+      });
+      expect(differing).toEqual([]);
+    },
+  );
+
   const underAnotherPatent = [
     { operationId: 'getPatentEvent', path: '/patents/{patentId}/events/{eventId}', what: 'event' },
     { operationId: 'getEventFees', path: '/patents/{patentId}/events/{eventId}/fees', what: 'fees of event' },
