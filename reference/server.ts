@@ -241,7 +241,7 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
   return app;
 }
 
-/** How long an idle keep-alive connection stays open. */
+// How long an idle keep-alive connection stays open.
 const KEEP_ALIVE_MS = 120_000;
 
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
