@@ -8,11 +8,11 @@ import { randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { createReferenceServer } from '../reference/server';
 import { readNetworkSettings, trustCaBundle } from './network';
 import { readDataStates } from './data-snapshot';
 import { checkSettingsOrExit, runPreflightOrExit } from './preflight-report';
 import { reportPaths } from './report-config';
+import { startReferenceThread } from './reference-thread';
 import { collectRequestTotals } from './request-ledger';
 import { removeRunFolder } from './run-folder';
 import { envFlag, KEY_SETTINGS, loadEnv } from './settings';
@@ -35,17 +35,17 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   checkSettingsOrExit(env);
   let stop: () => Promise<void> = async () => {};
   if (!env.BASE_URL?.trim()) {
-    const server = createReferenceServer({
+    const server = await startReferenceThread({
       ...(env.REFERENCE_FAULT ? { fault: env.REFERENCE_FAULT } : {}),
       ...(env.REFERENCE_VARIANT ? { variant: env.REFERENCE_VARIANT } : {}),
       // In the zone TARGET_TIME_ZONE names, else one that is not UTC; the Target learns it either way.
       timeZone: checkedTimeZone(env.TARGET_TIME_ZONE) ?? EMBEDDED_TIME_ZONE,
       ...(env.REFERENCE_SEED_PROFILE === 'minimum' ? { seedProfile: 'minimum' as const } : {}),
     });
-    const listening = await server.listen(0, '127.0.0.1');
-    env.BASE_URL = listening.url;
+    const listening = server;
+    env.BASE_URL = server.url;
     env.EMBEDDED_REFERENCE = 'true';
-    env.TARGET_TIME_ZONE = server.clock.timeZone;
+    env.TARGET_TIME_ZONE = server.timeZone;
     for (const { role, env: name } of KEY_SETTINGS) env[name] = server.keys[role];
     env.ALLOW_WRITES = 'true';
     env.ALLOW_INSTRUCTIONS = 'true';
