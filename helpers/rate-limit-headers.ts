@@ -22,7 +22,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadOpenApi } from '../schemas/ajv';
 import type { ApiResponse } from './api-client';
 import { operationById, type OperationId } from './contract';
-import { announcementFile, withFolder } from './run-folder';
+import { announcementFile, inCoordinatedRun, withFolder } from './run-folder';
 import { schemaErrors } from './schema-validator';
 import type { Target } from './target';
 
@@ -212,6 +212,7 @@ function firstAnnouncement(target: string, key: string): Announcement | undefine
 /** Records the key's announcement as the run's first, unless another process recorded one already. */
 function announce(target: string, key: string, announcement: Announcement): void {
   announced.set(`${target} ${key}`, announcement);
+  if (!inCoordinatedRun()) return;
   try {
     fs.writeFileSync(withFolder(announcementFile(target, keyDigest(key))), JSON.stringify(announcement), {
       flag: 'wx',

@@ -39,6 +39,15 @@ export function runFolder(runId = process.env.CONFORMANCE_RUN_ID ?? `pid-${proce
   return path.join(os.tmpdir(), 'prs-conformance-runs', safe(runId));
 }
 
+/**
+ * Whether this process belongs to a run whose processes coordinate (CONFORMANCE_RUN_ID is set by the global
+ * setup, the mutation run, or CI shards). Outside one (a unit test using the client), a process keeps what
+ * only other processes of a run would read to itself, and leaves nothing behind in the temporary folder.
+ */
+export function inCoordinatedRun(): boolean {
+  return !!process.env.CONFORMANCE_RUN_ID;
+}
+
 /** `file`, its folder created (for a writer). */
 export function withFolder(file: string): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });

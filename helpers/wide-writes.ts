@@ -8,7 +8,7 @@
  * reads again when a journaled write overlapped its reads.
  */
 import fs from 'node:fs';
-import { wideWriteFile, wideWritesFolder, withFolder } from './run-folder';
+import { inCoordinatedRun, wideWriteFile, wideWritesFolder, withFolder } from './run-folder';
 
 interface JournalEntry {
   namespace: string;
@@ -28,6 +28,7 @@ export function isWideWrite(method: string, url: string): boolean {
 
 /** Journals a wide write as begun; the returned function records its end (call it once the answer is in). */
 export function beginWideWrite(namespace: string, what: string): () => void {
+  if (!inCoordinatedRun()) return () => {};
   const file = withFolder(wideWriteFile(namespace, `${process.pid}-${++sequence}`));
   const entry: JournalEntry = { namespace, what, start: Date.now() };
   fs.writeFileSync(file, JSON.stringify(entry));
