@@ -44,6 +44,9 @@ void test('a reader overlapped by a write reads again, and keeps the undisturbed
       reads += 1;
       // The first attempt: another test freezes a month between the reader's two reads.
       if (reads === 1) beginWideWrite(target, 'PUT freeze 2026-02')();
+      // Reads take time: the next attempt starts after the write has ended (a write that ended in the
+      // millisecond an attempt starts counts as overlapping it).
+      await new Promise((resolve) => setTimeout(resolve, 5));
       return reads;
     },
     'two reads',
