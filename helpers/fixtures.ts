@@ -341,7 +341,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({}, use, testInfo) => {
       assertionCounter.reset();
       await use();
-      // STYLE 14: a test that passed without running one assertion checked nothing; it must say why
+      // CONTRIBUTING, "A pass is earned": a test that passed without running one assertion checked nothing; it must say why
       // (notVerified / skipBecause in helpers/verified.ts) instead of reporting "verified".
       if (testInfo.status === 'passed' && assertionCounter.count === 0) {
         throw new Error(

@@ -149,7 +149,7 @@ const extended = base.extend({
 });
 
 /**
- * Assertions the current test has run (STYLE 14, "a pass is earned"): every `expect(...)`, `expect.soft`
+ * Assertions the current test has run (CONTRIBUTING, "A pass is earned"): every `expect(...)`, `expect.soft`
  * and `expect.poll` of a spec counts. The `_earnedPass` fixture fails a test that passed with none.
  * Tests run one at a time in a worker, so one counter per worker is enough.
  */

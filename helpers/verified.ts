@@ -1,5 +1,5 @@
 /**
- * A pass is earned (STYLE 14): when the decisive assertion of a test depends on something the target
+ * A pass is earned (CONTRIBUTING, Principles): when the decisive assertion of a test depends on something the target
  * may or may not show (an outcome, a non-empty list, a state reached in time), the test ends as
  * "not verified" with the reason instead of passing without having checked anything. Reported as a
  * skip, which the certification counts as not tested.

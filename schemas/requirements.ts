@@ -75,6 +75,8 @@ interface RawCatalogue {
 }
 
 export const REQUIREMENTS_FILE = path.join(__dirname, 'requirements.yaml');
+/** The contract itself, kept in the repository beside the documents made from it: the only source of truth. */
+export const CONTRACT_FILE = path.join(__dirname, 'patent-renewal-api-v2.md');
 /** Its JSON copy (scripts/gen-json-copies.ts), read instead when present: the YAML parse cost every process half a second. */
 export const REQUIREMENTS_JSON = path.join(__dirname, 'generated', 'requirements.json');
 

@@ -7,9 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { VARIANTS } from '../reference/variants';
+import { CONTRACT_FILE } from '../schemas/requirements';
 
 const ROOT = path.join(__dirname, '..');
-export const CONTRACT_FILE = path.join(ROOT, '..', 'shared', 'contract', 'patent-renewal-api-v2.md');
+export { CONTRACT_FILE };
 export const OPEN_POINTS_FILE = path.join(ROOT, 'schemas', 'OPEN-POINTS.md');
 const SECTION = /^## F\. /;
 const NOT_SHOWN = 'not shown';

@@ -1,5 +1,5 @@
 /**
- * Static audit of the specs for decisive assertions that may never run (STYLE 14, "a pass is earned"):
+ * Static audit of the specs for decisive assertions that may never run (CONTRIBUTING, "A pass is earned"):
  *  - a loop whose body asserts, over a list not shown to be non-empty;
  *  - an `if` (or `&&`) whose branch asserts, with no `else` that asserts or ends the test as not verified.
  * A place is accepted when the list is a table of cases (an array literal, or a module-level constant),

@@ -1,5 +1,5 @@
 /**
- * A pass is earned (STYLE 14): the harness fails a test that passed without running an assertion, and
+ * A pass is earned (CONTRIBUTING, Principles): the harness fails a test that passed without running an assertion, and
  * notVerified/nonEmpty/verifiedOnlyIf end a test as skipped (not verified). Proven on tests/must-fail/.
  */
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 /**
  * Every "not shown" of the contract has its row in schemas/OPEN-POINTS.md section F, and every freedom a
- * client can observe is proven tolerated by at least one reference variant (STYLE 15).
+ * client can observe is proven tolerated by at least one reference variant (CONTRIBUTING, "A freedom is proven tolerated").
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { createAjv, loadOpenApi, OPENAPI_SCHEMA_ID, schemaRef } from '../schemas/ajv';
+import { CONTRACT_FILE } from '../schemas/requirements';
 
 const ROOT = path.join(__dirname, '..');
-const CONTRACT_PATH = path.join(ROOT, '..', 'shared', 'contract', 'patent-renewal-api-v2.md');
 const BIN = path.join(ROOT, 'node_modules', '.bin');
 
 type Json = Record<string, unknown>;
@@ -112,9 +112,9 @@ const RESOURCE_TABLES: ReadonlyArray<{
 
 // ------------------------------------------------------------------ contract parsing
 
-/** The contract sits beside the project: ../shared/contract (README, first lines). */
+/** The contract, kept in the repository (schemas/patent-renewal-api-v2.md). */
 function readContract(): string {
-  return readFileSync(CONTRACT_PATH, 'utf8');
+  return readFileSync(CONTRACT_FILE, 'utf8');
 }
 
 /** Rows (cells trimmed) of the first markdown table at or after the line that starts with `marker`. */
@@ -308,7 +308,7 @@ describe('openapi.yaml is a valid OpenAPI 3.1 document', () => {
     const info = doc.info as Json;
     assert.equal(doc.openapi, '3.1.0');
     assert.equal(info.version, '2.0.0');
-    assert.equal(info['x-contract-file'], path.basename(CONTRACT_PATH));
+    assert.equal(info['x-contract-file'], path.basename(CONTRACT_FILE));
   });
 });
 

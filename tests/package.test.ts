@@ -84,6 +84,7 @@ void describe('the packed command, installed in an empty folder', () => {
       'schemas/generated/requirements.json',
       'schemas/generated/openapi.ts',
       'schemas/requirements.yaml',
+      'schemas/patent-renewal-api-v2.md',
       'scripts/cli.ts',
       'scripts/report.ts',
       'specs/auth.spec.ts',

@@ -6,9 +6,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { LEVELS, loadRequirements, requirementById, type Requirement } from '../schemas/requirements';
+import {
+  CONTRACT_FILE,
+  LEVELS,
+  loadRequirements,
+  requirementById,
+  type Requirement,
+} from '../schemas/requirements';
 
-const CONTRACT_FILE = path.join(__dirname, '..', '..', 'shared', 'contract', 'patent-renewal-api-v2.md');
 const contract = fs.readFileSync(CONTRACT_FILE, 'utf8');
 const catalogue = loadRequirements();
 const entries = catalogue.requirements;

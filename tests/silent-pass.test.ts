@@ -1,5 +1,5 @@
 /**
- * No silent pass (STYLE 14): the static audit of specs/ finds no decisive assertion behind a branch that may
+ * No silent pass (CONTRIBUTING, "A pass is earned"): the static audit of specs/ finds no decisive assertion behind a branch that may
  * not be taken or a loop over a list not shown to be non-empty, and it does find such places when they exist.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * What goes on the wire is what the test says (STYLE 14): the suite's own client (helpers/api-client.ts,
+ * What goes on the wire is what the test says (CONTRIBUTING, "A pass is earned"): the suite's own client (helpers/api-client.ts,
  * over a Playwright request context, as the fixtures build it) sends each kind of request the specs make on
  * purpose to a capture server, which records what it received: method, path and query string as received,
  * the headers as received (rawHeaders), the raw bytes of the request head, and the body bytes. Each case
