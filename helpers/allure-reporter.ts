@@ -8,8 +8,8 @@
  * The metadata goes in as one Allure runtime message, the documented form allure-playwright reads from a
  * test's attachments, on a copy of the result: the other reporters see the result as the worker sent it.
  *
- * Results are written without allure-js-commons' fsync per file: the runner process also serves the
- * embedded reference, and half a thousand fsyncs stalled it for over a second of every run. A result file
+ * Results are written without allure-js-commons' fsync per file: half a thousand fsyncs stalled the
+ * runner's event loop (results, scheduling) for over a second of every run. A result file
  * is still whole when written (written under a temporary name, then renamed), which is what a report
  * built after the run needs; only durability against a power cut during the run is given up.
  */
@@ -17,8 +17,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import AllureReporter from 'allure-playwright';
-
-type ReporterOptions = ConstructorParameters<typeof AllureReporter>[0];
 import type { TestResult as AllureResult, TestResultContainer } from 'allure-js-commons';
 import {
   ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE,
@@ -29,6 +27,8 @@ import type { RuntimeMetadataMessage } from 'allure-js-commons/sdk';
 import { requirementById } from '../schemas/requirements';
 import { allureLabelsFor } from './allure-labels';
 import { historyIdentity } from './history-identity';
+
+type ReporterOptions = ConstructorParameters<typeof AllureReporter>[0];
 
 /** The Allure description of a test: each requirement it cites with its level and the contract's clause. */
 export function requirementsDescription(ids: string[]): string {

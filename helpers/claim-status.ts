@@ -1,9 +1,9 @@
 /**
  * Read-only view of the run's claims (helpers/claims.ts, files named in helpers/run-folder.ts) and of its
- * wide writes (helpers/wide-writes.ts). Tests that
- * change a patent claim it first and never release it, so a patent that is unclaimed after a read has not
- * been changed by the suite since the worker's snapshot: comparisons between the snapshot and a fresh read
- * leave claimed patents out.
+ * wide writes (helpers/wide-writes.ts). Tests that change a patent claim it first and never release it, so
+ * a patent that is unclaimed after a read has not been changed by the suite since the worker's snapshot:
+ * comparisons between the snapshot and a fresh read leave claimed patents out. A freeze reaches beyond any
+ * claim: reads that expect no change go through `readsUndisturbed`.
  */
 import fs from 'node:fs';
 import { skipBecause } from './discovery';

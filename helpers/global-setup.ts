@@ -42,7 +42,6 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       timeZone: checkedTimeZone(env.TARGET_TIME_ZONE) ?? EMBEDDED_TIME_ZONE,
       ...(env.REFERENCE_SEED_PROFILE === 'minimum' ? { seedProfile: 'minimum' as const } : {}),
     });
-    const listening = server;
     env.BASE_URL = server.url;
     env.EMBEDDED_REFERENCE = 'true';
     env.TARGET_TIME_ZONE = server.timeZone;
@@ -50,8 +49,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     env.ALLOW_WRITES = 'true';
     env.ALLOW_INSTRUCTIONS = 'true';
     env.ALLOW_QUOTA_EXHAUSTION = 'true';
-    env.PROVIDER_STATES_URL = `${listening.url}/__provider-states`;
-    stop = listening.close;
+    env.PROVIDER_STATES_URL = `${server.url}/__provider-states`;
+    stop = server.close;
   }
   step('referenceMs');
   // The workers start after this: a private CA (TARGET_CA_FILE) reaches them through NODE_EXTRA_CA_CERTS

@@ -136,11 +136,11 @@ function wellFormedPath(url: string, operationId: OperationId): boolean {
 }
 
 /** When the answer was made: its Date header, else the local clock (the check runs as it arrives). */
-function answerTime(response: ApiResponse): { ms: number; toleranceMs: number } {
-  const date = Date.parse(response.header('date') ?? '');
+function answerTime(headers: Record<string, string>): { ms: number; toleranceMs: number; dated: boolean } {
+  const date = Date.parse(headers.date ?? '');
   return Number.isFinite(date)
-    ? { ms: date, toleranceMs: DATE_HEADER_TOLERANCE_SECONDS * 1000 }
-    : { ms: Date.now(), toleranceMs: LOCAL_CLOCK_TOLERANCE_SECONDS * 1000 };
+    ? { ms: date, toleranceMs: DATE_HEADER_TOLERANCE_SECONDS * 1000, dated: true }
+    : { ms: Date.now(), toleranceMs: LOCAL_CLOCK_TOLERANCE_SECONDS * 1000, dated: false };
 }
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
@@ -239,7 +239,7 @@ function resetViolations(
   key: string,
   rule: RateLimitRule,
 ): string[] {
-  const at = answerTime(response);
+  const at = answerTime(response.headers);
   const instant = at.ms + seconds * 1000;
   const tolerance = at.toleranceMs / 1000;
   const what = `the answer's time (${iso(at.ms)}) + ${header} ${seconds} s = ${iso(instant)}`;
@@ -258,7 +258,7 @@ function resetViolations(
   const now: Announcement = {
     instant,
     at: Date.now(),
-    dated: at.toleranceMs === DATE_HEADER_TOLERANCE_SECONDS * 1000,
+    dated: at.dated,
     durationMs: response.exchange.durationMs,
   };
   const first = firstAnnouncement(target, key);
@@ -280,22 +280,24 @@ export function noteAnnouncedReset(
   key: string,
   answer: { status: number; headers: Record<string, string>; durationMs: number },
 ): void {
-  const date = Date.parse(answer.headers.date ?? '');
-  const reset = answer.headers['ratelimit-reset'];
-  if (answer.status !== 200 || !Number.isFinite(date) || reset === undefined || !/^\s*\d+\s*$/.test(reset))
-    return;
+  const at = answerTime(answer.headers);
+  const reset = integerValue(answer.headers['ratelimit-reset']);
+  if (answer.status !== 200 || !at.dated || reset === undefined) return;
   if (firstAnnouncement(target, key) !== undefined) return;
   announce(target, key, {
-    instant: date + Number(reset) * 1000,
+    instant: at.ms + reset * 1000,
     at: Date.now(),
     dated: true,
     durationMs: answer.durationMs,
   });
 }
 
-function integerHeader(response: ApiResponse, name: string): number | undefined {
-  const value = response.header(name);
+function integerValue(value: string | undefined): number | undefined {
   return value !== undefined && /^\s*\d+\s*$/.test(value) ? Number(value) : undefined;
+}
+
+function integerHeader(response: ApiResponse, name: string): number | undefined {
+  return integerValue(response.header(name));
 }
 
 /** What the answer breaks of the rate-limit rules; empty when it keeps them or is not concerned. */

@@ -187,7 +187,7 @@ function markdown(summary: MutationSummary): string {
     '',
     `Date: ${summary.date}. Wall time: ${summary.wallSeconds} s. Tests per reference: ${summary.testsPerTarget}.`,
     '',
-    `- Clean reference: ${passes(summary.clean) ? 'passes' : `FAILS ${summary.clean.failed.length + summary.clean.unanswered.length} test(s)`} (${summary.clean.passed} passed, ${summary.clean.skipped} skipped)`,
+    `- Clean reference: ${passes(summary.clean) ? 'passes' : `FAILS ${failures(summary.clean).length} test(s)`} (${summary.clean.passed} passed, ${summary.clean.skipped} skipped)`,
     `- Faults: ${summary.faults.length}, killed ${summary.faults.filter(isKilled).length}, survivors ${summary.survivors.length}`,
     `- Variants: ${summary.variants.length}, passing ${summary.variants.filter(passes).length}, wrongly failed ${summary.wronglyFailedVariants.length}`,
     `- MUST requirements guarded by no fault: ${summary.unguardedMust.length} of ${summary.mustTotal}`,
@@ -201,7 +201,7 @@ function markdown(summary: MutationSummary): string {
       const killers = f.failed.length
         ? `${f.failed.length}: ${f.failed.slice(0, 3).join('<br>')}${f.failed.length > 3 ? '<br>…' : ''}`
         : f.unanswered.length
-          ? `the target did not answer: ${f.unanswered.slice(0, 3).join('<br>')}`
+          ? `**SURVIVED** (the target did not answer: ${f.unanswered.slice(0, 3).join('<br>')})`
           : '**SURVIVED**';
       return `| \`${f.name}\` | ${def.requirements.join(', ')} | ${killers} |`;
     }),
@@ -214,8 +214,8 @@ function markdown(summary: MutationSummary): string {
       const def = VARIANTS.find((d) => d.name === v.name)!;
       const passed =
         (v.skipped ? `passes (${v.skipped} not verified)` : 'passes') + (v.group ? `, in ${v.group}` : '');
-      const failures = [...v.failed, ...v.unanswered.map((t) => `${t} (the target did not answer)`)];
-      return `| \`${v.name}\` | ${def.freedom} | ${failures.length === 0 ? passed : `**wrongly failed**: ${failures.join('<br>')}`} |`;
+      const failed = failures(v);
+      return `| \`${v.name}\` | ${def.freedom} | ${failed.length === 0 ? passed : `**wrongly failed**: ${failed.join('<br>')}`} |`;
     }),
   ];
   if (summary.clean.failed.length)
@@ -372,12 +372,20 @@ function perVariant(outcomes: ProjectOutcome[], targets: TargetSpec[]): ProjectO
     );
 }
 
-/** A fault is killed when a test failed on it (a target that stopped answering fails the run as well). */
-const isKilled = (o: ProjectOutcome) => o.failed.length + o.unanswered.length > 0;
+/** Failed tests, and the tests that got no answer, named as such. */
+const failures = (o: ProjectOutcome) => [
+  ...o.failed,
+  ...o.unanswered.map((t) => `${t} (the target did not answer)`),
+];
+/**
+ * A fault is killed when a test failed on it. A test that got no answer is no verdict: the fault is not
+ * killed by it, and runs again in the next, wider pass.
+ */
+const isKilled = (o: ProjectOutcome) => o.failed.length > 0;
 const killed = (outcomes: ProjectOutcome[], t: TargetSpec) =>
   isKilled(outcomes.find((o) => o.project === t.project)!);
 /** A clean or variant reference passes when no test failed on it and every test got its answers. */
-const passes = (o: ProjectOutcome) => o.failed.length + o.unanswered.length === 0;
+const passes = (o: ProjectOutcome) => failures(o).length === 0;
 
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
@@ -397,9 +405,7 @@ async function main(): Promise<number> {
   const rerun = targets.filter((t) => {
     const o = outcomes.find((x) => x.project === t.project)!;
     if (t.kind === 'fault') return false;
-    return (t.variants?.length ?? 0) > 1
-      ? o.failed.length + o.unanswered.length > 0
-      : o.unanswered.length > 0;
+    return (t.variants?.length ?? 0) > 1 ? !passes(o) : o.unanswered.length > 0;
   });
   if (rerun.length) {
     const again = rerun.flatMap((t) =>
@@ -455,14 +461,9 @@ async function main(): Promise<number> {
   if (summary.survivors.length) process.stdout.write(`survivors: ${summary.survivors.join(', ')}\n`);
   if (summary.wronglyFailedVariants.length) {
     for (const v of variants.filter((o) => !passes(o)))
-      process.stdout.write(
-        `variant ${v.name} wrongly failed:\n  ${[...v.failed, ...v.unanswered.map((t) => `${t} (the target did not answer)`)].join('\n  ')}\n`,
-      );
+      process.stdout.write(`variant ${v.name} wrongly failed:\n  ${failures(v).join('\n  ')}\n`);
   }
-  if (!passes(clean))
-    process.stdout.write(
-      `clean reference failed:\n  ${[...clean.failed, ...clean.unanswered.map((t) => `${t} (the target did not answer)`)].join('\n  ')}\n`,
-    );
+  if (!passes(clean)) process.stdout.write(`clean reference failed:\n  ${failures(clean).join('\n  ')}\n`);
   process.stdout.write('report: reports/mutation.md\n');
   const ok = passes(clean) && summary.survivors.length === 0 && summary.wronglyFailedVariants.length === 0;
   return ok ? 0 : 1;

@@ -11,17 +11,18 @@ const REFERENCE = path.join(__dirname, '..', 'reference');
 /** The catalogues name every variant; they switch nothing. */
 const CATALOGUES = [path.join(REFERENCE, 'variants'), path.join(REFERENCE, 'faults')];
 
-function sourceFiles(dir: string): string[] {
+/** The reference's source files that implement the rules (the catalogues left out). */
+export function referenceSourceFiles(dir = REFERENCE): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return CATALOGUES.includes(full) ? [] : sourceFiles(full);
+    if (entry.isDirectory()) return CATALOGUES.includes(full) ? [] : referenceSourceFiles(full);
     return entry.name.endsWith('.ts') ? [full] : [];
   });
 }
 
 /** For each variant, the reference source files that name it (where its switches are). */
 export function switchFiles(names: readonly string[]): Map<string, Set<string>> {
-  const files = sourceFiles(REFERENCE).map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
+  const files = referenceSourceFiles().map((file) => ({ file, text: fs.readFileSync(file, 'utf8') }));
   return new Map(
     names.map((name) => [
       name,

@@ -12,19 +12,10 @@ import { FAULTS } from '../reference/faults';
 import { createReferenceServer } from '../reference/server';
 import { VARIANTS } from '../reference/variants';
 import { requirementById } from '../schemas/requirements';
+import { referenceSourceFiles } from '../scripts/variant-groups';
 
 const REFERENCE = path.join(__dirname, '..', 'reference');
-/** The catalogues themselves: their names do not count as switches. */
-const CATALOGUE_DIRS = [path.join(REFERENCE, 'faults'), path.join(REFERENCE, 'variants')];
 const KEBAB_CASE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return CATALOGUE_DIRS.includes(full) ? [] : sourceFiles(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
-}
 
 /** Source text without its comments (a name in a comment is no switch): block comments and whole-line ones. */
 function withoutComments(text: string): string {
@@ -33,7 +24,7 @@ function withoutComments(text: string): string {
 
 /** The reference code that implements the rules, by file (relative path -> text without comments). */
 const code = new Map(
-  sourceFiles(REFERENCE).map((file) => [
+  referenceSourceFiles().map((file) => [
     path.relative(REFERENCE, file),
     withoutComments(fs.readFileSync(file, 'utf8')),
   ]),
