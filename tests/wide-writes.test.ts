@@ -5,12 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { test } from 'node:test';
 import { readsUndisturbed } from '../helpers/claim-status';
 import { removeRunFolder } from '../helpers/run-folder';
 import { beginWideWrite, isWideWrite, wideWritesSince } from '../helpers/wide-writes';
+import { runPlaywright, tempDir } from './report-support';
 
 process.env.CONFORMANCE_RUN_ID = `wide-writes-test-${randomUUID()}`;
 test.after(() => removeRunFolder(process.env.CONFORMANCE_RUN_ID!));
@@ -71,44 +73,29 @@ void test('a write journaled by another process of the run is seen', async () =>
   assert.deepEqual(wideWritesSince(target, since), ['PUT freeze 2026-03']);
 });
 
-void test('freeze writers and EVT-031 readers run together, repeatedly, without interference', async () => {
-  const { spawn } = await import('node:child_process');
-  const fs = await import('node:fs');
-  const os = await import('node:os');
-  const root = path.join(__dirname, '..');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wide-writes-'));
+void test('freeze writers and EVT-031 readers run together, repeatedly, without interference', () => {
+  const dir = tempDir('wide-writes');
   try {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      REPORTS_DIR: dir,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(dir, 'run.json'),
-    };
-    for (const name of ['BASE_URL', 'ENV_FILE', 'CONFORMANCE_RUN_ID']) delete env[name];
-    const status = await new Promise<number | null>((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [
-          path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'),
-          'test',
-          'specs/freezes.spec.ts',
-          'specs/events-per-patent.spec.ts',
-          '--grep',
-          'FRZ-|EVT-031',
-          '--repeat-each',
-          '3',
-          '--reporter=json',
-        ],
-        { cwd: root, env, stdio: 'ignore' },
-      );
-      child.on('close', resolve);
-    });
-    const report = JSON.parse(fs.readFileSync(path.join(dir, 'run.json'), 'utf8')) as {
+    // A run of its own (CONFORMANCE_RUN_ID emptied: its global setup fixes a new one).
+    const run = runPlaywright(
+      dir,
+      [
+        'specs/freezes.spec.ts',
+        'specs/events-per-patent.spec.ts',
+        '--grep',
+        'FRZ-|EVT-031',
+        '--repeat-each',
+        '3',
+      ],
+      { CONFORMANCE_RUN_ID: '', CONFORMANCE_REPORTERS: 'dot' },
+    );
+    const report = JSON.parse(readFileSync(path.join(dir, 'results.json'), 'utf8')) as {
       stats: { expected: number; unexpected: number; flaky: number };
     };
-    assert.equal(report.stats.unexpected + report.stats.flaky, 0, 'no test failed');
+    assert.equal(report.stats.unexpected + report.stats.flaky, 0, `no test failed:\n${run.stdout}`);
     assert.ok(report.stats.expected > 30, `the writers and readers ran (${report.stats.expected} passed)`);
-    assert.equal(status, 0);
+    assert.equal(run.status, 0);
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   }
 });
