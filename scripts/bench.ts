@@ -7,6 +7,7 @@
  *   npm run bench -- --runs 3 --no-mutation
  *   npm run bench -- --steady 20           # also 20 consecutive runs, each must pass
  *   npm run bench -- --concurrent 3        # also 3 runs started at once, each must pass
+ *   npm run bench -- --floor               # also the stack's floor: as many no-op tests, same runner set-up
  *
  * CPU time is the user + system time of the run's processes (the runner, its workers, the embedded
  * reference): on Linux, the children's times the kernel adds to this process (/proc/self/stat).
@@ -15,6 +16,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { workerCount } from '../helpers/settings';
 
 const ROOT = path.join(__dirname, '..');
 const CLI = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
@@ -209,6 +211,60 @@ async function runConcurrently(count: number): Promise<SuiteRun[]> {
   return Promise.all(runs);
 }
 
+/**
+ * The stack's floor: as many tests as the suite has, each doing nothing but a few `expect`s, over as many
+ * spec files, with the same workers and the same reporters (list, allure-playwright, JSON, JUnit) and the
+ * same base test type. No suite can run faster than this on the machine; the gap to it is the suite's own.
+ */
+function runFloor(
+  tests: number,
+  specFiles: number,
+  runs: number,
+): { wallSeconds: number; cpuSeconds: number | null } {
+  // Inside the project, so that the generated files resolve @playwright/test from its node_modules.
+  fs.mkdirSync(path.join(ROOT, 'reports'), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(ROOT, 'reports', '.bench-floor-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'specs'));
+    for (let file = 0; file < specFiles; file++) {
+      const count = Math.floor(tests / specFiles) + (file < tests % specFiles ? 1 : 0);
+      const body = Array.from(
+        { length: count },
+        (_, i) =>
+          `test('no-op ${file}.${i} [FLOOR-${i}]', () => { expect(${i}).toBe(${i}); expect('a').toBeTruthy(); });`,
+      );
+      fs.writeFileSync(
+        path.join(dir, 'specs', `floor-${file}.spec.ts`),
+        [`import { _baseTest as test, expect } from '@playwright/test';`, ...body, ''].join('\n'),
+      );
+    }
+    const out = (name: string) => JSON.stringify(path.join(dir, 'out', name));
+    fs.writeFileSync(
+      path.join(dir, 'playwright.config.ts'),
+      [
+        `import { defineConfig } from '@playwright/test';`,
+        `export default defineConfig({ testDir: 'specs', fullyParallel: true, workers: ${workerCount()},`,
+        `  reporter: [['list'], ['allure-playwright', { resultsDir: ${out('allure')} }], ['json', { outputFile: ${out('results.json')} }], ['junit', { outputFile: ${out('junit.xml')} }]] });`,
+        '',
+      ].join('\n'),
+    );
+    const walls: number[] = [];
+    const cpus: number[] = [];
+    for (let i = 0; i <= runs; i++) {
+      const cpuBefore = childrenCpuSeconds();
+      const started = performance.now();
+      spawnSync(process.execPath, [CLI, 'test'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+      const cpuAfter = childrenCpuSeconds();
+      if (i === 0) continue; // the warm-up run compiles the files
+      walls.push((performance.now() - started) / 1000);
+      if (cpuBefore !== undefined && cpuAfter !== undefined) cpus.push(cpuAfter - cpuBefore);
+    }
+    return { wallSeconds: round(median(walls)), cpuSeconds: cpus.length ? round(median(cpus)) : null };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function runMutation(): { wallSeconds: number; cpuSeconds: number | null; exitCode: number | null } {
   const cpuBefore = childrenCpuSeconds();
   const started = performance.now();
@@ -228,6 +284,9 @@ const numberAfter = (args: string[], flag: string, fallback: number) => {
   const at = args.indexOf(flag);
   return at >= 0 ? Number(args[at + 1]) : fallback;
 };
+
+const specFileCount = () =>
+  fs.readdirSync(path.join(ROOT, 'specs')).filter((f) => f.endsWith('.spec.ts')).length;
 
 const passedAll = (run: SuiteRun) => run.exitCode === 0 && run.failed === 0;
 
@@ -271,6 +330,7 @@ async function main(): Promise<void> {
     process.stdout.write(
       `${concurrent} runs at once: ${concurrentRuns.map((r) => (passedAll(r) ? `passed in ${r.wallSeconds} s` : `FAILED (${r.failed})`)).join(', ')}\n`,
     );
+  const floor = args.includes('--floor') ? runFloor(suiteRuns[0]!.tests, specFileCount(), runs) : undefined;
   const mutation = args.includes('--no-mutation') ? undefined : runMutation();
   const cpus = suiteRuns.map((r) => r.cpuSeconds).filter((v): v is number => v !== null);
   const summary = {
@@ -294,6 +354,7 @@ async function main(): Promise<void> {
     },
     steady: steady ? { runs: steady, passed: steadyRuns.filter(passedAll).length } : null,
     concurrent: concurrent ? { runs: concurrent, passed: concurrentRuns.filter(passedAll).length } : null,
+    floor: floor ?? null,
     mutation: mutation ?? null,
     targets: TARGETS,
   };
@@ -316,6 +377,11 @@ async function main(): Promise<void> {
     '',
     `suite: median ${summary.suite.medianWallSeconds} s wall (target <= ${TARGETS.suiteMedianSeconds} s), ` +
       `${summary.suite.medianCpuSeconds ?? '?'} s CPU (target <= ${TARGETS.suiteCpuMedianSeconds} s), over ${runs} runs`,
+    ...(floor
+      ? [
+          `stack floor (${summary.suite.tests} no-op tests, same runner set-up): median ${floor.wallSeconds} s wall, ${floor.cpuSeconds ?? '?'} s CPU`,
+        ]
+      : []),
     `tests: ${summary.suite.tests}; HTTP requests: ${summary.suite.requests}`,
     ...(steady ? [`steady: ${summary.steady!.passed}/${steady} consecutive runs passed`] : []),
     ...(concurrent
