@@ -3,7 +3,7 @@
  * History lives in one file under reports/history/ that CI caches between runs (docs/reports.md).
  */
 import { defineConfig } from 'allure';
-import { ALLURE_CATEGORIES, reportPaths } from './helpers/report-config';
+import { ALLURE_CATEGORIES, reportPaths } from './helpers/run/report-config';
 
 const paths = reportPaths();
 

@@ -43,7 +43,7 @@ export default tseslint.config(
       'playwright/no-conditional-in-test': 'off',
       'playwright/no-conditional-expect': 'off',
       'playwright/expect-expect': 'off',
-      // Titles are spread in from titled(...) (helpers/fixtures.ts), which checks them when the file loads.
+      // Titles are spread in from titled(...) (helpers/spec/fixtures.ts), which checks them when the file loads.
       'playwright/valid-title': ['error', { ignoreTypeOfTestName: true }],
     },
   },

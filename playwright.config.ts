@@ -7,10 +7,10 @@ import {
   suiteVersion,
   targetOrigin,
   wantsBlobReport,
-} from './helpers/report-config';
-import { insecureTls, WEAKENED_RUN } from './helpers/network';
-import { ensureRunIdentity } from './helpers/run-record';
-import { workerCount } from './helpers/settings';
+} from './helpers/run/report-config';
+import { insecureTls, WEAKENED_RUN } from './helpers/run/network';
+import { ensureRunIdentity } from './helpers/run/run-record';
+import { workerCount } from './helpers/run/settings';
 
 /**
  * The mutation run (scripts/mutation.ts) passes one reference per fault or variant; each becomes a
@@ -34,7 +34,7 @@ const projects: Project[] | undefined = mutationTargets?.map((t) => ({
   // One worker per reference: a worker serves one project, so a reference spread over both workers would pay
   // the worker's start twice, while the other worker can serve the next reference meanwhile.
   workers: 1,
-  // A fault's failures are kills (helpers/fixtures.ts, _killExpected), and its few tests run file by file
+  // A fault's failures are kills (helpers/spec/fixtures.ts, _killExpected), and its few tests run file by file
   // so that one worker serves them.
   metadata: { baseUrl: t.baseUrl, ...(t.fault ? { killsExpected: true } : {}) },
   ...(t.fault ? { fullyParallel: false } : {}),
@@ -63,9 +63,9 @@ const userReporters: ReporterDescription[] = (process.env.CONFORMANCE_REPORTERS?
 const reporter: ReporterDescription[] = [
   ...userReporters,
   [
-    // allure-playwright with the requirement metadata (helpers/allure-reporter.ts). Resolved here so that
+    // allure-playwright with the requirement metadata (helpers/setup/allure-reporter.ts). Resolved here so that
     // configs elsewhere that extend this one find it too.
-    require.resolve('./helpers/allure-reporter'),
+    require.resolve('./helpers/setup/allure-reporter'),
     {
       resultsDir: paths.allureResults,
       environmentInfo: allureEnvironmentInfo(),
@@ -88,7 +88,7 @@ export default defineConfig({
   retries: 0,
   workers: workerCount(),
   timeout: 30_000,
-  globalSetup: ['./helpers/reports-setup.ts', './helpers/global-setup.ts'],
+  globalSetup: ['./helpers/setup/reports-setup.ts', './helpers/setup/global-setup.ts'],
   reporter,
   // Recorded in reports/results.json for the certification report (no key values, origin only).
   metadata: {

@@ -1,17 +1,17 @@
 /**
- * The `test` every spec uses: the suite's fixtures (helpers/fixtures.ts) with every area's worker fixtures
+ * The `test` every spec uses: the suite's fixtures (helpers/spec/fixtures.ts) with every area's worker fixtures
  * merged in. One test type for all spec files matters: Playwright runs files whose fixture sets differ in
  * worker processes of their own, and each new worker pays its start, its schema compilation and its reads
  * again. An area's worker fixture is set up only in a worker whose tests use it.
  */
 import { mergeTests } from '@playwright/test';
-import { conventionsSampleTest } from './conventions-sample';
-import { eventReadsTest } from './event-reads';
-import { feesReadsTest } from './fees-reads';
-import { harmlessMonthTest } from './harmless-month';
-import { invoiceSnapshotTest } from './invoice-snapshot';
-import { rejectedSyncBatchTest } from './rejected-sync-batch';
-import { ownPatentTest } from './sync-workflow';
+import { conventionsSampleTest } from './spec/conventions-sample';
+import { eventReadsTest } from './spec/event-reads';
+import { feesReadsTest } from './spec/fees-reads';
+import { harmlessMonthTest } from './spec/harmless-month';
+import { invoiceSnapshotTest } from './spec/invoice-snapshot';
+import { rejectedSyncBatchTest } from './spec/rejected-sync-batch';
+import { ownPatentTest } from './spec/sync-workflow';
 
 export const test = mergeTests(
   conventionsSampleTest,
@@ -22,3 +22,116 @@ export const test = mergeTests(
   rejectedSyncBatchTest,
   ownPatentTest,
 );
+
+// What a spec uses, from the layers below: a spec imports this module only.
+export { addDays, isCalendarDate, isDateTime, monthBounds, utcToday } from './contract/calendar';
+export {
+  collationTwins,
+  directionProblems,
+  nullBlockProblems,
+  textOrderProblems,
+} from './contract/collation';
+export { operationById, operations } from './contract/contract';
+export type { Operation, OperationId } from './contract/contract';
+export { membersOfFormat, pickDocumented } from './contract/documented-members';
+export {
+  awaitsDecision,
+  blockedAsInstructed,
+  earliestPending,
+  isRenewal,
+  renewals,
+  sortByDue,
+  tooEarly,
+} from './contract/event-rules';
+export { fcParams } from './contract/generated-inputs';
+export { isJsonPointer, pointerMisfit, pointsIntoDocument } from './contract/json-pointer';
+export { malformedJson } from './contract/raw-body';
+export { breaches, objectIs, oneOf } from './contract/rule-breaches';
+export type { FieldRule, Rule } from './contract/rule-breaches';
+export { UUID } from './contract/uuid';
+export { isPatentClaimed, readsUndisturbed } from './data/claim-status';
+export { claim } from './data/claims';
+export { WIDE_WINDOW, skipBecause } from './data/discovery';
+export type { Portfolio } from './data/discovery';
+export {
+  DOCUMENT_OPERATIONS,
+  findEventWithDocument,
+  locateInstructionReceipt,
+  refOf,
+  sharedDocumentDownload,
+  sharedLocate,
+} from './data/document-discovery';
+export type { DocumentOperation, EventRef, Located } from './data/document-discovery';
+export { nonEmpty, notVerified, verifiedOnlyIf } from './data/verified';
+export { KEY_SETTINGS } from './run/settings';
+export type { KeyRole } from './run/settings';
+export type { Target } from './run/target';
+export { pause } from './run/waits';
+export { asObject, dataOf } from './spec/conventions-sample';
+export type { Json, Read } from './spec/conventions-sample';
+export { SLACK_DAYS, eventBreaches, labelledEvents, renewalsOf, requireSome } from './spec/event-reads';
+export { allFees, feesBreaches } from './spec/fees-reads';
+export type { FeesRead } from './spec/fees-reads';
+export { STATE_NOT_OFFERED, describeRequires, expect, titled } from './spec/fixtures';
+export type { Setting } from './spec/fixtures';
+export {
+  DECISIONS,
+  allowedDecision,
+  blockedEvent,
+  claimInstructable,
+  instructableFirst,
+  laterPending,
+  pendingRenewals,
+  postInstructions,
+  readEvent,
+  reinstruct,
+} from './spec/instruction-workflow';
+export type { InstructionEntry } from './spec/instruction-workflow';
+export { SYNC_ITEMS } from './spec/rejected-sync-batch';
+export type { RejectedSyncBatch } from './spec/rejected-sync-batch';
+export {
+  UNFINISHED,
+  acceptInReview,
+  allResults,
+  anonymousItem,
+  batchOf,
+  bringIntoEffect,
+  counterViolations,
+  createItem,
+  echoOf,
+  freshProviderId,
+  instant,
+  invalidItem,
+  mixedItems,
+  pollToCompletion,
+  postSync,
+  push,
+  pushInBackground,
+  pushInline,
+  pushOne,
+  pushRefusedCreate,
+  readBatch,
+  readPatent,
+  refuseInReview,
+  resultRuleViolations,
+  statusMayFollow,
+  updatableBySync,
+} from './spec/sync-workflow';
+export type { Item } from './spec/sync-workflow';
+export { ApiResponse } from './wire/api-client';
+export type { ApiClient, ArrayEncoding, CallOptions, Query } from './wire/api-client';
+export { carriedFieldErrors, errorsArray } from './wire/field-errors';
+export type { UncheckedFieldError } from './wire/field-errors';
+export { RATE_LIMIT_HEADERS, REQUEST_ID_HEADER, intHeader } from './wire/matchers';
+export { listEnvelope, walkList } from './wire/pagination';
+export type { ListBody } from './wire/pagination';
+export type { ProbeName } from './wire/probes';
+export {
+  DATE_HEADER_TOLERANCE_SECONDS,
+  LONGEST_LOCAL_DAY_SECONDS,
+  announcedReset,
+  countdownWaitMs,
+  rateLimitRule,
+  rateLimitViolations,
+} from './wire/rate-limit-headers';
+export { schemaErrors } from './wire/schema-validator';

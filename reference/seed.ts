@@ -61,7 +61,7 @@ type Scenario = 'blocked' | 'too-early' | 'lapsed' | 'locked' | 'open';
 
 /**
  * Patents of each scenario in the primary tenant of the minimum test tenant (seed profile "minimum"), one per
- * patent the suite's data plan reserves (helpers/data-states.ts, 2 workers): blocked = earlier-event-pending 2
+ * patent the suite's data plan reserves (helpers/contract/data-states.ts, 2 workers): blocked = earlier-event-pending 2
  * + earlier-event-pending-unchanged 1; too-early = sync-target 3 + unchanged 2 + any 3; lapsed = lapsed 3;
  * locked = locked-unchanged 1; open = proceedable-then-pending 3 + proceedable 17.
  */
@@ -429,7 +429,7 @@ function seedTenant(ctx: ServerContext, plan: TenantPlan, today: string): Tenant
 
 /**
  * The minimum test tenant (README, "The minimum test tenant"): the primary tenant holds exactly the patents
- * whose states a complete run needs (helpers/data-states.ts, checked by tests/minimum-tenant.test.ts); the
+ * whose states a complete run needs (helpers/contract/data-states.ts, checked by tests/minimum-tenant.test.ts); the
  * other tenants keep what the isolation, scope and capability tests need.
  */
 const MINIMUM_PLANS: Record<TenantSlot, Partial<TenantPlan>> = {

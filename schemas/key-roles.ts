@@ -1,7 +1,7 @@
 /**
  * The key roles: each API key a run may be given, with the environment variable that carries it, what it is,
  * and the one scope a single-scope key holds. Neutral ground: the suite declares them as inputs
- * (helpers/settings.ts) and the reference seeds a key for each (reference/keys.ts).
+ * (helpers/run/settings.ts) and the reference seeds a key for each (reference/keys.ts).
  */
 export type KeyRole =
   | 'all'

@@ -16,7 +16,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { workerCount } from '../helpers/settings';
+import { workerCount } from '../helpers/run/settings';
 
 const ROOT = path.join(__dirname, '..');
 const CLI = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');

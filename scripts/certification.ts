@@ -10,9 +10,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { reportPaths } from '../helpers/report-config';
+import { reportPaths } from '../helpers/run/report-config';
 import { LEVELS, loadRequirements, type Level, type Requirement } from '../schemas/requirements';
-import type { PreflightRecord } from '../helpers/run-record';
+import type { PreflightRecord } from '../helpers/run/run-record';
 import {
   readRunResults,
   type ExchangeEvidence,

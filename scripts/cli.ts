@@ -8,12 +8,12 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { reportPaths } from '../helpers/report-config';
-import { readDataStates } from '../helpers/data-snapshot';
-import { preflight, PreflightError } from '../helpers/preflight';
-import { formatPreflightFailure, settingProblems } from '../helpers/preflight-report';
-import { loadEnv, SETTINGS, workerCount } from '../helpers/settings';
-import { readTarget } from '../helpers/target';
+import { reportPaths } from '../helpers/run/report-config';
+import { readDataStates } from '../helpers/data/data-snapshot';
+import { preflight, PreflightError } from '../helpers/setup/preflight';
+import { formatPreflightFailure, settingProblems } from '../helpers/setup/preflight-report';
+import { loadEnv, SETTINGS, workerCount } from '../helpers/run/settings';
+import { readTarget } from '../helpers/run/target';
 import { runGate } from './gate';
 import { buildReports } from './report';
 import { nodeModulesDirs, PACKAGE_ROOT, packageFile } from './package-paths';
@@ -166,7 +166,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
 
 /**
  * The environment of a run: settings from the env file (the environment wins), reports under `out`.
- * The env file is read by the suite (helpers/settings.ts, ENV_FILE); here it only has to be absolute.
+ * The env file is read by the suite (helpers/run/settings.ts, ENV_FILE); here it only has to be absolute.
  */
 function runEnvironment(args: ParsedArgs, cwd: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { reportPaths, ROOT } from '../helpers/report-config';
+import { reportPaths, ROOT } from '../helpers/run/report-config';
 import { requirementById } from '../schemas/requirements';
 import { boundResults } from './run-binding';
 import { readRunResults, type RunResults, type TestOutcome } from './run-results';

@@ -1,10 +1,10 @@
 /**
  * Writes the README's table of the minimum test tenant (between its data-states markers) from
- * helpers/data-states.ts; tests/minimum-tenant.test.ts checks that the README matches.
+ * helpers/contract/data-states.ts; tests/minimum-tenant.test.ts checks that the README matches.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { minimumTenantMarkdown, README_END, README_START } from '../helpers/data-states';
+import { minimumTenantMarkdown, README_END, README_START } from '../helpers/contract/data-states';
 
 const file = path.join(__dirname, '..', 'README.md');
 const text = fs.readFileSync(file, 'utf8');

@@ -1,10 +1,10 @@
 /**
  * Writes .env.example and the settings table of README.md from the declared settings
- * (helpers/settings.ts), so the three never drift. `--check` exits non-zero when either differs.
+ * (helpers/run/settings.ts), so the three never drift. `--check` exits non-zero when either differs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { SETTINGS } from '../helpers/settings';
+import { SETTINGS } from '../helpers/run/settings';
 
 const ROOT = path.join(__dirname, '..');
 const ENV_EXAMPLE = path.join(ROOT, '.env.example');

@@ -21,10 +21,10 @@ import type { FaultDefinition, VariantDefinition } from '../reference/faults/cat
 import { createReferenceServer } from '../reference/server';
 import { VARIANTS } from '../reference/variants';
 import { randomUUID } from 'node:crypto';
-import { noteAnnouncedReset } from '../helpers/rate-limit-headers';
-import { INFRASTRUCTURE_PATTERN } from '../helpers/report-config';
-import { KEY_SETTINGS } from '../helpers/settings';
-import { EMBEDDED_TIME_ZONE } from '../helpers/target';
+import { noteAnnouncedReset } from '../helpers/wire/rate-limit-headers';
+import { INFRASTRUCTURE_PATTERN } from '../helpers/run/report-config';
+import { KEY_SETTINGS } from '../helpers/run/settings';
+import { EMBEDDED_TIME_ZONE } from '../helpers/run/target';
 import { loadRequirements } from '../schemas/requirements';
 import { listTests } from './traceability';
 import { variantGroups } from './variant-groups';
@@ -142,7 +142,7 @@ export function selectTargets(args: Args): TargetSpec[] {
   ];
 }
 
-/** A failure that is the target not answering (helpers/report-config.ts), not a contract verdict. */
+/** A failure that is the target not answering (helpers/run/report-config.ts), not a contract verdict. */
 function unansweredOnly(results: JsonTestResult[]): boolean {
   const messages = results
     .filter((r) => r.status === 'failed' || r.status === 'timedOut')

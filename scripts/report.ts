@@ -14,7 +14,13 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { contractVersion, reportPaths, ROOT, suiteVersion, type ReportPaths } from '../helpers/report-config';
+import {
+  contractVersion,
+  reportPaths,
+  ROOT,
+  suiteVersion,
+  type ReportPaths,
+} from '../helpers/run/report-config';
 import {
   buildCertification,
   certificationSummary,

@@ -5,8 +5,8 @@
  * has no results; its certification says NOT RUN with the preflight's message.
  */
 import fs from 'node:fs';
-import type { ReportPaths } from '../helpers/report-config';
-import { readPreflightRecord, readRunRecord, type PreflightRecord } from '../helpers/run-record';
+import type { ReportPaths } from '../helpers/run/report-config';
+import { readPreflightRecord, readRunRecord, type PreflightRecord } from '../helpers/run/run-record';
 import { readRunResults, type RunResults } from './run-results';
 
 export type BoundResults =

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { CONTRACT_VIOLATION_PATTERN, INFRASTRUCTURE_PATTERN } from '../helpers/report-config';
+import { CONTRACT_VIOLATION_PATTERN, INFRASTRUCTURE_PATTERN } from '../helpers/run/report-config';
 import { idsOf } from './traceability';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
@@ -31,7 +31,7 @@ export interface TestOutcome {
   evidence?: FailureEvidence;
 }
 
-/** One exchange as `exchangeEvidence` (helpers/exchange.ts) writes it into the http-exchanges.json attachment. */
+/** One exchange as `exchangeEvidence` (helpers/wire/exchange.ts) writes it into the http-exchanges.json attachment. */
 export interface ExchangeEvidence {
   request: { method: string; url: string; headers: Record<string, string>; body?: string };
   response: { status: number; headers: Record<string, string>; body: string };
@@ -151,7 +151,7 @@ function attachmentText(result: JsonResult | undefined, name: string): string | 
   return undefined;
 }
 
-/** The evidence the `_evidence` fixture (helpers/fixtures.ts) attached to a failed result, if any. */
+/** The evidence the `_evidence` fixture (helpers/spec/fixtures.ts) attached to a failed result, if any. */
 function evidenceOf(result: JsonResult | undefined): FailureEvidence | undefined {
   const exchangesText = attachmentText(result, 'http-exchanges.json');
   const reproduce = attachmentText(result, 'reproduce.sh');

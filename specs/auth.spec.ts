@@ -3,9 +3,7 @@
  * Contract: Authentication, points 1-5; Errors table rows invalid_api_key and api_key_expired.
  */
 import fc from 'fast-check';
-import { expect, titled } from '../helpers/fixtures';
-import { fcParams } from '../helpers/generated-inputs';
-import { test } from '../helpers/test';
+import { expect, fcParams, test, titled } from '../helpers/test';
 
 const hexKey = fc.stringMatching(/^[0-9a-f]{64}$/);
 

@@ -10,13 +10,20 @@
  * conventions themselves rather than through the response schemas.
  */
 import { randomUUID } from 'node:crypto';
-import { isCalendarDate } from '../helpers/calendar';
-import { operationById, type OperationId } from '../helpers/contract';
-import { asObject, dataOf, type Json, type Read } from '../helpers/conventions-sample';
-import { membersOfFormat } from '../helpers/documented-members';
-import { expect, titled } from '../helpers/fixtures';
-import { UUID } from '../helpers/uuid';
-import { test } from '../helpers/test';
+import {
+  asObject,
+  dataOf,
+  expect,
+  isCalendarDate,
+  type Json,
+  membersOfFormat,
+  operationById,
+  type OperationId,
+  type Read,
+  test,
+  titled,
+  UUID,
+} from '../helpers/test';
 
 // ------------------------------------------------------------------ the sample
 

@@ -7,13 +7,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import type { ApiClient, ApiResponse } from '../helpers/api-client';
-import { locateInstructionReceipt, sharedDocumentDownload } from '../helpers/document-discovery';
-import { expect, titled } from '../helpers/fixtures';
-import { fcParams } from '../helpers/generated-inputs';
-import type { KeyRole } from '../helpers/settings';
+import {
+  type ApiClient,
+  type ApiResponse,
+  expect,
+  fcParams,
+  type KeyRole,
+  locateInstructionReceipt,
+  sharedDocumentDownload,
+  test,
+  titled,
+} from '../helpers/test';
 import type { Problem } from '../schemas/types';
-import { test } from '../helpers/test';
 
 const REQUEST_ID = 'X-Request-Id';
 

@@ -6,23 +6,27 @@
  */
 import { randomUUID } from 'node:crypto';
 import contentDisposition from 'content-disposition';
-import type { ApiClient, ApiResponse } from '../helpers/api-client';
-import { claim } from '../helpers/claims';
-import type { Portfolio } from '../helpers/discovery';
-import { earliestPending, isRenewal, tooEarly } from '../helpers/event-rules';
 import {
+  type ApiClient,
+  type ApiResponse,
+  claim,
+  type DocumentOperation,
+  earliestPending,
+  type EventRef,
+  expect,
+  isRenewal,
+  type Located,
   locateInstructionReceipt,
+  type Portfolio,
+  postInstructions,
   refOf,
   sharedDocumentDownload,
-  type DocumentOperation,
-  type EventRef,
-  type Located,
-} from '../helpers/document-discovery';
-import { postInstructions } from '../helpers/instruction-workflow';
-import { expect, titled } from '../helpers/fixtures';
-import type { Target } from '../helpers/target';
+  type Target,
+  test,
+  titled,
+  tooEarly,
+} from '../helpers/test';
 import type { Invoice } from '../schemas/types';
-import { test } from '../helpers/test';
 
 interface Context {
   api: ApiClient;

@@ -6,21 +6,32 @@
  * Contract: Resources and their fields, Patent event; Endpoints, Patent events (3 and 4); Events.
  *
  * Rules that relate the events of one patent are checked on the per-patent sweeps only (one page: one
- * consistent read; helpers/event-reads.ts). Event kinds other than RENEWAL are ignored (additive evolution).
+ * consistent read; helpers/spec/event-reads.ts). Event kinds other than RENEWAL are ignored (additive evolution).
  */
-import type { ApiResponse } from '../helpers/api-client';
-import { addDays, utcToday } from '../helpers/calendar';
-import { isPatentClaimed, readsUndisturbed } from '../helpers/claim-status';
-import { skipBecause, type Portfolio } from '../helpers/discovery';
-import { pickDocumented } from '../helpers/documented-members';
-import { SLACK_DAYS } from '../helpers/event-reads';
-import { awaitsDecision, earliestPending, isRenewal, renewals, sortByDue } from '../helpers/event-rules';
-import { postInstructions } from '../helpers/instruction-workflow';
-import { expect, titled } from '../helpers/fixtures';
-import { walkList } from '../helpers/pagination';
-import { nonEmpty, verifiedOnlyIf } from '../helpers/verified';
+import {
+  addDays,
+  type ApiResponse,
+  awaitsDecision,
+  earliestPending,
+  expect,
+  isPatentClaimed,
+  isRenewal,
+  nonEmpty,
+  pickDocumented,
+  type Portfolio,
+  postInstructions,
+  readsUndisturbed,
+  renewals,
+  skipBecause,
+  SLACK_DAYS,
+  sortByDue,
+  test,
+  titled,
+  utcToday,
+  verifiedOnlyIf,
+  walkList,
+} from '../helpers/test';
 import type { PatentEvent, PatentEventList } from '../schemas/types';
-import { test } from '../helpers/test';
 
 /** An event of the snapshot and a patent of the same tenant that the event does not belong to. */
 async function eventUnderAnotherPatent(portfolio: Portfolio): Promise<{ eventId: string; patentId: string }> {

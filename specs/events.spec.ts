@@ -4,20 +4,32 @@
  * Contract: Resources and their fields, Patent event; Endpoints, Patent events (3 and 4); Events.
  *
  * Field rules are checked on every event of the worker's snapshot (the by-period list over a wide window) and
- * on fresh per-patent sweeps of a few patents chosen to hold every instructability state (helpers/event-reads.ts).
+ * on fresh per-patent sweeps of a few patents chosen to hold every instructability state (helpers/spec/event-reads.ts).
  * Rules that relate the events of one patent are in events-per-patent.spec.ts. Event kinds other than RENEWAL
  * are ignored (additive evolution). The server's "today" may be a day off the suite's UTC date (its own time
  * zone), so date rules keep two days of slack.
  */
-import { addDays, isCalendarDate, isDateTime, utcToday } from '../helpers/calendar';
-import { isPatentClaimed } from '../helpers/claim-status';
-import { eventBreaches, labelledEvents, renewalsOf, requireSome, SLACK_DAYS } from '../helpers/event-reads';
-import { awaitsDecision } from '../helpers/event-rules';
-import { expect, titled } from '../helpers/fixtures';
-import { DECISIONS } from '../helpers/instruction-workflow';
-import { objectIs, oneOf, type FieldRule } from '../helpers/rule-breaches';
+import {
+  addDays,
+  awaitsDecision,
+  DECISIONS,
+  eventBreaches,
+  expect,
+  type FieldRule,
+  isCalendarDate,
+  isDateTime,
+  isPatentClaimed,
+  labelledEvents,
+  objectIs,
+  oneOf,
+  renewalsOf,
+  requireSome,
+  SLACK_DAYS,
+  test,
+  titled,
+  utcToday,
+} from '../helpers/test';
 import type { Patent, PatentEvent } from '../schemas/types';
-import { test } from '../helpers/test';
 
 /** The first day of the month two months before the month of `dueDate`. */
 function expectedOpensAt(dueDate: string): string {

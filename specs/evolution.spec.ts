@@ -5,15 +5,20 @@
  * Contract: the introduction ("All routes live under `/api/v2/external/`"); Versioning; Events ("clients
  * ignore kinds they do not handle"); Errors ("Unrecognized members are ignored by clients").
  */
-import { ApiResponse } from '../helpers/api-client';
-import { operations, type OperationId } from '../helpers/contract';
-import { WIDE_WINDOW } from '../helpers/discovery';
-import { earliestPending, renewals } from '../helpers/event-rules';
-import { expect, titled } from '../helpers/fixtures';
-import { schemaErrors } from '../helpers/schema-validator';
+import {
+  ApiResponse,
+  earliestPending,
+  expect,
+  type OperationId,
+  operations,
+  renewals,
+  schemaErrors,
+  test,
+  titled,
+  WIDE_WINDOW,
+} from '../helpers/test';
 import { loadOpenApi } from '../schemas/ajv';
 import type { PatentEvent } from '../schemas/types';
-import { test } from '../helpers/test';
 
 const PREFIX = '/api/v2/external/';
 

@@ -4,22 +4,31 @@
  * Contract: Resources and their fields, Fees; States and transitions, Fees status of an event; Endpoints 5.
  *
  * Field rules are checked on the event fees of a few events (one per fee status found) and on the fees
- * attached to the events of a page of a wide window (helpers/fees-reads.ts). Money is compared with decimal.js,
+ * attached to the events of a page of a wide window (helpers/spec/fees-reads.ts). Money is compared with decimal.js,
  * never with binary floats. When GRACE_PERIOD applies is not stated beyond "late surcharge": nothing is
  * asserted about it.
  */
 import Decimal from 'decimal.js';
-import type { ApiClient } from '../helpers/api-client';
-import { isPatentClaimed } from '../helpers/claim-status';
-import { skipBecause, type Portfolio } from '../helpers/discovery';
-import { awaitsDecision, earliestPending, isRenewal } from '../helpers/event-rules';
-import { allFees, feesBreaches, type FeesRead } from '../helpers/fees-reads';
-import { expect, titled } from '../helpers/fixtures';
-import { postInstructions } from '../helpers/instruction-workflow';
-import { objectIs, type FieldRule } from '../helpers/rule-breaches';
-import { verifiedOnlyIf } from '../helpers/verified';
+import {
+  allFees,
+  type ApiClient,
+  awaitsDecision,
+  earliestPending,
+  expect,
+  feesBreaches,
+  type FeesRead,
+  type FieldRule,
+  isPatentClaimed,
+  isRenewal,
+  objectIs,
+  type Portfolio,
+  postInstructions,
+  skipBecause,
+  test,
+  titled,
+  verifiedOnlyIf,
+} from '../helpers/test';
 import type { Fees, Invoice, PatentEvent, PatentEventList } from '../schemas/types';
-import { test } from '../helpers/test';
 
 const COMPONENT_TYPES = ['OFFICE', 'AGENT', 'SERVICE', 'GRACE_PERIOD'];
 const DECIMAL = /^-?\d+(\.\d+)?$/;

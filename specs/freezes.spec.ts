@@ -5,15 +5,21 @@
  * path parameters failing `YYYY-MM` validation.
  */
 import fc from 'fast-check';
-import type { ApiClient } from '../helpers/api-client';
-import { claim } from '../helpers/claims';
-import type { OperationId } from '../helpers/contract';
-import { skipBecause, type Portfolio } from '../helpers/discovery';
-import { renewals, tooEarly } from '../helpers/event-rules';
-import { expect, titled } from '../helpers/fixtures';
-import { fcParams } from '../helpers/generated-inputs';
-import { walkList } from '../helpers/pagination';
-import { nonEmpty } from '../helpers/verified';
+import {
+  type ApiClient,
+  claim,
+  expect,
+  fcParams,
+  nonEmpty,
+  type OperationId,
+  type Portfolio,
+  renewals,
+  skipBecause,
+  test,
+  titled,
+  tooEarly,
+  walkList,
+} from '../helpers/test';
 import type {
   ExchangeRateFreeze,
   ExchangeRateFreezeListItem,
@@ -21,7 +27,6 @@ import type {
   FrozenRateEvent,
   PatentEvent,
 } from '../schemas/types';
-import { test } from '../helpers/test';
 
 const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -8,20 +8,24 @@
  * status).
  */
 import fc from 'fast-check';
-import type { ApiClient } from '../helpers/api-client';
-import { addDays, utcToday } from '../helpers/calendar';
-import { renewals, sortByDue } from '../helpers/event-rules';
-import { expect, titled } from '../helpers/fixtures';
-import { fcParams } from '../helpers/generated-inputs';
 import {
+  addDays,
+  type ApiClient,
   DECISIONS,
+  expect,
+  fcParams,
   instructableFirst,
+  type InstructionEntry,
   laterPending,
   postInstructions,
   readEvent,
-  type InstructionEntry,
-} from '../helpers/instruction-workflow';
-import { walkList } from '../helpers/pagination';
+  renewals,
+  sortByDue,
+  test,
+  titled,
+  utcToday,
+  walkList,
+} from '../helpers/test';
 import type {
   Decision,
   Fees,
@@ -29,7 +33,6 @@ import type {
   PatentEvent,
   ProblemInstructionSkipped,
 } from '../schemas/types';
-import { test } from '../helpers/test';
 
 type BlockedReason = PatentEvent['instructability']['blockedReason'];
 

@@ -6,26 +6,29 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import type { ApiClient } from '../helpers/api-client';
-import { skipBecause } from '../helpers/discovery';
-import { carriedFieldErrors, errorsArray } from '../helpers/field-errors';
-import { expect, titled } from '../helpers/fixtures';
-import { malformedJson } from '../helpers/raw-body';
-import { fcParams } from '../helpers/generated-inputs';
 import {
   allowedDecision,
+  type ApiClient,
   blockedEvent,
+  carriedFieldErrors,
   claimInstructable,
   DECISIONS,
+  errorsArray,
+  expect,
+  fcParams,
   instructableFirst,
   laterPending,
+  malformedJson,
   pendingRenewals,
+  pointerMisfit,
   postInstructions,
   readEvent,
   reinstruct,
-} from '../helpers/instruction-workflow';
-import { pointerMisfit } from '../helpers/json-pointer';
-import { schemaErrors } from '../helpers/schema-validator';
+  schemaErrors,
+  skipBecause,
+  test,
+  titled,
+} from '../helpers/test';
 import type {
   Fees,
   InstructionReceipt,
@@ -33,7 +36,6 @@ import type {
   PatentEvent,
   ProblemInstructionSkipped,
 } from '../schemas/types';
-import { test } from '../helpers/test';
 
 /**
  * After a refused batch, the fees of its valid entry are still those "Before any instruction: ESTIMATED with

@@ -3,19 +3,23 @@
  * windows, the sort parameter, and the single read.
  * Contract: Resources, Invoice and Fees (regularization members); Endpoints 10 and 11; Errors, validation_failed.
  */
-import type { ApiClient } from '../helpers/api-client';
-import { isDateTime } from '../helpers/calendar';
-import { skipBecause, WIDE_WINDOW } from '../helpers/discovery';
-import { renewals } from '../helpers/event-rules';
-import { pickDocumented } from '../helpers/documented-members';
-import { expect, titled } from '../helpers/fixtures';
+import {
+  type ApiClient,
+  expect,
+  isDateTime,
+  nonEmpty,
+  pickDocumented,
+  renewals,
+  skipBecause,
+  test,
+  textOrderProblems,
+  titled,
+  UUID,
+  walkList,
+  WIDE_WINDOW,
+} from '../helpers/test';
 
-import { UUID } from '../helpers/uuid';
-import { walkList } from '../helpers/pagination';
-import { nonEmpty } from '../helpers/verified';
-import { textOrderProblems } from '../helpers/collation';
 import type { Fees, Invoice, PatentEvent } from '../schemas/types';
-import { test } from '../helpers/test';
 
 const REGULARIZATION_REASONS = ['NOT_PAYABLE', 'ANNUITY_ERROR', 'ACCOUNTING_ERROR'];
 const DAY_MS = 86_400_000;

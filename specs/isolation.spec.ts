@@ -8,21 +8,27 @@
  * The other tenant's ids are real ones, discovered with its own key (API_KEY_OTHER_TENANT).
  */
 import { randomUUID } from 'node:crypto';
-import type { ApiClient, ApiResponse } from '../helpers/api-client';
-import type { OperationId } from '../helpers/contract';
-import { skipBecause, type Portfolio } from '../helpers/discovery';
-import { renewals } from '../helpers/event-rules';
 import {
+  type ApiClient,
+  type ApiResponse,
   DOCUMENT_OPERATIONS,
-  findEventWithDocument,
-  refOf,
-  sharedLocate,
   type DocumentOperation,
-} from '../helpers/document-discovery';
-import { postInstructions } from '../helpers/instruction-workflow';
-import { expect, titled, type Setting } from '../helpers/fixtures';
-import { walkList } from '../helpers/pagination';
-import { notVerified, verifiedOnlyIf } from '../helpers/verified';
+  expect,
+  findEventWithDocument,
+  notVerified,
+  type OperationId,
+  type Portfolio,
+  postInstructions,
+  refOf,
+  renewals,
+  type Setting,
+  sharedLocate,
+  skipBecause,
+  test,
+  titled,
+  verifiedOnlyIf,
+  walkList,
+} from '../helpers/test';
 import type {
   ExchangeRateFreeze,
   ExchangeRateFreezeList,
@@ -34,7 +40,6 @@ import type {
   PatentSyncBatch,
   Problem,
 } from '../schemas/types';
-import { test } from '../helpers/test';
 
 interface Context {
   other: ApiClient;

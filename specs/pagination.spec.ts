@@ -5,16 +5,25 @@
  * Contract: List envelope (all paginated lists); Pagination parameters; Limits (page size, sync results).
  */
 import fc from 'fast-check';
-import type { ApiClient, ApiResponse, CallOptions, Query } from '../helpers/api-client';
-import type { OperationId } from '../helpers/contract';
-import type { Portfolio } from '../helpers/discovery';
-import { skipBecause } from '../helpers/discovery';
-import { sortByDue } from '../helpers/event-rules';
-import { expect, titled, type Setting } from '../helpers/fixtures';
-import { fcParams } from '../helpers/generated-inputs';
-import { listEnvelope, type ListBody } from '../helpers/pagination';
-import { SYNC_ITEMS, type RejectedSyncBatch } from '../helpers/rejected-sync-batch';
-import { test } from '../helpers/test';
+import {
+  type ApiClient,
+  type ApiResponse,
+  type CallOptions,
+  expect,
+  fcParams,
+  type ListBody,
+  listEnvelope,
+  type OperationId,
+  type Portfolio,
+  type Query,
+  type RejectedSyncBatch,
+  type Setting,
+  skipBecause,
+  sortByDue,
+  SYNC_ITEMS,
+  test,
+  titled,
+} from '../helpers/test';
 
 /** A list with items, found through the API. */
 interface ListTarget {

@@ -9,22 +9,30 @@
  * monotonic, and free-text references ascend wherever binary, case-insensitive, locale, numeric and
  * punctuation-blind collations all agree. Codes (office, status) may ascend by a rank of the server's own.
  */
-import { isCalendarDate, isDateTime } from '../helpers/calendar';
 import {
+  breaches,
   collationTwins,
   directionProblems,
+  expect,
+  type FieldRule,
+  isCalendarDate,
+  isDateTime,
+  isPatentClaimed,
+  membersOfFormat,
+  nonEmpty,
   nullBlockProblems,
+  objectIs,
+  oneOf,
+  pickDocumented,
+  type Portfolio,
+  type Rule as RuleOf,
+  skipBecause,
+  test,
   textOrderProblems,
-} from '../helpers/collation';
-import { isPatentClaimed } from '../helpers/claim-status';
-import { skipBecause, type Portfolio } from '../helpers/discovery';
-import { membersOfFormat, pickDocumented } from '../helpers/documented-members';
-import { expect, titled } from '../helpers/fixtures';
-import { walkList } from '../helpers/pagination';
-import { breaches, objectIs, oneOf, type FieldRule, type Rule as RuleOf } from '../helpers/rule-breaches';
-import { nonEmpty } from '../helpers/verified';
+  titled,
+  walkList,
+} from '../helpers/test';
 import type { Patent, PatentList, PatentSyncBatch } from '../schemas/types';
-import { test } from '../helpers/test';
 
 type Rule = RuleOf<Record<string, unknown>>;
 

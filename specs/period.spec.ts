@@ -9,17 +9,28 @@
  * must).
  */
 import fc from 'fast-check';
-import type { ApiClient, ApiResponse, ArrayEncoding, Query } from '../helpers/api-client';
-import { addDays, monthBounds, utcToday } from '../helpers/calendar';
-import { isPatentClaimed } from '../helpers/claim-status';
-import { skipBecause, WIDE_WINDOW, type Portfolio } from '../helpers/discovery';
-import { isRenewal, renewals } from '../helpers/event-rules';
-import { expect, titled } from '../helpers/fixtures';
-import { fcParams } from '../helpers/generated-inputs';
-import { schemaErrors } from '../helpers/schema-validator';
-import { nonEmpty } from '../helpers/verified';
+import {
+  addDays,
+  type ApiClient,
+  type ApiResponse,
+  type ArrayEncoding,
+  expect,
+  fcParams,
+  isPatentClaimed,
+  isRenewal,
+  monthBounds,
+  nonEmpty,
+  type Portfolio,
+  type Query,
+  renewals,
+  schemaErrors,
+  skipBecause,
+  test,
+  titled,
+  utcToday,
+  WIDE_WINDOW,
+} from '../helpers/test';
 import type { Patent, PatentEvent, PatentEventList } from '../schemas/types';
-import { test } from '../helpers/test';
 
 /** A window read page by page (100 a page); stops at the first answer that is not 200. */
 async function fetchWindow(

@@ -4,11 +4,18 @@
  * Contract: Errors (code table, extension members).
  */
 import { randomUUID } from 'node:crypto';
-import { blockedAsInstructed, earliestPending, renewals, tooEarly } from '../helpers/event-rules';
-import { postInstructions, reinstruct } from '../helpers/instruction-workflow';
-import { expect, titled } from '../helpers/fixtures';
+import {
+  blockedAsInstructed,
+  earliestPending,
+  expect,
+  postInstructions,
+  reinstruct,
+  renewals,
+  test,
+  titled,
+  tooEarly,
+} from '../helpers/test';
 import type { PatentEvent } from '../schemas/types';
-import { test } from '../helpers/test';
 
 type Body = Record<string, unknown>;
 

@@ -4,13 +4,19 @@
  * Contract: Errors (code table, field error); Endpoints (400 on bad path parameters).
  */
 import { randomUUID } from 'node:crypto';
-import type { ApiClient, ApiResponse } from '../helpers/api-client';
-import { errorsArray, type UncheckedFieldError } from '../helpers/field-errors';
-import { expect, titled } from '../helpers/fixtures';
-import { malformedJson } from '../helpers/raw-body';
-import { isJsonPointer, pointsIntoDocument } from '../helpers/json-pointer';
-import { nonEmpty } from '../helpers/verified';
-import { test } from '../helpers/test';
+import {
+  type ApiClient,
+  type ApiResponse,
+  errorsArray,
+  expect,
+  isJsonPointer,
+  malformedJson,
+  nonEmpty,
+  pointsIntoDocument,
+  test,
+  titled,
+  type UncheckedFieldError,
+} from '../helpers/test';
 
 type Body = Record<string, unknown>;
 

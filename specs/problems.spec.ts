@@ -6,11 +6,16 @@
  * Contract: Errors (member table, code table).
  */
 import { randomUUID } from 'node:crypto';
-import type { ApiResponse } from '../helpers/api-client';
-import { expect, STATE_NOT_OFFERED, titled } from '../helpers/fixtures';
-import { nonEmpty, verifiedOnlyIf } from '../helpers/verified';
-import type { ProbeName } from '../helpers/probes';
-import { test } from '../helpers/test';
+import {
+  type ApiResponse,
+  expect,
+  nonEmpty,
+  type ProbeName,
+  STATE_NOT_OFFERED,
+  test,
+  titled,
+  verifiedOnlyIf,
+} from '../helpers/test';
 
 const PREFIX = '/api/v2/external';
 

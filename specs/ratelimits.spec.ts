@@ -2,34 +2,42 @@
  * The daily quota of a key and its headers: RateLimit-Limit, -Remaining and -Reset on every authenticated
  * answer (errors included), one unit per call, 401s not counted, quota per key, and the 429 with
  * Retry-After once the quota is used up.
- * The client checks the headers of every answer the suite receives (helpers/rate-limit-headers.ts); the
+ * The client checks the headers of every answer the suite receives (helpers/wire/rate-limit-headers.ts); the
  * tests here name each kind of answer and the counting rules. Which answers are necessarily authenticated
  * (a 400 is not): schemas/OPEN-POINTS.md E4.
  * The sequence runs on the low-quota key (API_KEY_LOW_QUOTA), which no other spec uses, in serial mode.
  * Contract: Limits (daily call quota, rate-limit headers); Errors (rate_limit_exceeded); Authentication 2.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ApiClient, ApiResponse } from '../helpers/api-client';
-import type { Portfolio } from '../helpers/discovery';
-import { locateInstructionReceipt, sharedDocumentDownload } from '../helpers/document-discovery';
-import { blockedAsInstructed, tooEarly } from '../helpers/event-rules';
-import { postInstructions, reinstruct } from '../helpers/instruction-workflow';
-import { expect, titled, type Setting } from '../helpers/fixtures';
-import { intHeader, RATE_LIMIT_HEADERS, REQUEST_ID_HEADER } from '../helpers/matchers';
-import type { ProbeName } from '../helpers/probes';
 import {
   announcedReset,
+  type ApiClient,
+  type ApiResponse,
+  blockedAsInstructed,
   countdownWaitMs,
   DATE_HEADER_TOLERANCE_SECONDS,
+  expect,
+  intHeader,
+  type KeyRole,
+  locateInstructionReceipt,
   LONGEST_LOCAL_DAY_SECONDS,
-  rateLimitViolations,
+  pause,
+  type Portfolio,
+  postInstructions,
+  type ProbeName,
+  RATE_LIMIT_HEADERS,
   rateLimitRule,
-} from '../helpers/rate-limit-headers';
-import type { KeyRole } from '../helpers/settings';
-import { verifiedOnlyIf } from '../helpers/verified';
-import { pause } from '../helpers/waits';
+  rateLimitViolations,
+  reinstruct,
+  REQUEST_ID_HEADER,
+  type Setting,
+  sharedDocumentDownload,
+  test,
+  titled,
+  tooEarly,
+  verifiedOnlyIf,
+} from '../helpers/test';
 import type { Problem } from '../schemas/types';
-import { test } from '../helpers/test';
 
 interface Quota {
   limit: number;

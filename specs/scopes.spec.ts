@@ -9,15 +9,20 @@
  * sync POST carries one item with neither identifier (REJECTED), the freeze PUT re-freezes a frozen month.
  */
 import { randomUUID } from 'node:crypto';
-import type { CallOptions } from '../helpers/api-client';
-import { operations, type Operation } from '../helpers/contract';
-import { type Portfolio } from '../helpers/discovery';
-import { renewals } from '../helpers/event-rules';
-import { expect, titled } from '../helpers/fixtures';
+import {
+  type CallOptions,
+  expect,
+  KEY_SETTINGS,
+  type KeyRole,
+  type Operation,
+  operations,
+  type Portfolio,
+  renewals,
+  test,
+  titled,
+} from '../helpers/test';
 
-import { KEY_SETTINGS, type KeyRole } from '../helpers/settings';
 import type { ProblemInsufficientScope } from '../schemas/types';
-import { test } from '../helpers/test';
 
 /** The catalogue entry that states the scope table row of each scope. */
 const SCOPE_TABLE_ROW: Record<string, string> = {
@@ -42,7 +47,7 @@ const LIKELIEST_CONFUSION: Record<string, string> = {
 
 function roleHolding(scope: string): KeyRole {
   const setting = KEY_SETTINGS.find((k) => k.scope === scope);
-  if (!setting) throw new Error(`no single-scope key role holds ${scope} (helpers/settings.ts)`);
+  if (!setting) throw new Error(`no single-scope key role holds ${scope} (helpers/run/settings.ts)`);
   return setting.role;
 }
 

@@ -2,24 +2,26 @@
  * Portfolio sync, background: a push of more than 100 items is answered 202 and processed later; its polls
  * (status, completedAt, counters that never go back), its results page by page, its counters at completion.
  * Contract: Resources, Patent sync batch; States and transitions, Sync batch and item outcomes;
- * Endpoints 8 and 9. Workflow: helpers/sync-workflow.ts.
+ * Endpoints 8 and 9. Workflow: helpers/spec/sync-workflow.ts.
  */
-import { describeRequires, expect, titled } from '../helpers/fixtures';
 import {
   allResults,
   anonymousItem,
   batchOf,
   counterViolations,
+  describeRequires,
   echoOf,
+  expect,
   mixedItems,
   pollToCompletion,
   push,
   pushInBackground,
   readBatch,
   refuseInReview,
+  test,
+  titled,
   UNFINISHED,
-} from '../helpers/sync-workflow';
-import { test } from '../helpers/test';
+} from '../helpers/test';
 
 test.describe('sync', () => {
   test.describe('background batches', () => {

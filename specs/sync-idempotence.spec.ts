@@ -2,18 +2,19 @@
  * Portfolio sync, idempotence on externalImportRef: a replay with the same items returns the stored batch and
  * has no second effect (inline, after a review, sent together, in the background); other items under the same
  * reference give 409 conflict. Contract: Resources, Patent sync batch; Endpoint 8; Errors (conflict).
- * Workflow: helpers/sync-workflow.ts.
+ * Workflow: helpers/spec/sync-workflow.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { pickDocumented } from '../helpers/documented-members';
-import { describeRequires, expect, titled } from '../helpers/fixtures';
 import {
   anonymousItem,
   batchOf,
   bringIntoEffect,
   createItem,
+  describeRequires,
+  expect,
   invalidItem,
   mixedItems,
+  pickDocumented,
   pollToCompletion,
   postSync,
   push,
@@ -23,9 +24,10 @@ import {
   readBatch,
   readPatent,
   refuseInReview,
-} from '../helpers/sync-workflow';
+  test,
+  titled,
+} from '../helpers/test';
 import type { PatentSyncBatch, ProblemConflict, SyncResultItem } from '../schemas/types';
-import { test } from '../helpers/test';
 
 test.describe('sync', () => {
   test.describe('idempotence', () => {

@@ -2,31 +2,33 @@
  * Portfolio sync, inline: a push of up to 100 items answered 201 with its outcomes (mode, counters, order,
  * the batch read back by its importId, SETTLED), and the validation of the request envelope.
  * Contract: Resources, Patent sync batch; States and transitions, Sync batch and item outcomes;
- * Endpoints 8 and 9; Errors (validation_failed). Workflow: helpers/sync-workflow.ts.
+ * Endpoints 8 and 9; Errors (validation_failed). Workflow: helpers/spec/sync-workflow.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { carriedFieldErrors } from '../helpers/field-errors';
-import { describeRequires, expect, titled } from '../helpers/fixtures';
-import { pointerMisfit } from '../helpers/json-pointer';
-import { malformedJson } from '../helpers/raw-body';
 import {
   anonymousItem,
   batchOf,
+  carriedFieldErrors,
   counterViolations,
   createItem,
+  describeRequires,
   echoOf,
+  expect,
   instant,
   invalidItem,
+  malformedJson,
   mixedItems,
+  pointerMisfit,
   pollToCompletion,
   push,
   pushInline,
   statusMayFollow,
+  test,
+  titled,
   UNFINISHED,
-} from '../helpers/sync-workflow';
-import { UUID } from '../helpers/uuid';
+  UUID,
+} from '../helpers/test';
 import type { PatentSyncBatch, SyncResultItem } from '../schemas/types';
-import { test } from '../helpers/test';
 
 test.describe('sync', () => {
   test.describe('inline batches', () => {

@@ -2,33 +2,35 @@
  * Portfolio sync, item outcomes: how each item of a push is matched and judged (creates, updates, rejected
  * items, the result rules over generated items), and the outcomes review decisions give, driven by provider
  * states. Contract: Resources, Patent sync batch; States and transitions, Sync batch and item outcomes;
- * Endpoints 8 and 9. Workflow: helpers/sync-workflow.ts.
+ * Endpoints 8 and 9. Workflow: helpers/spec/sync-workflow.ts.
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { pickDocumented } from '../helpers/documented-members';
-import { describeRequires, expect, titled } from '../helpers/fixtures';
-import { fcParams } from '../helpers/generated-inputs';
 import {
   acceptInReview,
   anonymousItem,
   bringIntoEffect,
   createItem,
+  describeRequires,
   echoOf,
+  expect,
+  fcParams,
   freshProviderId,
+  type Item,
+  nonEmpty,
+  pickDocumented,
   pushInline,
   pushOne,
   pushRefusedCreate,
   readBatch,
   readPatent,
   resultRuleViolations,
+  test,
+  titled,
   updatableBySync,
-  type Item,
-} from '../helpers/sync-workflow';
-import { UUID } from '../helpers/uuid';
-import { nonEmpty } from '../helpers/verified';
+  UUID,
+} from '../helpers/test';
 import type { Patent, PatentList } from '../schemas/types';
-import { test } from '../helpers/test';
 
 test.describe('sync', () => {
   test.describe('item outcomes', () => {

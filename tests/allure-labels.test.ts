@@ -3,7 +3,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ALL_OPERATIONS, allureLabelsFor } from '../helpers/allure-labels';
+import { ALL_OPERATIONS, allureLabelsFor } from '../helpers/contract/allure-labels';
 import { loadRequirements, requirementById } from '../schemas/requirements';
 
 const values = (labels: { name: string; value: string }[], name: string) =>

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { reportPaths } from '../helpers/report-config';
+import { reportPaths } from '../helpers/run/report-config';
 import { buildAllureReport, externalReferences, REPORT_CSP, stripAnalytics } from '../scripts/report';
 import { filesUnder, tempDir, writeJson } from './report-support';
 

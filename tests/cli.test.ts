@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { SETTINGS } from '../helpers/settings';
+import { SETTINGS } from '../helpers/run/settings';
 import { exitFor, helpText, parseArgs } from '../scripts/cli';
 import { cleanEnv, ROOT, tempDir } from './report-support';
 
@@ -47,7 +47,7 @@ void describe('--help', () => {
     assert.match(help, /\n {2}2 {2}the run could not judge the target/);
     assert.match(help, /Examples:/);
   });
-  void test('lists every setting of helpers/settings.ts with its default', () => {
+  void test('lists every setting of helpers/run/settings.ts with its default', () => {
     for (const setting of SETTINGS) {
       assert.match(
         help,

@@ -21,10 +21,14 @@ function harnessSection(): string {
 void test('CONTRIBUTING.md lists every module of helpers/, and only those', () => {
   const listed = new Set(
     [...harnessSection().matchAll(/^\|[^|]*\|/gm)].flatMap((row) =>
-      [...row[0].matchAll(/`([\w-]+\.ts)`/g)].map((m) => m[1]!),
+      [...row[0].matchAll(/`([\w/-]+\.ts)`/g)].map((m) => m[1]!),
     ),
   );
-  const modules = fs.readdirSync(path.join(ROOT, 'helpers')).filter((f) => f.endsWith('.ts'));
+  // Listed by their path below helpers/ (`wire/api-client.ts`), layer folder included.
+  const modules = fs
+    .readdirSync(path.join(ROOT, 'helpers'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => f.split(path.sep).join('/'));
   assert.ok(modules.length > 20);
   assert.deepEqual(
     modules.filter((m) => !listed.has(m)),
@@ -51,15 +55,15 @@ void test('every spec takes its test from helpers/test.ts, so all spec files sha
 });
 
 void test("the suite's test type carries no browser fixtures, and its own per-test fixtures make no steps", () => {
-  const fixtures = fs.readFileSync(path.join(ROOT, 'helpers', 'fixtures.ts'), 'utf8');
+  const fixtures = fs.readFileSync(path.join(ROOT, 'helpers', 'spec', 'fixtures.ts'), 'utf8');
   // `test` of @playwright/test sets up some thirty browser option fixtures around every test, a reported
   // step each (most of a run's steps); the suite sends no browser.
-  assert.match(fixtures, /import \{ _baseTest as base\b/, 'helpers/fixtures.ts extends _baseTest');
+  assert.match(fixtures, /import \{ _baseTest as base\b/, 'helpers/spec/fixtures.ts extends _baseTest');
   const body = fixtures.slice(fixtures.indexOf('export const test = base.extend'));
   const testScoped = [...body.matchAll(/^ {2}(\w+): \[\n([\s\S]*?)\n {2}\],$/gm)].filter(
     ([, , definition]) => !/scope: 'worker'/.test(definition!),
   );
-  assert.ok(testScoped.length >= 8, 'the per-test fixtures of helpers/fixtures.ts are found');
+  assert.ok(testScoped.length >= 8, 'the per-test fixtures of helpers/spec/fixtures.ts are found');
   assert.deepEqual(
     testScoped.filter(([, , definition]) => !/box: 'self'/.test(definition!)).map(([, name]) => name),
     [],
@@ -69,8 +73,12 @@ void test("the suite's test type carries no browser fixtures, and its own per-te
 
 void test('no worker sends Allure runtime messages: the reporter adds the metadata', () => {
   const offenders = ['helpers', 'specs']
-    .flatMap((dir) => fs.readdirSync(path.join(ROOT, dir)).map((f) => path.join(dir, f)))
-    .filter((file) => file.endsWith('.ts') && file !== path.join('helpers', 'allure-reporter.ts'))
+    .flatMap((dir) =>
+      fs
+        .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+        .map((f) => path.join(dir, f)),
+    )
+    .filter((file) => file.endsWith('.ts') && file !== path.join('helpers', 'setup', 'allure-reporter.ts'))
     .filter((file) => /from 'allure-js-commons'/.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
   assert.deepEqual(offenders, []);
 });

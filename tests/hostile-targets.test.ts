@@ -11,9 +11,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { request, type APIRequestContext } from '@playwright/test';
-import { ApiClient, TargetError } from '../helpers/api-client';
-import { preflight, PreflightError } from '../helpers/preflight';
-import type { Target } from '../helpers/target';
+import { ApiClient, TargetError } from '../helpers/wire/api-client';
+import { preflight, PreflightError } from '../helpers/setup/preflight';
+import type { Target } from '../helpers/run/target';
 
 type Behaviour = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 

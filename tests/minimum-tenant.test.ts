@@ -1,5 +1,5 @@
 /**
- * The minimum test tenant (README, helpers/data-states.ts): the reference seeded with exactly the documented
+ * The minimum test tenant (README, helpers/contract/data-states.ts): the reference seeded with exactly the documented
  * minimum serves every data state, a run against it with every setting allowed skips nothing, and the
  * README's table is the one the data module gives. A tenant short of one state is reported as such.
  */
@@ -19,8 +19,8 @@ import {
   README_START,
   reservationPlan,
   statesOfTest,
-} from '../helpers/data-states';
-import { KEY_SETTINGS } from '../helpers/settings';
+} from '../helpers/contract/data-states';
+import { KEY_SETTINGS } from '../helpers/run/settings';
 import type { PatentEvent } from '../schemas/types';
 
 const ROOT = path.join(__dirname, '..');
@@ -44,7 +44,7 @@ async function primaryEvents(url: string, key: string): Promise<PatentEvent[]> {
   return events;
 }
 
-void test('the README shows the minimum test tenant of helpers/data-states.ts', () => {
+void test('the README shows the minimum test tenant of helpers/contract/data-states.ts', () => {
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const start = readme.indexOf(README_START);
   const end = readme.indexOf(README_END);

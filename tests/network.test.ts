@@ -12,9 +12,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { KEY_SETTINGS } from '../helpers/settings';
-import { networkSecretValues, parseExtraHeaders, proxyFor, WEAKENED_RUN } from '../helpers/network';
-import { allureEnvironmentInfo, reportPaths } from '../helpers/report-config';
+import { KEY_SETTINGS } from '../helpers/run/settings';
+import { networkSecretValues, parseExtraHeaders, proxyFor, WEAKENED_RUN } from '../helpers/run/network';
+import { allureEnvironmentInfo, reportPaths } from '../helpers/run/report-config';
 import { createReferenceServer, type ListeningServer } from '../reference/server';
 import { renderHtml, renderMarkdown, writeCertification } from '../scripts/certification';
 import { buildAllureReport } from '../scripts/report';
@@ -118,7 +118,7 @@ function envFile(name: string, baseUrl: string, settings: Record<string, string>
 }
 
 const DELIBERATE_SPEC = `
-import { expect, test, titled } from ${abs('helpers/fixtures')};
+import { expect, test, titled } from ${abs('helpers/spec/fixtures')};
 
 test(...titled('[AUTH-001] deliberately fails after one request'), async ({ api }) => {
   const response = await api.call('listPatents', { query: { itemsPerPage: 1 } });
@@ -173,7 +173,7 @@ import base from ${abs('playwright.config')};
 export default {
   ...base,
   testDir: ${JSON.stringify(specDir)},
-  globalSetup: [${abs('helpers/reports-setup.ts')}, ${abs('helpers/global-setup.ts')}],
+  globalSetup: [${abs('helpers/setup/reports-setup.ts')}, ${abs('helpers/setup/global-setup.ts')}],
   projects: [
     { name: 'suite', testDir: ${abs('specs')}, testMatch: ${JSON.stringify(SLICE.specs)}, grep: new RegExp(${JSON.stringify(SLICE.grep)}) },
     { name: 'deliberate', testDir: ${JSON.stringify(specDir)}, testMatch: 'deliberate.spec.ts' },
@@ -253,7 +253,7 @@ async function preflightAlone(envFilePath: string, env: Record<string, string> =
   return { status: result.status, output: result.output.trim() };
 }
 
-/** The cannot-judge exit status of the conformance command (helpers/preflight-report.ts). */
+/** The cannot-judge exit status of the conformance command (helpers/setup/preflight-report.ts). */
 const CANNOT_JUDGE = 2;
 
 /** The plain lines and the cannot-judge status: the message, the settings to fix; no stack frame, no OpenSSL code. */

@@ -77,7 +77,7 @@ void describe('the packed command, installed in an empty folder', () => {
       'bin/conformance.cjs',
       'playwright.config.ts',
       'allurerc.ts',
-      'helpers/global-setup.ts',
+      'helpers/setup/global-setup.ts',
       'reference/server.ts',
       'schemas/openapi.yaml',
       'schemas/generated/openapi.json',

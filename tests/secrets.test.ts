@@ -12,9 +12,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { networkSecretValues } from '../helpers/network';
-import { KEY_SETTINGS, SETTINGS } from '../helpers/settings';
-import { reportPaths } from '../helpers/report-config';
+import { networkSecretValues } from '../helpers/run/network';
+import { KEY_SETTINGS, SETTINGS } from '../helpers/run/settings';
+import { reportPaths } from '../helpers/run/report-config';
 import { createReferenceServer } from '../reference/server';
 import { writeCertification } from '../scripts/certification';
 import { buildAllureReport } from '../scripts/report';
@@ -43,8 +43,8 @@ const NETWORK_ENV = { EXTRA_HEADERS: 'X-Gateway-Token: gw-secret-3b9f61c2' };
 
 const DELIBERATE_SPEC = `
 import fs from 'node:fs';
-import { expect, test, titled } from ${abs('helpers/fixtures')};
-import { KEY_SETTINGS } from ${abs('helpers/settings')};
+import { expect, test, titled } from ${abs('helpers/spec/fixtures')};
+import { KEY_SETTINGS } from ${abs('helpers/run/settings')};
 
 test(...titled('[AUTH-001] deliberately fails after requests with every key role'), async ({ as, anonymous, target }) => {
   fs.writeFileSync(process.env.SECRETS_PROBE_FILE!, JSON.stringify(target.keys));
@@ -71,7 +71,7 @@ import base from ${abs('playwright.config')};
 export default {
   ...base,
   testDir: ${JSON.stringify(specDir)},
-  globalSetup: [${abs('helpers/reports-setup.ts')}, ${abs('helpers/global-setup.ts')}],
+  globalSetup: [${abs('helpers/setup/reports-setup.ts')}, ${abs('helpers/setup/global-setup.ts')}],
   projects: [
     { name: 'suite', testDir: ${abs('specs')}, testMatch: ${JSON.stringify(specs.map((s) => path.basename(s)))} },
     { name: 'deliberate', testDir: ${JSON.stringify(specDir)}, testMatch: 'deliberate.spec.ts' },

@@ -1,12 +1,12 @@
 /**
- * .env.example and the README's settings table are generated from helpers/settings.ts and kept current,
+ * .env.example and the README's settings table are generated from helpers/run/settings.ts and kept current,
  * and every variable the suite reads is declared there.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { declaredVariables } from '../helpers/settings';
+import { declaredVariables } from '../helpers/run/settings';
 import { envExample, readmeWithTable } from '../scripts/gen-env-example';
 
 const ROOT = path.join(__dirname, '..');
@@ -45,7 +45,7 @@ const READS = [
   /\b(?:envFlag|numberSetting|requireSetting)\(\s*['"](\w+)['"]/g,
 ];
 
-void test('every environment variable read in helpers/, specs/, scripts/, bin/ and playwright.config.ts is declared in helpers/settings.ts', () => {
+void test('every environment variable read in helpers/, specs/, scripts/, bin/ and playwright.config.ts is declared in helpers/run/settings.ts', () => {
   const files = SOURCES.flatMap(sourceFiles);
   const constants = new Map<string, string>();
   for (const file of files)
@@ -77,6 +77,6 @@ void test('every environment variable read in helpers/, specs/, scripts/, bin/ a
   assert.deepEqual(
     [...new Set(undeclared)],
     [],
-    'declare these in helpers/settings.ts (then npm run gen:env)',
+    'declare these in helpers/run/settings.ts (then npm run gen:env)',
   );
 });

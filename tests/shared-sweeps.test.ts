@@ -1,5 +1,5 @@
 /**
- * Reads shared by the run's workers (helpers/shared-sweeps.ts): made once whoever asks first, handed to
+ * Reads shared by the run's workers (helpers/data/shared-sweeps.ts): made once whoever asks first, handed to
  * the others, re-made by a waiter when the first attempt failed, and stored without the key.
  */
 import assert from 'node:assert/strict';
@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { ApiResponse } from '../helpers/api-client';
-import { removeRunFolder, runFolder } from '../helpers/run-folder';
-import { sharedResponse, sharedSweep } from '../helpers/shared-sweeps';
+import { ApiResponse } from '../helpers/wire/api-client';
+import { removeRunFolder, runFolder } from '../helpers/run/run-folder';
+import { sharedResponse, sharedSweep } from '../helpers/data/shared-sweeps';
 
 process.env.CONFORMANCE_RUN_ID = `shared-sweeps-test-${randomUUID()}`;
 test.after(() => removeRunFolder(process.env.CONFORMANCE_RUN_ID!));

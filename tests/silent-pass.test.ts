@@ -17,8 +17,8 @@ void test('no spec asserts only behind a branch or a loop that may not run', () 
 });
 
 const SAMPLE = `
-import { expect, test } from '../helpers/fixtures';
-import { nonEmpty, notVerified } from '../helpers/verified';
+import { expect, test } from '../helpers/spec/fixtures';
+import { nonEmpty, notVerified } from '../helpers/data/verified';
 const CASES = [1, 2];
 test('[X-001] sample', async ({ api }) => {
   const items = await api.items();

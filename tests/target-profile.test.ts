@@ -11,14 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { createReferenceServer } from '../reference/server';
-import { KEY_SETTINGS } from '../helpers/settings';
+import { KEY_SETTINGS } from '../helpers/run/settings';
 
 const ROOT = path.join(__dirname, '..');
 
 /**
  * Requests a full read-only run may make against the embedded data set, preflight and discovery included:
  * under 400 (issue #8). Measured: 394 with 2 workers (2026-11-24), 386 with 4 before (discovery and shared answers are read
- * once per run, helpers/shared-sweeps.ts, so the count barely depends on the number of workers).
+ * once per run, helpers/data/shared-sweeps.ts, so the count barely depends on the number of workers).
  */
 const READ_ONLY_BUDGET = 400;
 

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { titled } from '../helpers/fixtures';
+import { titled } from '../helpers/spec/fixtures';
 
 void test('titled derives the area and level tags and one annotation per id from the brackets', () => {
   const [title, details] = titled('[PAG-008, AUTH-005] two clauses');

@@ -1,6 +1,6 @@
 /**
- * Writes that reach beyond a claimed patent (helpers/wide-writes.ts) and the readers that expect no change
- * (`readsUndisturbed`, helpers/claim-status.ts): a freeze made while a reader compares two reads makes
+ * Writes that reach beyond a claimed patent (helpers/wire/wide-writes.ts) and the readers that expect no change
+ * (`readsUndisturbed`, helpers/data/claim-status.ts): a freeze made while a reader compares two reads makes
  * the reader read again, in this process or another one of the run.
  */
 import assert from 'node:assert/strict';
@@ -9,9 +9,9 @@ import { readFileSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { test } from 'node:test';
-import { readsUndisturbed } from '../helpers/claim-status';
-import { removeRunFolder } from '../helpers/run-folder';
-import { beginWideWrite, isWideWrite, wideWritesSince } from '../helpers/wide-writes';
+import { readsUndisturbed } from '../helpers/data/claim-status';
+import { removeRunFolder } from '../helpers/run/run-folder';
+import { beginWideWrite, isWideWrite, wideWritesSince } from '../helpers/wire/wide-writes';
 import { runPlaywright, tempDir } from './report-support';
 
 process.env.CONFORMANCE_RUN_ID = `wide-writes-test-${randomUUID()}`;
@@ -66,7 +66,7 @@ void test('a write journaled by another process of the run is seen', async () =>
       '--import',
       'tsx',
       '-e',
-      `require(${JSON.stringify(path.join(__dirname, '..', 'helpers', 'wide-writes.ts'))}).beginWideWrite(${JSON.stringify(target)}, 'PUT freeze 2026-03')`,
+      `require(${JSON.stringify(path.join(__dirname, '..', 'helpers', 'wire', 'wide-writes.ts'))}).beginWideWrite(${JSON.stringify(target)}, 'PUT freeze 2026-03')`,
     ],
     { env: process.env },
   );

@@ -1,5 +1,5 @@
 /**
- * What goes on the wire is what the test says (CONTRIBUTING, "A pass is earned"): the suite's own client (helpers/api-client.ts,
+ * What goes on the wire is what the test says (CONTRIBUTING, "A pass is earned"): the suite's own client (helpers/wire/api-client.ts,
  * over a Playwright request context, as the fixtures build it) sends each kind of request the specs make on
  * purpose to a capture server, which records what it received: method, path and query string as received,
  * the headers as received (rawHeaders), the raw bytes of the request head, and the body bytes. Each case
@@ -14,9 +14,9 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { request, type APIRequestContext } from '@playwright/test';
 import fc from 'fast-check';
-import { ApiClient, type ApiResponse } from '../helpers/api-client';
-import type { Exchange } from '../helpers/exchange';
-import { malformedJson } from '../helpers/raw-body';
+import { ApiClient, type ApiResponse } from '../helpers/wire/api-client';
+import type { Exchange } from '../helpers/wire/exchange';
+import { malformedJson } from '../helpers/contract/raw-body';
 
 const PREFIX = '/api/v2/external';
 const KEY = 'c0ffee'.repeat(10) + 'c0ff';
@@ -83,7 +83,7 @@ after(async () => {
 });
 
 /**
- * A client as the fixtures build it (helpers/fixtures.ts clientFor), pointed at the capture server; `null`
+ * A client as the fixtures build it (helpers/spec/fixtures.ts clientFor), pointed at the capture server; `null`
  * sends no key (the `anonymous` fixture).
  */
 function client(key: string | null = KEY): ApiClient {

@@ -1,14 +1,14 @@
 /**
  * The CI gate users copy (.github/workflows/conformance.yml): manual and scheduled triggers, shards, one
  * merge job, the Allure history kept; it calls the commands the README documents, with the settings of
- * helpers/settings.ts, and docs/reports.md points to it instead of keeping a copy that could drift.
+ * helpers/run/settings.ts, and docs/reports.md points to it instead of keeping a copy that could drift.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { parse } from 'yaml';
-import { KEY_SETTINGS, SETTINGS } from '../helpers/settings';
+import { KEY_SETTINGS, SETTINGS } from '../helpers/run/settings';
 
 const ROOT = path.join(__dirname, '..');
 const WORKFLOW = '.github/workflows/conformance.yml';
@@ -76,7 +76,7 @@ void test('the commands are those of the README and package.json', () => {
   }
 });
 
-void test('the settings are those of helpers/settings.ts, every key role from a secret of its name', () => {
+void test('the settings are those of helpers/run/settings.ts, every key role from a secret of its name', () => {
   const known = new Set(SETTINGS.map((s) => s.env));
   const envs = [workflow.env, ...Object.values(workflow.jobs).map((j) => j.env ?? {})];
   for (const env of envs) {

@@ -1,9 +1,9 @@
 /**
- * Cases for the earned-pass fixture (helpers/fixtures.ts, _earnedPass): none of them contacts a target.
+ * Cases for the earned-pass fixture (helpers/spec/fixtures.ts, _earnedPass): none of them contacts a target.
  * The requirement ids only satisfy the metadata fixture; these tests check the harness, not the contract.
  */
-import { expect, test, titled } from '../../helpers/fixtures';
-import { nonEmpty, notVerified, verifiedOnlyIf } from '../../helpers/verified';
+import { expect, test, titled } from '../../helpers/spec/fixtures';
+import { nonEmpty, notVerified, verifiedOnlyIf } from '../../helpers/data/verified';
 
 test(...titled('[PAG-001] a test that runs no assertion must fail'), () => {
   // nothing checked

@@ -1,0 +1,169 @@
+/**
+ * Where the reports go and what they say about the run, shared by playwright.config.ts, allurerc.ts and
+ * the report scripts: output paths (under REPORTS_DIR, default `reports/`), the Allure environment block
+ * (names and true/false only, never a key value) and the Allure categories that sort failures.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadOpenApi } from '../../schemas/ajv';
+import { networkReportInfo } from './network';
+import { KEY_SETTINGS, loadEnv } from './settings';
+
+export const ROOT = path.join(__dirname, '..', '..');
+
+export interface ReportPaths {
+  dir: string;
+  allureResults: string;
+  allureReport: string;
+  /** Allure 3 history (one JSON line per run); CI caches and restores this folder. */
+  historyDir: string;
+  historyFile: string;
+  resultsJson: string;
+  junit: string;
+  blobDir: string;
+  certificationJson: string;
+  certificationMd: string;
+  certificationHtml: string;
+}
+
+/** The report files of a run; REPORTS_DIR (absolute or relative to the project root) moves them all. */
+export function reportPaths(env: NodeJS.ProcessEnv = process.env): ReportPaths {
+  const dir = path.resolve(ROOT, env.REPORTS_DIR?.trim() || 'reports');
+  return {
+    dir,
+    allureResults: path.join(dir, 'allure-results'),
+    allureReport: path.join(dir, 'allure-report'),
+    historyDir: path.join(dir, 'history'),
+    historyFile: path.join(dir, 'history', 'history.jsonl'),
+    resultsJson: path.join(dir, 'results.json'),
+    junit: path.join(dir, 'junit.xml'),
+    blobDir: path.join(dir, 'blob-report'),
+    certificationJson: path.join(dir, 'certification.json'),
+    certificationMd: path.join(dir, 'certification.md'),
+    certificationHtml: path.join(dir, 'certification.html'),
+  };
+}
+
+export const EMBEDDED_TARGET = 'embedded reference';
+
+/** Origin of the target (scheme, host, port: no path, no credentials), or the embedded reference. */
+export function targetOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  const baseUrl = env.BASE_URL?.trim();
+  if (!baseUrl || env.EMBEDDED_REFERENCE === 'true') return EMBEDDED_TARGET;
+  try {
+    return new URL(baseUrl).origin;
+  } catch {
+    return '(BASE_URL is not a valid URL)';
+  }
+}
+
+export function suiteVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/** `info.version` of schemas/openapi.yaml. */
+export function contractVersion(): string {
+  return String(loadOpenApi().info?.version ?? 'unknown');
+}
+
+const RUN_SETTINGS = ['ALLOW_WRITES', 'ALLOW_INSTRUCTIONS', 'ALLOW_QUOTA_EXHAUSTION'] as const;
+
+const truthy = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
+
+/**
+ * The Allure environment block, computed when the config loads (before the global setup). It names the
+ * settings and says true or false: a key's value never appears. Against the embedded reference every key
+ * role and ALLOW_* setting is provided by the global setup.
+ */
+export function allureEnvironmentInfo(env: NodeJS.ProcessEnv = loadEnv()): Record<string, string> {
+  const embedded = !env.BASE_URL?.trim() || env.EMBEDDED_REFERENCE === 'true';
+  const info: Record<string, string> = {
+    Target: targetOrigin(env),
+    'Suite version': suiteVersion(),
+    'Contract version': contractVersion(),
+    'fast-check seed': env.FC_SEED?.trim()
+      ? env.FC_SEED.trim()
+      : "random, chosen by the global setup (see the run log and each test's 'fast-check seed' annotation)",
+  };
+  for (const { role, env: name } of KEY_SETTINGS) {
+    info[`${name} (${role})`] = String(embedded || Boolean(env[name]?.trim()));
+  }
+  for (const name of RUN_SETTINGS) info[name] = String(embedded || truthy(env[name]));
+  info.PROVIDER_STATES_URL = String(embedded || Boolean(env.PROVIDER_STATES_URL?.trim()));
+  // The network path (helpers/run/network.ts): INSECURE_TLS=true marks a weakened run.
+  Object.assign(info, networkReportInfo(env));
+  return info;
+}
+
+/** A category in the Allure results format (categories.json), also accepted by the Allure 3 config. */
+export interface ReportCategory {
+  name: string;
+  description: string;
+  matchedStatuses: ('failed' | 'broken' | 'passed' | 'skipped')[];
+  messageRegex?: string;
+}
+
+/** Wraps alternatives so the pattern matches a whole multi-line message (Allure 2 matches whole strings). */
+const anywhere = (alternatives: string[]) => `[\\s\\S]*(?:${alternatives.join('|')})[\\s\\S]*`;
+
+export const INFRASTRUCTURE_PATTERN = anywhere([
+  'TargetError',
+  'the target did not answer',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'socket hang up',
+  '[Tt]imeout of \\d+ ?ms exceeded',
+  'timed out',
+]);
+
+export const CONTRACT_VIOLATION_PATTERN = anywhere([
+  'expect\\(',
+  'toHaveStatus',
+  'toBeProblem',
+  'toHaveRateLimitHeaders',
+  'toMatchResponseSchema',
+  'does not match the \\S+ schema',
+  'Expected:',
+  'Received:',
+]);
+
+/**
+ * First match wins: an unreachable target is not a contract violation even when an expect reports it.
+ * Anything failing that matches neither is an exception in the suite itself.
+ */
+export const ALLURE_CATEGORIES: readonly ReportCategory[] = [
+  {
+    name: 'Infrastructure errors',
+    description: 'The target did not answer (refused, reset, unresolvable) or the test ran out of time.',
+    matchedStatuses: ['failed', 'broken'],
+    messageRegex: INFRASTRUCTURE_PATTERN,
+  },
+  {
+    name: 'Contract violations',
+    description: 'An assertion observed behaviour the contract forbids.',
+    matchedStatuses: ['failed', 'broken'],
+    messageRegex: CONTRACT_VIOLATION_PATTERN,
+  },
+  {
+    name: 'Missing preconditions (not verified)',
+    description: 'Skipped: a key role, setting or data precondition is missing; the reason names it.',
+    matchedStatuses: ['skipped'],
+  },
+  {
+    name: 'Suite errors',
+    description: 'Any other exception: a bug in the suite, not a verdict on the target.',
+    matchedStatuses: ['failed', 'broken'],
+  },
+];
+
+/** True when the run should also write a blob report (sharded runs and runs meant to be merged). */
+export function wantsBlobReport(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: string[] = process.argv,
+): boolean {
+  return Boolean(env.SHARD?.trim()) || truthy(env.BLOB_REPORT) || argv.some((a) => a.startsWith('--shard'));
+}

@@ -1,0 +1,95 @@
+/**
+ * How the processes of one run coordinate: the global setup and the Playwright workers are separate
+ * processes with no channel between them but the environment (fixed before the workers start) and the
+ * file system. Every file they share lives in one run folder, `<tmp>/prs-conformance-runs/<run id>/`
+ * (the run id is CONFORMANCE_RUN_ID, fixed by the global setup and inherited by the workers; outside a
+ * Playwright run, `pid-<parent pid>`), and this module alone names them:
+ *
+ * - `claims/<target>-<kind>-<id>`: an empty file created with O_EXCL (`claim`, helpers/data/claims.ts) by the
+ *   first process that takes the thing: a test about to change a patent (`patent`), a freeze month
+ *   (`freeze-month`), the first caller of a shared read (`shared`). Never removed during the run: the
+ *   creator owns it to the end. Other workers test its existence (`isPatentClaimed`,
+ *   helpers/data/claim-status.ts) to leave changed patents out of comparisons with their snapshot.
+ * - `shared/<target>-<name>.json`: the result of a read made once for the run (helpers/data/shared-sweeps.ts),
+ *   `{ value }` or `{ failed: true }`, written whole then renamed by the process that claimed the read;
+ *   the others poll for it (at most a minute) and read for themselves when no result comes. The events
+ *   sweep every run needs is made this way in the global setup (helpers/data/data-snapshot.ts), so the workers
+ *   find it ready; the other shared reads stay lazy, so a filtered run (`--grep`) pays only for the reads
+ *   its tests make.
+ * - `writes/<target>-<pid>-<n>.json`: the journal of writes that change data beyond a claimed patent
+ *   (helpers/wire/wide-writes.ts): `{ start }` written just before the request, `{ start, end }` once its
+ *   answer is in; readers that expect no change read again when one overlapped their reads.
+ * - `announced/<target>-<key digest>.json`: the first RateLimit-Reset a key announced in the run
+ *   (helpers/wire/rate-limit-headers.ts), written once (O_EXCL) by the first process that saw one, the
+ *   preflight's included; every process compares later answers of the key with it.
+ * - `requests/<worker>-<pid>.json`: a worker's request counts (helpers/wire/request-ledger.ts), written when the
+ *   worker ends; the global teardown adds them up (reports/requests.json, the stderr line) and removes
+ *   the run folder.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+function safe(name: string): string {
+  return name.replace(/[^\w.-]/g, '_');
+}
+
+/** The run folder (not created here: each writer creates the folder it writes into, `withFolder`). */
+export function runFolder(runId = process.env.CONFORMANCE_RUN_ID ?? `pid-${process.ppid}`): string {
+  return path.join(os.tmpdir(), 'prs-conformance-runs', safe(runId));
+}
+
+/**
+ * Whether this process belongs to a run whose processes coordinate (CONFORMANCE_RUN_ID is set by the global
+ * setup, the mutation run, or CI shards). Outside one (a unit test using the client), a process keeps what
+ * only other processes of a run would read to itself, and leaves nothing behind in the temporary folder.
+ */
+export function inCoordinatedRun(): boolean {
+  return !!process.env.CONFORMANCE_RUN_ID;
+}
+
+/** `file`, its folder created (for a writer). */
+export function withFolder(file: string): string {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  return file;
+}
+
+/** The claim of `id` of `kind` on the target `namespace` (its base URL). */
+export function claimFile(namespace: string, kind: string, id: string): string {
+  return path.join(runFolder(), 'claims', safe(`${namespace}-${kind}-${id}`));
+}
+
+/** The result of the shared read `name` on the target `namespace`. */
+export function sharedResultFile(namespace: string, name: string): string {
+  return path.join(runFolder(), 'shared', safe(`${namespace}-${name}.json`));
+}
+
+/** The folder of the wide-write journal. */
+export function wideWritesFolder(): string {
+  return path.join(runFolder(), 'writes');
+}
+
+/** One entry of the wide-write journal on the target `namespace`. */
+export function wideWriteFile(namespace: string, entry: string): string {
+  return path.join(wideWritesFolder(), safe(`${namespace}-${entry}.json`));
+}
+
+/** The first reset announcement of a key (named by a digest, never by its value) on the target `namespace`. */
+export function announcementFile(namespace: string, keyDigest: string): string {
+  return path.join(runFolder(), 'announced', safe(`${namespace}-${keyDigest}.json`));
+}
+
+/** The folder of the workers' request counts. */
+export function requestCountsFolder(runId?: string): string {
+  return path.join(runFolder(runId), 'requests');
+}
+
+/** The request counts of one worker process. */
+export function requestCountsFile(workerId: string): string {
+  return path.join(requestCountsFolder(), safe(`${workerId}-${process.pid}.json`));
+}
+
+/** Removes the folder of a finished run. */
+export function removeRunFolder(runId: string): void {
+  fs.rmSync(runFolder(runId), { recursive: true, force: true });
+}

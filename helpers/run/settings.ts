@@ -1,0 +1,323 @@
+/**
+ * Every input the suite reads, declared once: name, meaning, default.
+ * `.env.example` and the README's settings table are generated from this list (scripts/gen-env-example.ts).
+ */
+import os from 'node:os';
+import path from 'node:path';
+import dotenv from 'dotenv';
+import { KEY_SETTINGS } from '../../schemas/key-roles';
+
+/** The key roles, shared with the reference (schemas/key-roles.ts). */
+export { KEY_SETTINGS };
+export type { KeyRole } from '../../schemas/key-roles';
+
+export interface Setting {
+  env: string;
+  meaning: string;
+  default: string;
+  /** What the preflight accepts (helpers/setup/preflight-report.ts): a whole number, or true/false. */
+  kind?: 'number' | 'flag';
+  /** Other spellings read with the same meaning (the lower-case proxy variables). */
+  aliases?: readonly string[];
+  /** A variable of the environment the suite honours, not one of its own: in the README, not in .env.example. */
+  standard?: true;
+}
+
+export const SETTINGS: readonly Setting[] = [
+  {
+    env: 'BASE_URL',
+    meaning:
+      'origin (and optional path prefix) of the target; unset: the embedded reference server is started',
+    default: '(embedded reference)',
+  },
+  ...KEY_SETTINGS.map((k) => ({
+    env: k.env,
+    meaning: `API key: ${k.meaning}`,
+    default: '(unset: tests needing it skip)',
+  })),
+  // ---------------------------------------------------------------- the network path to the target
+  {
+    env: 'TARGET_CA_FILE',
+    meaning:
+      "PEM file of the CA(s) that signed the target's certificate (a private CA), trusted besides the system's and NODE_EXTRA_CA_CERTS",
+    default: '(unset: the system CAs only)',
+  },
+  {
+    env: 'CLIENT_CERT_FILE',
+    meaning: 'PEM client certificate presented to the target (mTLS), with CLIENT_KEY_FILE',
+    default: '(unset: no client certificate)',
+  },
+  {
+    env: 'CLIENT_KEY_FILE',
+    meaning: 'PEM private key of CLIENT_CERT_FILE (never copied into a report)',
+    default: '(unset)',
+  },
+  {
+    env: 'CLIENT_PFX_FILE',
+    meaning:
+      'PKCS#12 (.pfx/.p12) client certificate and key, instead of CLIENT_CERT_FILE and CLIENT_KEY_FILE',
+    default: '(unset)',
+  },
+  {
+    env: 'CLIENT_CERT_PASSPHRASE',
+    meaning: 'passphrase of CLIENT_KEY_FILE or CLIENT_PFX_FILE (never copied into a report)',
+    default: '(unset: the key is not encrypted)',
+  },
+  {
+    env: 'TARGET_PROXY',
+    meaning:
+      'outbound HTTP proxy to reach the target (http://[user:password@]host:port); unset: HTTPS_PROXY / HTTP_PROXY and NO_PROXY are honoured (never for a loopback target)',
+    default: '(unset: HTTPS_PROXY / HTTP_PROXY, else direct)',
+  },
+  {
+    env: 'EXTRA_HEADERS',
+    meaning:
+      "headers a gateway in front of the target wants (a WAF or gateway token): one `Name: value` per line, or a JSON object; never x-api-key, X-Request-Id or the body's headers; values never copied into a report",
+    default: '(none)',
+  },
+  {
+    env: 'INSECURE_TLS',
+    meaning:
+      "accept the target's certificate even when it is invalid (a weakened run: shown in the report header and the certification)",
+    default: 'false',
+  },
+  {
+    env: 'ALLOW_WRITES',
+    meaning: 'allow sync POSTs and freeze PUTs (they change the tenant data)',
+    default: 'false',
+    kind: 'flag',
+  },
+  {
+    env: 'ALLOW_INSTRUCTIONS',
+    meaning: 'allow instruction POSTs (irreversible: they execute renewals)',
+    default: 'false',
+    kind: 'flag',
+  },
+  {
+    env: 'ALLOW_QUOTA_EXHAUSTION',
+    meaning: 'allow exhausting the low-quota key to observe the 429',
+    default: 'false',
+    kind: 'flag',
+  },
+  {
+    env: 'PROVIDER_STATES_URL',
+    meaning: 'URL of a provider-states endpoint (POST {url}/{name}) that drives back-office states',
+    default: '(unset: tests needing a back-office state skip)',
+  },
+  {
+    env: 'REQUEST_TIMEOUT_MS',
+    meaning: 'timeout of one HTTP request to the target',
+    default: '10000',
+    kind: 'number',
+  },
+  {
+    env: 'ASYNC_TIMEOUT_MS',
+    meaning:
+      'how long to poll a background sync batch (202) for a final status; a batch unfinished by then leaves the test not verified (the contract states no duration)',
+    default: '10000',
+    kind: 'number',
+  },
+  {
+    env: 'QUOTA_FLOOR',
+    meaning:
+      "quota guard: once a key's RateLimit-Remaining falls to this or below, the tests using that key skip instead of spending its last requests",
+    default: '50',
+    kind: 'number',
+  },
+  {
+    env: 'RETRY_AFTER_MAX_SECONDS',
+    meaning:
+      'a 429 whose Retry-After is at most this many seconds is retried once after it; a longer one skips the test (the daily quota is gone)',
+    default: '5',
+    kind: 'number',
+  },
+  {
+    env: 'FC_SEED',
+    meaning: 'seed of the generated (fast-check) inputs, to replay a run',
+    default: '(random, printed)',
+    kind: 'number',
+  },
+  { env: 'FC_RUNS', meaning: 'number of generated cases per property', default: '25', kind: 'number' },
+  {
+    env: 'TARGET_TIME_ZONE',
+    meaning:
+      "IANA time zone of the target's server (e.g. Europe/Paris): RateLimit-Reset must count down to its midnight; unset: to a quarter-hour of UTC",
+    default: '(unset; the embedded reference runs in Asia/Kolkata)',
+  },
+  // ---------------------------------------------------------------- the run and its reports
+  {
+    env: 'WORKERS',
+    meaning:
+      'Playwright workers of the run (each worker beyond 2 needs one more `sync-target` patent: README, "The minimum test tenant")',
+    default: '(the number of cores, at least 2)',
+    kind: 'number',
+  },
+  {
+    env: 'PREFLIGHT',
+    meaning:
+      'check the target and the key roles before the tests, and print the data states found; false skips both',
+    default: 'true',
+    kind: 'flag',
+  },
+  {
+    env: 'ENV_FILE',
+    meaning: 'dotenv file the settings are read from (the process environment wins over it)',
+    default: '.env in the project root',
+  },
+  { env: 'REPORTS_DIR', meaning: 'folder the reports are written to', default: 'reports' },
+  {
+    env: 'CONFORMANCE_REPORTERS',
+    meaning:
+      "Playwright reporters for people, comma-separated (the conformance command's --reporter); the report files are written besides",
+    default: 'list',
+  },
+  {
+    env: 'CONFORMANCE_RUN_ID',
+    meaning: 'id of the run in the reports and the run history; the shards of one CI run may share it',
+    default: '(random)',
+  },
+  {
+    env: 'SHARD',
+    meaning: 'the shard of a CI run (e.g. 1/4): the run also writes a blob report, to be merged',
+    default: '(unset: not sharded)',
+  },
+  {
+    env: 'BLOB_REPORT',
+    meaning: 'also write a blob report (a run meant to be merged with others)',
+    default: 'false',
+  },
+  {
+    env: 'CI',
+    meaning: 'set by CI services: a `test.only` left in a spec fails the run',
+    default: '(unset)',
+    standard: true,
+  },
+  // ---------------------------------------------------------------- the embedded reference (BASE_URL unset)
+  {
+    env: 'REFERENCE_FAULT',
+    meaning:
+      'switch on one named fault of the embedded reference (reference/faults/), to see a test catch it',
+    default: '(none)',
+  },
+  {
+    env: 'REFERENCE_VARIANT',
+    meaning:
+      'switch on a named variant of the embedded reference (reference/variants/), or several separated by commas',
+    default: '(none)',
+  },
+  {
+    env: 'REFERENCE_SEED_PROFILE',
+    meaning: 'minimum: the embedded reference holds only the minimum test tenant (README)',
+    default: '(the full data set)',
+  },
+  // ---------------------------------------------------------------- standard variables the suite honours
+  {
+    env: 'HTTPS_PROXY',
+    aliases: ['https_proxy'],
+    meaning: 'proxy to an https target when TARGET_PROXY is unset (also https_proxy)',
+    default: '(unset)',
+    standard: true,
+  },
+  {
+    env: 'HTTP_PROXY',
+    aliases: ['http_proxy'],
+    meaning: 'proxy to an http target when TARGET_PROXY is unset (also http_proxy)',
+    default: '(unset)',
+    standard: true,
+  },
+  {
+    env: 'NO_PROXY',
+    aliases: ['no_proxy'],
+    meaning: 'targets reached without HTTPS_PROXY / HTTP_PROXY (also no_proxy)',
+    default: '(unset)',
+    standard: true,
+  },
+  {
+    env: 'NODE_EXTRA_CA_CERTS',
+    meaning: "Node's extra trusted CAs; kept when TARGET_CA_FILE adds its CAs",
+    default: '(unset)',
+    standard: true,
+  },
+  {
+    env: 'NODE_PATH',
+    meaning: 'module folders of Node; the conformance command adds its own for the report scripts',
+    default: '(unset)',
+    standard: true,
+  },
+];
+
+/**
+ * Variables the suite sets for its own processes (the global setup for the workers, the conformance
+ * command and the mutation run for Playwright): declared so that every variable read is, but not
+ * settings: nobody sets them by hand, so they are neither in .env.example nor in the README.
+ */
+export const INTERNAL_VARIABLES: readonly Setting[] = [
+  {
+    env: 'EMBEDDED_REFERENCE',
+    meaning: 'true when the global setup started the embedded reference',
+    default: '(set by the global setup)',
+  },
+  {
+    env: 'PREFLIGHT_OTHER_TENANT_FREEZE',
+    meaning: "the other tenant's freeze capability the preflight found (enabled, forbidden)",
+    default: '(set by the preflight)',
+  },
+  {
+    env: 'MUTATION_TARGETS',
+    meaning: 'the references of a mutation run (JSON), one Playwright project each',
+    default: '(set by scripts/mutation.ts)',
+  },
+  {
+    env: 'CONFORMANCE_RUN_STARTED',
+    meaning: 'start time of the run (ISO 8601)',
+    default: '(set by the conformance command or the run record)',
+  },
+  {
+    env: 'CONFORMANCE_CA_BUNDLE_TRUSTED',
+    meaning: '1 in a process started trusting the CA bundle of TARGET_CA_FILE',
+    default: '(set by helpers/run/network.ts)',
+  },
+  {
+    env: 'CONFORMANCE_ORIGINAL_NODE_EXTRA_CA_CERTS',
+    meaning: 'NODE_EXTRA_CA_CERTS as it was before the CA bundle replaced it',
+    default: '(set by helpers/run/network.ts)',
+  },
+];
+
+/** Playwright workers of a run: WORKERS, else the number of cores, at least 2. */
+export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
+  return env.WORKERS ? Number(env.WORKERS) : Math.max(2, os.availableParallelism());
+}
+
+/** Every variable name the suite may read: settings, their other spellings, internal variables. */
+export function declaredVariables(): Set<string> {
+  return new Set([...SETTINGS, ...INTERNAL_VARIABLES].flatMap((s) => [s.env, ...(s.aliases ?? [])]));
+}
+
+/**
+ * A numeric setting: its value, or its declared default when it is unset or empty (as `.env.example`
+ * leaves it). The preflight refuses a value that is not a whole number.
+ */
+export function numberSetting(name: string, env: NodeJS.ProcessEnv = loadEnv()): number {
+  const setting = SETTINGS.find((s) => s.env === name && s.kind === 'number');
+  if (!setting) throw new Error(`${name} is not a declared numeric setting (helpers/run/settings.ts)`);
+  const value = env[name]?.trim();
+  return Number(value || setting.default);
+}
+
+let loaded = false;
+
+/** Loads `.env` from the project root once; the process environment wins over the file. */
+export function loadEnv(): NodeJS.ProcessEnv {
+  if (!loaded) {
+    const file = process.env.ENV_FILE?.trim() || path.join(__dirname, '..', '..', '.env');
+    dotenv.config({ path: path.resolve(path.join(__dirname, '..', '..'), file), quiet: true });
+    loaded = true;
+  }
+  return process.env;
+}
+
+export function envFlag(name: string): boolean {
+  const value = loadEnv()[name];
+  return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
+}

@@ -1,0 +1,237 @@
+/**
+ * Preflight: before any test, check that the target is reachable, answers the contract's list envelope
+ * under /api/v2/external/, accepts the primary key, and that every configured key role behaves as its name
+ * says. A problem here is one clear message and a non-zero exit, not hundreds of red tests.
+ */
+import { randomUUID } from 'node:crypto';
+import nodePath from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import {
+  explainNetworkError,
+  explainFirstAnswer,
+  inTrustingProcess,
+  needsTrustingProcess,
+  newTargetContext,
+  readNetworkSettings,
+  trustCaBundle,
+  type NetworkSettings,
+} from '../run/network';
+import { noteAnnouncedReset } from '../wire/rate-limit-headers';
+import { KEY_SETTINGS, type KeyRole } from '../run/settings';
+import { OTHER_TENANT_FREEZE_ENV, type Target } from '../run/target';
+
+const PREFIX = '/api/v2/external';
+
+export class PreflightError extends Error {
+  override name = 'PreflightError';
+}
+
+interface Probe {
+  status: number;
+  contentType: string;
+  body: unknown;
+  headers: Record<string, string>;
+  durationMs: number;
+}
+
+async function probe(
+  target: Target,
+  context: APIRequestContext,
+  network: NetworkSettings,
+  key: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Probe> {
+  const headers: Record<string, string> = {};
+  if (key !== undefined) headers['x-api-key'] = key;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  // ---- network (issue 17): the workers' context options (helpers/run/network.ts); errors in plain words
+  let status: number;
+  let contentType: string;
+  let text: string;
+  let responseHeaders: Record<string, string>;
+  const started = performance.now();
+  try {
+    const response = await context.fetch(`${target.baseUrl}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { data: Buffer.from(JSON.stringify(body)) }),
+      maxRedirects: 0,
+      failOnStatusCode: false,
+      timeout: target.requestTimeoutMs,
+    });
+    status = response.status();
+    responseHeaders = response.headers();
+    contentType = responseHeaders['content-type'] ?? '';
+    text = (await response.body()).toString('utf8');
+  } catch (error) {
+    throw new PreflightError(explainNetworkError(error, network, target.baseUrl));
+  }
+  // ---- end network
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return {
+    status,
+    contentType,
+    body: parsed,
+    headers: responseHeaders,
+    durationMs: performance.now() - started,
+  };
+}
+
+const code = (p: Probe) => (p.body as { code?: unknown } | undefined)?.code;
+const describe = (p: Probe) =>
+  `${p.status}${code(p) ? ` ${String(code(p))}` : ''} (${p.contentType || 'no content type'})`;
+
+/** A harmless request that needs exactly this scope; a 404 proves the scope was let through. */
+const SCOPE_PROBES: Record<string, { method: string; path: string; body?: unknown; ok: number[] }> = {
+  'patents:read': { method: 'GET', path: `${PREFIX}/patents?itemsPerPage=1`, ok: [200] },
+  'invoices:read': { method: 'GET', path: `${PREFIX}/invoices?itemsPerPage=1`, ok: [200] },
+  'exchange-rate-freezes:write': {
+    method: 'GET',
+    path: `${PREFIX}/exchange-rate-freezes?itemsPerPage=1`,
+    ok: [200],
+  },
+  'patents:write': { method: 'GET', path: `${PREFIX}/patents/sync/${randomUUID()}`, ok: [404] },
+  'patents:instructions:write': {
+    method: 'POST',
+    path: `${PREFIX}/patent-instructions`,
+    body: { instructions: [{ eventId: randomUUID(), decision: 'SKIP_THIS_TIME' }] },
+    ok: [404],
+  },
+};
+
+function roleEnv(role: KeyRole): string {
+  return KEY_SETTINGS.find((k) => k.role === role)!.env;
+}
+
+/**
+ * Runs the preflight; resolves with the number of requests it made, rejects with a PreflightError.
+ * What it finds about the keys (the other tenant's freeze capability) is published to the workers through
+ * the environment and read into the Target (helpers/run/target.ts).
+ */
+export async function preflight(target: Target): Promise<number> {
+  // ---- network (issue 17): settings checked first; with a private CA, run where the CA bundle is trusted
+  let network: NetworkSettings;
+  try {
+    network = readNetworkSettings(target.baseUrl);
+  } catch (error) {
+    throw new PreflightError((error as Error).message);
+  }
+  if (needsTrustingProcess(network)) {
+    const outcome = await inTrustingProcess<{ requests?: number; error?: string; preflight?: boolean }>(
+      nodePath.join(__dirname, 'preflight-child.ts'),
+      trustCaBundle(network)!,
+    );
+    if (outcome.error === undefined) return outcome.requests!;
+    throw outcome.preflight ? new PreflightError(outcome.error) : new Error(outcome.error);
+  }
+  const context = await newTargetContext(target.baseUrl);
+  try {
+    return await checks(target, context, network);
+  } finally {
+    await context.dispose();
+  }
+}
+
+async function checks(target: Target, context: APIRequestContext, network: NetworkSettings): Promise<number> {
+  // ---- end network
+  let requests = 0;
+  const call = async (key: string | undefined, p: { method: string; path: string; body?: unknown }) => {
+    requests += 1;
+    return probe(target, context, network, key, p.method, p.path, p.body);
+  };
+  const primary = target.keys.all;
+  if (!primary) throw new PreflightError('API_KEY (the primary key, all scopes) is not configured');
+
+  const first = await call(primary, SCOPE_PROBES['patents:read']!);
+  // ---- network (issue 17): an answer of a proxy or a gateway, not of the target
+  const pathProblem = explainFirstAnswer(first.status, first.contentType, network, target.baseUrl);
+  if (pathProblem) throw new PreflightError(pathProblem);
+  // ---- end network
+  if (first.status === 401) {
+    throw new PreflightError(`API_KEY is not accepted by ${target.baseUrl}: ${describe(first)}`);
+  }
+  const envelope = first.body as { pagination?: unknown; data?: unknown } | undefined;
+  const json = /^application\/json\s*(;|$)/i.test(first.contentType);
+  if (
+    first.status !== 200 ||
+    !json ||
+    !envelope ||
+    typeof envelope.pagination !== 'object' ||
+    !Array.isArray(envelope.data)
+  ) {
+    throw new PreflightError(
+      `${target.baseUrl} does not answer the contract under ${PREFIX}/: GET ${PREFIX}/patents gave ${describe(first)}, ` +
+        'expected 200 with a list envelope (check BASE_URL: origin and optional path prefix, without /api/v2/external)',
+    );
+  }
+
+  const problems: string[] = [];
+  delete process.env[OTHER_TENANT_FREEZE_ENV];
+  for (const setting of KEY_SETTINGS) {
+    const key = target.keys[setting.role];
+    if (!key || setting.role === 'all') continue;
+    const env = roleEnv(setting.role);
+    if (setting.scope) {
+      const own = await call(key, SCOPE_PROBES[setting.scope]!);
+      if (!SCOPE_PROBES[setting.scope]!.ok.includes(own.status)) {
+        problems.push(`${env} should hold ${setting.scope}, but a request needing it gave ${describe(own)}`);
+      }
+      const otherScope = setting.scope === 'patents:read' ? 'invoices:read' : 'patents:read';
+      const other = await call(key, SCOPE_PROBES[otherScope]!);
+      if (other.status !== 403) {
+        problems.push(
+          `${env} should hold only ${setting.scope}, but a request needing ${otherScope} gave ${describe(other)}`,
+        );
+      }
+    } else if (setting.role === 'noScopes') {
+      const p = await call(key, SCOPE_PROBES['patents:read']!);
+      if (p.status !== 403)
+        problems.push(`${env} should have an empty scope list, but a read gave ${describe(p)}`);
+    } else if (setting.role === 'expired') {
+      const p = await call(key, SCOPE_PROBES['patents:read']!);
+      if (p.status !== 401) problems.push(`${env} should be expired, but a read gave ${describe(p)}`);
+    } else if (setting.role === 'noFreeze') {
+      const p = await call(key, SCOPE_PROBES['exchange-rate-freezes:write']!);
+      if (p.status !== 403) {
+        problems.push(
+          `${env} should belong to a tenant without the freeze capability, but the freeze list gave ${describe(p)}`,
+        );
+      }
+    } else if (setting.role === 'otherTenant') {
+      const p = await call(key, SCOPE_PROBES['patents:read']!);
+      const ids = (b: unknown) => ((b as { data?: { id?: string }[] })?.data ?? []).map((x) => x.id);
+      if (p.status !== 200)
+        problems.push(`${env} should be a valid key of another tenant, but a read gave ${describe(p)}`);
+      else if (ids(p.body).some((id) => ids(first.body).includes(id))) {
+        problems.push(`${env} sees the primary tenant's patents: it must belong to another tenant`);
+      }
+      // The freeze capability is the account's (Authentication 7): the second tenant may lack it, which
+      // the tests writing freezes with its key must know. Neither answer is a problem of the key.
+      const freezes = await call(key, SCOPE_PROBES['exchange-rate-freezes:write']!);
+      if (freezes.status === 200) process.env[OTHER_TENANT_FREEZE_ENV] = 'enabled';
+      else if (freezes.status === 403 && code(freezes) === 'forbidden')
+        process.env[OTHER_TENANT_FREEZE_ENV] = 'forbidden';
+    } else {
+      const p = await call(key, SCOPE_PROBES['patents:read']!);
+      // The low-quota key's reset starts the countdown the rate-limit tests judge late in the run (RATE-013).
+      if (setting.role === 'lowQuota') noteAnnouncedReset(target.baseUrl, key, p);
+      // A low-quota key used up today (429) is still a valid key; its tests skip on their own.
+      const ok = setting.role === 'lowQuota' && p.status === 429 && code(p) === 'rate_limit_exceeded';
+      if (p.status !== 200 && !ok)
+        problems.push(`${env} should be a valid key with all scopes, but a read gave ${describe(p)}`);
+    }
+  }
+  if (problems.length) {
+    throw new PreflightError(
+      `the configured keys do not behave as their roles say:\n  - ${problems.join('\n  - ')}`,
+    );
+  }
+  return requests;
+}

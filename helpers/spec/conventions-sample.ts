@@ -1,0 +1,102 @@
+/**
+ * The sample the conventions spec judges: about ten raw reads of every resource kind of the primary tenant
+ * (patents, events, fees, invoices, freezes), so that the conventions are judged themselves rather than through
+ * the response schemas. Held by the worker fixture `conventionsSample`, read once per worker in the first test
+ * that needs it.
+ */
+import { randomUUID } from 'node:crypto';
+import { fillPath, type ApiClient, type ApiResponse, type Query } from '../wire/api-client';
+import { operationById, type OperationId } from '../contract/contract';
+import { WIDE_WINDOW } from '../data/discovery';
+import { RENEWAL } from '../contract/event-rules';
+import { workerRead } from './worker-read';
+
+export interface Read {
+  operationId: OperationId;
+  response: ApiResponse;
+  body: unknown;
+}
+
+export interface Sample {
+  reads: Read[];
+  /** Parts of the sample left out, and why (a tenant without a capability). */
+  omitted: string[];
+  /** Ids of the tenant, for the path-parameter tests. */
+  patentId: string;
+  eventId: string;
+}
+
+export type Json = Record<string, unknown>;
+
+export function asObject(value: unknown): Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
+}
+
+export function dataOf(body: unknown): Json[] {
+  const data = asObject(body).data;
+  return Array.isArray(data) ? data.map(asObject) : [];
+}
+
+async function readSample(api: ApiClient): Promise<Sample> {
+  const reads: Read[] = [];
+  const omitted: string[] = [];
+  const read = async (
+    operationId: OperationId,
+    options: { path?: Record<string, string>; query?: Query; forbiddenAllowed?: boolean } = {},
+  ): Promise<unknown> => {
+    const operation = operationById(operationId);
+    const response = await api.send({
+      method: operation.method,
+      path: fillPath(operation.path, options.path),
+      query: options.query,
+    });
+    // Authentication 7: 403 forbidden is a business denial, e.g. the freeze capability not enabled.
+    if (options.forbiddenAllowed && response.status === 403 && problemCode(response) === 'forbidden') {
+      omitted.push(`${operationId}: 403 forbidden (the capability is not enabled for the primary tenant)`);
+      return undefined;
+    }
+    if (response.status !== 200) {
+      throw new Error(`sample read: ${response.describe()} (expected 200): ${response.text.slice(0, 300)}`);
+    }
+    const body = response.json();
+    reads.push({ operationId, response, body });
+    return body;
+  };
+
+  const patents = dataOf(await read('listPatents', { query: { itemsPerPage: 100 } }));
+  const byPeriod = dataOf(
+    await read('listEventsByPeriod', { query: { ...WIDE_WINDOW, include: 'fees', itemsPerPage: 100 } }),
+  );
+  // A patent of the list that has events, so that every by-id read answers 200.
+  const withEvents = new Set(byPeriod.map((e) => String(asObject(e.patent).id)));
+  const patent = patents.find((p) => withEvents.has(String(p.id))) ?? patents[0];
+  let patentId: string = randomUUID();
+  let eventId: string = randomUUID();
+  if (patent) {
+    patentId = String(patent.id);
+    await read('getPatent', { path: { patentId } });
+    const event = dataOf(
+      await read('listPatentEvents', { path: { patentId }, query: { itemsPerPage: 100 } }),
+    ).find((e) => e.eventType === RENEWAL);
+    if (event) {
+      eventId = String(event.id);
+      await read('getPatentEvent', { path: { patentId, eventId } });
+      await read('getEventFees', { path: { patentId, eventId } });
+    }
+  }
+  const invoice = dataOf(await read('listInvoices', { query: { itemsPerPage: 100 } }))[0];
+  if (invoice) await read('getInvoice', { path: { invoiceId: String(invoice.id) } });
+  const freezes = await read('listExchangeRateFreezes', {
+    query: { itemsPerPage: 100 },
+    forbiddenAllowed: true,
+  });
+  const freeze = dataOf(freezes)[0];
+  if (freeze) await read('getExchangeRateFreeze', { path: { yearMonth: String(freeze.yearMonth) } });
+  return { reads, omitted, patentId, eventId };
+}
+
+function problemCode(response: ApiResponse): unknown {
+  return response.isJson ? asObject(response.json()).code : undefined;
+}
+
+export const conventionsSampleTest = workerRead('conventionsSample', readSample);

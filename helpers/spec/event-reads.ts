@@ -1,0 +1,100 @@
+/**
+ * The events the event specs judge: the worker's snapshot (the by-period list over a wide window) and fresh
+ * per-patent sweeps of a few patents chosen to hold every instructability state, held by the worker fixture
+ * `eventReads` and read once, in the first test that needs them.
+ */
+import { isPatentClaimed } from '../data/claim-status';
+import { skipBecause, type Portfolio } from '../data/discovery';
+import { isRenewal, renewals } from '../contract/event-rules';
+import { workerReadOfPortfolio } from './worker-read';
+import { breaches, type Rule } from '../contract/rule-breaches';
+import { sharedSweep } from '../data/shared-sweeps';
+import type { PatentEvent } from '../../schemas/types';
+
+/** Days of slack in date rules: the server's "today" may be a day off the suite's UTC date (its own time zone). */
+export const SLACK_DAYS = 2;
+
+export interface EventReads {
+  /** The worker's snapshot: every event of the by-period list over a wide window. */
+  snapshot: PatentEvent[];
+  /** Fresh per-patent sweeps of the sampled patents, by patent id. */
+  perPatent: Map<string, PatentEvent[]>;
+}
+
+/** Picks up to one patent per instructability state found in the snapshot (and the one with most events). */
+function samplePatents(snapshot: PatentEvent[], namespace: string): string[] {
+  const byPatent = new Map<string, PatentEvent[]>();
+  for (const event of renewals(snapshot))
+    byPatent.set(event.patent.id, [...(byPatent.get(event.patent.id) ?? []), event]);
+  const candidates = [...byPatent].filter(([id]) => !isPatentClaimed(namespace, id));
+  const states: ((e: PatentEvent) => boolean)[] = [
+    (e) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING',
+    (e) => e.instructability.blockedReason === 'ALREADY_INSTRUCTED',
+    (e) => e.instructability.blockedReason === 'TOO_EARLY',
+    (e) => e.duePeriod === 'LAPSED' && e.instructability.isAllowed,
+    (e) => e.instructability.isAllowed,
+    (e) => e.renewal?.paymentSequenceNumber !== undefined && e.renewal?.paymentSequenceNumber !== null,
+    // Blocked for a reason outside the three (OPEN-POINTS B21, E3).
+    (e) => !e.instructability.isAllowed && e.instructability.blockedReason === null,
+  ];
+  const chosen = new Set<string>();
+  const most = [...candidates].sort((a, b) => b[1].length - a[1].length)[0];
+  if (most) chosen.add(most[0]);
+  for (const state of states) {
+    if ([...chosen].some((id) => byPatent.get(id)!.some(state))) continue;
+    const found = candidates.find(([, events]) => events.some(state));
+    if (found) chosen.add(found[0]);
+  }
+  return [...chosen].slice(0, 4);
+}
+
+async function readEvents(portfolio: Portfolio, namespace: string): Promise<EventReads> {
+  const snapshot = await portfolio.events();
+  // The per-patent sweeps are read once for the run, whichever worker asks first.
+  const sweeps = await sharedSweep(namespace, 'per-patent-events', async () => {
+    const entries: [string, PatentEvent[]][] = [];
+    for (const patentId of samplePatents(snapshot, namespace))
+      entries.push([patentId, await portfolio.eventsOf(patentId)]);
+    return entries;
+  });
+  return { snapshot, perPatent: new Map(sweeps) };
+}
+
+export const eventReadsTest = workerReadOfPortfolio(
+  'eventReads',
+  ({ portfolio, target }) =>
+    () =>
+      readEvents(portfolio, target.baseUrl),
+);
+
+export interface Labelled {
+  where: string;
+  event: PatentEvent;
+}
+
+/** Every event read, labelled with where it was read; skips when the tenant has no event. */
+export function labelledEvents({ snapshot, perPatent }: EventReads, portfolio: Portfolio): Labelled[] {
+  if (snapshot.length === 0) skipBecause(`no event found in ${portfolio.label}`);
+  return [
+    ...snapshot.map((event) => ({ where: 'by-period list', event })),
+    ...[...perPatent.values()].flat().map((event) => ({ where: 'per-patent list', event })),
+  ];
+}
+
+/** One line per event that breaks the rule. */
+export function eventBreaches(events: Labelled[], rule: Rule<PatentEvent>): string[] {
+  return breaches(
+    events,
+    ({ event }) => rule(event),
+    ({ where, event }) => `${where}, event ${event.id}`,
+  );
+}
+
+export function renewalsOf(events: Labelled[]): Labelled[] {
+  return events.filter(({ event }) => isRenewal(event));
+}
+
+export function requireSome(events: Labelled[], predicate: (e: PatentEvent) => boolean, what: string): void {
+  if (!events.some(({ event }) => predicate(event)))
+    skipBecause(`no event ${what} found in the primary tenant`);
+}

@@ -1,0 +1,415 @@
+/**
+ * The suite's Playwright fixtures: the target, an API client per key role, the worker's portfolio
+ * snapshot, requirement metadata read from the test title, and evidence attached on failure.
+ */
+import { _baseTest as base, type APIRequestContext, type TestDetails } from '@playwright/test';
+import path from 'node:path';
+import { requirementById } from '../../schemas/requirements';
+import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from '../wire/api-client';
+import { Portfolio, skipBecause } from '../data/discovery';
+import { assertionCounter } from '../wire/matchers';
+import { curlCommand, exchangeEvidence, type Exchange } from '../wire/exchange';
+import { fcSeed } from '../contract/generated-inputs';
+import {
+  curlNetworkOptions,
+  curlNetworkPreamble,
+  newTargetContext,
+  readNetworkSettings,
+} from '../run/network';
+import { PROBES, type ProbeName } from '../wire/probes';
+import { rateLimitRule } from '../wire/rate-limit-headers';
+import { RequestLedger } from '../wire/request-ledger';
+import { sharedResponse } from '../data/shared-sweeps';
+import { KEY_SETTINGS, loadEnv, type KeyRole } from '../run/settings';
+import { keyEnvName, readTarget, type Target, type TargetOverride } from '../run/target';
+
+export { expect } from '../wire/matchers';
+
+const ID_PATTERN = /\b([A-Z]{2,6}-\d{3})\b/g;
+
+/** Requirement ids cited in a test title, e.g. `[PAG-003]` or `[PAG-003, PAG-004]`. */
+export function idsInTitle(title: string): string[] {
+  const bracket = title.match(/^\[([^\]]+)\]/);
+  return bracket ? [...bracket[1]!.matchAll(ID_PATTERN)].map((m) => m[1]!) : [];
+}
+
+/** The line that puts the key of the request's role into $API_KEY, naming its setting (never its value). */
+function keyExportLine(headers: Record<string, string>): string {
+  const sent = Object.entries(headers).find(([name]) => name.toLowerCase() === 'x-api-key')?.[1];
+  if (sent === undefined) return '# the request carried no x-api-key header';
+  const env = loadEnv();
+  const setting = KEY_SETTINGS.find((k) => env[k.env] === sent)?.env;
+  if (setting === 'API_KEY') return '# $API_KEY: the key of setting API_KEY';
+  return setting
+    ? `export API_KEY="$${setting}"  # the key of setting ${setting}`
+    : '# export API_KEY=<the key the test sent: not a configured key (a malformed, unknown or altered key)>';
+}
+
+/**
+ * A test's title and the details its requirement ids give: `test(...titled('[PAG-008] clause'), body)`.
+ * The ids are typed once, in the title's brackets; the area and level tags (for --grep) and one
+ * requirement annotation per id are derived from them. Spread into `test(...)` so that the call, and
+ * with it the test's reported location, stays in the spec file.
+ */
+export function titled(title: string): [title: string, details: TestDetails] {
+  const ids = idsInTitle(title);
+  if (ids.length === 0) throw new Error(`test "${title}" cites no requirement id in its title`);
+  const tags = new Set<string>();
+  const annotation: { type: string; description: string }[] = [];
+  for (const id of ids) {
+    const requirement = requirementById(id);
+    if (!requirement)
+      throw new Error(`test "${title}" cites ${id}, which is not in schemas/requirements.yaml`);
+    tags.add(`@${requirement.area}`);
+    tags.add(`@${requirement.level.toLowerCase()}`);
+    annotation.push({ type: 'requirement', description: id });
+  }
+  return [title, { tag: [...tags], annotation }];
+}
+
+/**
+ * Answers of a provider-states endpoint that mean it does not offer a state (unknown name, unsupported
+ * request, not implemented): the test skips naming the state instead of failing.
+ */
+export const STATE_NOT_OFFERED: readonly number[] = [400, 404, 501];
+
+export type Setting =
+  'ALLOW_WRITES' | 'ALLOW_INSTRUCTIONS' | 'ALLOW_QUOTA_EXHAUSTION' | 'PROVIDER_STATES_URL';
+
+/** Whether the target configuration allows what a test needs. */
+function settingAllows(target: Target, setting: Setting): boolean {
+  return {
+    ALLOW_WRITES: target.allowWrites,
+    ALLOW_INSTRUCTIONS: target.allowInstructions,
+    ALLOW_QUOTA_EXHAUSTION: target.allowQuotaExhaustion,
+    PROVIDER_STATES_URL: target.providerStatesUrl !== undefined,
+  }[setting];
+}
+
+const notEnabled = (setting: Setting) => `${setting} is not enabled in the target configuration`;
+
+interface TestFixtures {
+  /** Every exchange of the current test, in order. */
+  exchanges: Exchange[];
+  /** Client with the primary key (all scopes). */
+  api: ApiClient;
+  /** Client with the key of a role; skips the test when that role is not configured. */
+  as: (role: KeyRole) => ApiClient;
+  /** Client that sends no key at all. */
+  anonymous: ApiClient;
+  /** A shared answer (helpers/wire/probes.ts), made once per run whichever test asks first. */
+  probe: (name: ProbeName) => Promise<ApiResponse>;
+  /** Skips the test unless the target configuration allows what it needs. */
+  requireSetting: (setting: Setting) => void;
+  /** Drives a back-office state through the provider-states endpoint; skips when none is configured. */
+  providerState: (name: string, body: object) => Promise<unknown>;
+  _killExpected: void;
+  _earnedPass: void;
+  _requirementMetadata: void;
+  _evidence: void;
+}
+
+interface WorkerFixtures {
+  /** This worker's request counts by area. */
+  ledger: RequestLedger;
+  target: Target;
+  requestContext: APIRequestContext;
+  /** The primary tenant's data, read once per worker. */
+  portfolio: Portfolio;
+  /** The second tenant's data (API_KEY_OTHER_TENANT), read once per worker. */
+  otherPortfolio: Portfolio;
+}
+
+/**
+ * A client for one key. Retries per the contract and the quota guard apply to every key but the
+ * low-quota one, whose 429 is what the rate-limit tests observe.
+ */
+function clientFor(
+  context: APIRequestContext,
+  target: Target,
+  key: string | undefined,
+  record: (e: Exchange) => void,
+  extra: Partial<ClientDeps> = {},
+): ApiClient {
+  const guarded = key !== undefined && key !== target.keys.lowQuota;
+  return new ApiClient(
+    {
+      request: context,
+      baseUrl: target.baseUrl,
+      timeoutMs: target.requestTimeoutMs,
+      record,
+      skip: (reason) => skipBecause(reason),
+      rateLimits: rateLimitRule(target),
+      ...(guarded
+        ? {
+            quotaFloor: target.quotaFloor,
+            retry: {
+              internalErrorRetries: 2,
+              backoffMs: 200,
+              maxRetryAfterSeconds: target.maxRetryAfterSeconds,
+            },
+          }
+        : {}),
+      ...extra,
+    },
+    key,
+  );
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  ledger: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const ledger = new RequestLedger();
+      await use(ledger);
+      ledger.flush(`${workerInfo.project.name || 'default'}-${workerInfo.workerIndex}`);
+    },
+    { scope: 'worker' },
+  ],
+
+  target: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      await use(readTarget(workerInfo.project.metadata as TargetOverride));
+    },
+    { scope: 'worker' },
+  ],
+
+  requestContext: [
+    async ({ target }, use) => {
+      // The network path to the target (CA, client certificate, proxy, gateway headers): helpers/run/network.ts.
+      const context = await newTargetContext(target.baseUrl);
+      await use(context);
+      await context.dispose();
+    },
+    { scope: 'worker' },
+  ],
+
+  portfolio: [
+    async ({ requestContext, target, ledger }, use) => {
+      const client = clientFor(requestContext, target, target.keys.all, (e) => {
+        ledger.add('discovery', 1);
+        ledger.addOrigin(e.request.url);
+      });
+      await use(
+        new Portfolio(client, `the primary tenant (${keyEnvName('all')})`, `${target.baseUrl}-all`, true),
+      );
+    },
+    { scope: 'worker' },
+  ],
+
+  otherPortfolio: [
+    async ({ requestContext, target, ledger }, use) => {
+      const client = clientFor(requestContext, target, target.keys.otherTenant, (e) => {
+        ledger.add('discovery', 1);
+        ledger.addOrigin(e.request.url);
+      });
+      await use(
+        new Portfolio(
+          client,
+          `the other tenant (${keyEnvName('otherTenant')})`,
+          `${target.baseUrl}-otherTenant`,
+        ),
+      );
+    },
+    { scope: 'worker' },
+  ],
+
+  exchanges: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use([]);
+    },
+    { box: 'self' },
+  ],
+
+  as: [
+    async ({ requestContext, target, exchanges, ledger }, use, testInfo) => {
+      const onRetry = (status: number) => {
+        ledger.retries += 1;
+        testInfo.annotations.push({
+          type: 'retry',
+          description: `a ${status} answer was retried (contract: Errors, Rules)`,
+        });
+      };
+      await use((role) => {
+        const key = target.keys[role];
+        if (!key) skipBecause(`${keyEnvName(role)} is not configured (key role "${role}")`);
+        return clientFor(requestContext, target, key, (e) => exchanges.push(e), {
+          onRetry,
+          onOverhead: (ms, networkMs) => {
+            ledger.overheadMs.push(ms);
+            ledger.networkMs += networkMs;
+          },
+        });
+      });
+    },
+    { box: 'self' },
+  ],
+
+  api: [
+    async ({ as }, use) => {
+      await use(as('all'));
+    },
+    { box: 'self' },
+  ],
+
+  anonymous: [
+    async ({ requestContext, target, exchanges }, use) => {
+      await use(clientFor(requestContext, target, undefined, (e) => exchanges.push(e)));
+    },
+    { box: 'self' },
+  ],
+
+  probe: [
+    async ({ as, anonymous, target, exchanges }, use) => {
+      await use(async (name) => {
+        const { role, send } = PROBES[name] as {
+          role: KeyRole | undefined;
+          send: (c: ApiClient) => Promise<ApiResponse>;
+        };
+        const client = role === undefined ? anonymous : as(role);
+        const response = await sharedResponse(target.baseUrl, name, () => send(client));
+        if (response.exchange.shared) exchanges.push(response.exchange);
+        return response;
+      });
+    },
+    { box: 'self' },
+  ],
+
+  requireSetting: [
+    async ({ target }, use) => {
+      await use((setting) => {
+        if (!settingAllows(target, setting)) skipBecause(notEnabled(setting));
+      });
+    },
+    { box: 'self' },
+  ],
+
+  providerState: [
+    async ({ requestContext, target, requireSetting, exchanges }, use) => {
+      await use(async (name, body) => {
+        requireSetting('PROVIDER_STATES_URL');
+        const url = `${target.providerStatesUrl!.replace(/\/+$/, '')}/${encodeURIComponent(name)}`;
+        const headers = {
+          'content-type': 'application/json',
+          ...(target.keys.all ? { 'x-api-key': target.keys.all } : {}),
+        };
+        const started = performance.now();
+        // Playwright's error message carries a call log with every request header (the key, gateway headers):
+        // only its first line is kept.
+        const response = await requestContext
+          .post(url, { headers, data: JSON.stringify(body), failOnStatusCode: false })
+          .catch((error: Error) => {
+            throw new TargetError(
+              `the provider-states endpoint did not answer POST ${url}: ${error.message.split('\n')[0]}`,
+            );
+          });
+        const responseBody = await response.body();
+        exchanges.push({
+          request: { method: 'POST', url, headers, body: JSON.stringify(body) },
+          status: response.status(),
+          headers: response.headers(),
+          body: responseBody,
+          durationMs: performance.now() - started,
+        });
+        if (STATE_NOT_OFFERED.includes(response.status())) {
+          skipBecause(
+            `the provider-states endpoint (PROVIDER_STATES_URL) does not offer the state "${name}" (it answered ${response.status()})`,
+          );
+        }
+        if (!response.ok()) {
+          throw new Error(
+            `provider state ${name} failed with ${response.status()}: ${responseBody.toString().slice(0, 300)}`,
+          );
+        }
+        return JSON.parse(responseBody.toString()) as unknown;
+      });
+    },
+    { box: 'self' },
+  ],
+
+  _killExpected: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      await use();
+      // In the mutation run a failure against a fault is the outcome sought (a kill): marked expected, so
+      // that Playwright keeps the worker instead of starting a new one for the fault's next test.
+      const { killsExpected } = testInfo.project.metadata as { killsExpected?: boolean };
+      if (killsExpected && testInfo.status === 'failed') testInfo.expectedStatus = 'failed';
+    },
+    { auto: true, box: 'self' },
+  ],
+
+  _earnedPass: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      assertionCounter.reset();
+      await use();
+      // CONTRIBUTING, "A pass is earned": a test that passed without running one assertion checked nothing; it must say why
+      // (notVerified / skipBecause in helpers/data/verified.ts) instead of reporting "verified".
+      if (testInfo.status === 'passed' && assertionCounter.count === 0) {
+        throw new Error(
+          `"${testInfo.title}" passed without running any assertion: nothing was verified. ` +
+            'A test whose check depends on what the target shows must end with notVerified(reason) when it could not check.',
+        );
+      }
+    },
+    { auto: true, box: 'self' },
+  ],
+
+  _requirementMetadata: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, testInfo) => {
+      const cited = idsInTitle(testInfo.title);
+      const annotated = testInfo.annotations
+        .filter((a) => a.type === 'requirement')
+        .map((a) => a.description);
+      // A test declared without titled(...) has no tags or requirement annotations: refuse it.
+      if (cited.length === 0 || cited.join() !== annotated.join())
+        throw new Error(
+          `test "${testInfo.title}" must be declared as test(...titled('[AREA-NNN] ...'), body)`,
+        );
+      testInfo.annotations.push({ type: 'fast-check seed', description: String(fcSeed()) });
+      // The Allure labels, description and history id are added by the reporter (helpers/setup/allure-reporter.ts).
+      await use();
+    },
+    { auto: true, box: 'self' },
+  ],
+
+  _evidence: [
+    async ({ exchanges, ledger }, use, testInfo) => {
+      await use();
+      const area =
+        testInfo.tags.find((t) => !['@must', '@should', '@may'].includes(t))?.slice(1) ?? 'untagged';
+      const own = exchanges.filter((e) => !e.shared).length;
+      ledger.add(area, own, `${path.basename(testInfo.file)} › ${testInfo.title}`);
+      for (const exchange of exchanges) ledger.addOrigin(exchange.request.url);
+      if (testInfo.status === testInfo.expectedStatus || exchanges.length === 0) return;
+      await testInfo.attach('http-exchanges.json', {
+        body: JSON.stringify(exchanges.map(exchangeEvidence), null, 2),
+        contentType: 'application/json',
+      });
+      const last = exchanges[exchanges.length - 1]!;
+      const network = readNetworkSettings(last.request.url);
+      await testInfo.attach('reproduce.sh', {
+        body: [
+          keyExportLine(last.request.headers),
+          ...curlNetworkPreamble(network),
+          curlCommand(last.request, curlNetworkOptions(network)),
+          '',
+        ].join('\n'),
+        contentType: 'text/plain',
+      });
+    },
+    { auto: true, box: 'self' },
+  ],
+});
+
+/**
+ * Called at the top of a describe whose every test needs `setting`: skips the group, naming the setting,
+ * unless the target configuration allows it (one skip instead of a requireSetting call in each test).
+ */
+export function describeRequires(setting: Setting): void {
+  test.skip(({ target }) => !settingAllows(target, setting), notEnabled(setting));
+}

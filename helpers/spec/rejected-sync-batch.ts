@@ -1,0 +1,28 @@
+/**
+ * The sync batch the pagination spec pages through: one per worker, with more than 10 items, all of them
+ * invalid (a date that is not a date), so that each is REJECTED and no patent is created or changed. Held by
+ * the worker fixture `rejectedSyncBatch` and posted in the first test that needs it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ApiClient } from '../wire/api-client';
+import { expect } from './fixtures';
+import { workerRead } from './worker-read';
+
+export const SYNC_ITEMS = 12;
+
+export interface RejectedSyncBatch {
+  importId: string;
+  providerIds: string[];
+}
+
+async function postRejectedBatch(api: ApiClient): Promise<RejectedSyncBatch> {
+  const tag = randomUUID().slice(0, 8);
+  const providerIds = Array.from({ length: SYNC_ITEMS }, (_, i) => `conformance-pag-${tag}-${i + 1}`);
+  const response = await api.call('syncPatents', {
+    body: { items: providerIds.map((providerId) => ({ providerId, applicationDate: 'not-a-date' })) },
+  });
+  expect(response, 'the sync POST that creates the batch').toHaveStatus(201);
+  return { importId: response.json<{ importId: string }>().importId, providerIds };
+}
+
+export const rejectedSyncBatchTest = workerRead('rejectedSyncBatch', postRejectedBatch);

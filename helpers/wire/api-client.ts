@@ -1,0 +1,294 @@
+/**
+ * The suite's HTTP client: builds contract URLs from operationIds, sends with a key role, records every
+ * exchange for evidence, and validates every JSON response against the operation's schema for its status
+ * and, for the configured keys, the rate-limit headers of every answer (helpers/wire/rate-limit-headers.ts).
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { operationById, type OperationId } from '../contract/contract';
+import type { Exchange, ExchangeRequest } from './exchange';
+import { assertRateLimitHeaders, type RateLimitRule } from './rate-limit-headers';
+import { assertMatchesResponseSchema } from './schema-validator';
+import { pause } from '../run/waits';
+import { ApiResponse, TargetError } from './api-response';
+import { beginWideWrite, isWideWrite } from './wide-writes';
+
+// The answer type lives in a leaf module; importers of the client find it here too.
+export { ApiResponse, TargetError };
+
+export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
+export type Query = Record<string, QueryValue>;
+
+/** How repeatable array parameters go on the wire (the contract does not say; both are probed). */
+export type ArrayEncoding = 'repeat' | 'comma';
+
+export interface SendOptions {
+  method: string;
+  /** Path under the base URL, starting with `/`. */
+  path: string;
+  query?: Query;
+  arrayEncoding?: ArrayEncoding;
+  headers?: Record<string, string>;
+  /**
+   * An object is sent as JSON; a string or Buffer is sent as these exact bytes (for malformed bodies):
+   * the request API never sees a string, which it would re-encode as a JSON string literal.
+   */
+  body?: unknown;
+  /** The operation the request is meant for: its schemas validate the response. */
+  operationId?: OperationId;
+  /** False for a request whose 429 or 500 is the point of the test (never retried). */
+  retry?: boolean;
+}
+
+export interface CallOptions {
+  path?: Record<string, string>;
+  query?: Query;
+  arrayEncoding?: ArrayEncoding;
+  headers?: Record<string, string>;
+  body?: unknown;
+  retry?: boolean;
+}
+
+export interface RetryPolicy {
+  /** Retries of a 500 (internal_error), with exponential backoff. */
+  internalErrorRetries: number;
+  backoffMs: number;
+  /** A 429 is retried once after Retry-After when it is at most this many seconds; else the test skips. */
+  maxRetryAfterSeconds: number;
+}
+
+export interface ClientDeps {
+  request: APIRequestContext;
+  baseUrl: string;
+  timeoutMs: number;
+  /** Receives every exchange (the test's evidence log). */
+  record: (exchange: Exchange) => void;
+  /** Retries per the contract (429 after Retry-After, 500 with backoff); undefined: never retry. */
+  retry?: RetryPolicy;
+  /** The quota guard: no request is sent with a key whose RateLimit-Remaining fell to this floor. */
+  quotaFloor?: number;
+  /** Told, per request, of the time the suite itself spent on it (building, recording, validating) and of the time on the network. */
+  onOverhead?: (ms: number, networkMs: number) => void;
+  /** Told of every retry (the ledger counts them, the report shows them). */
+  onRetry?: (status: number) => void;
+  /** Ends the current test as skipped, naming the reason (outside a test: throws). */
+  skip?: (reason: string) => never;
+  /** The rate-limit header rule and the keys it concerns; undefined: not checked. */
+  rateLimits?: RateLimitRule;
+}
+
+export function buildUrl(
+  baseUrl: string,
+  path: string,
+  query?: Query,
+  encoding: ArrayEncoding = 'repeat',
+): string {
+  const pairs: string[] = [];
+  const pair = (name: string, value: string) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`;
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      // The comma form puts a literal "," between the items, as servers that split the raw value expect;
+      // a comma inside an item stays percent-encoded.
+      if (encoding === 'comma')
+        pairs.push(
+          `${encodeURIComponent(name)}=${value.map((v) => encodeURIComponent(String(v))).join(',')}`,
+        );
+      else for (const item of value) pairs.push(pair(name, String(item)));
+    } else {
+      pairs.push(pair(name, String(value)));
+    }
+  }
+  return `${baseUrl}${path}${pairs.length ? `?${pairs.join('&')}` : ''}`;
+}
+
+export function fillPath(template: string, values: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The bytes of a request body: an object as JSON, a string or Buffer as given. */
+function encodeBody(body: unknown): Buffer | undefined {
+  if (body === undefined) return undefined;
+  if (Buffer.isBuffer(body)) return body;
+  return Buffer.from(typeof body === 'string' ? body : JSON.stringify(body), 'utf8');
+}
+
+/** The last RateLimit-Remaining seen for each key in this worker process: the quota guard's memory. */
+const lastRemaining = new Map<string, number>();
+
+export class ApiClient {
+  constructor(
+    private readonly deps: ClientDeps,
+    /** The key sent as `x-api-key`; undefined sends no key. */
+    readonly key: string | undefined,
+  ) {}
+
+  get baseUrl(): string {
+    return this.deps.baseUrl;
+  }
+
+  withKey(key: string | undefined): ApiClient {
+    return new ApiClient(this.deps, key);
+  }
+
+  /** Calls an operation of the contract by its operationId; the response is validated against its schema. */
+  async call(operationId: OperationId, options: CallOptions = {}): Promise<ApiResponse> {
+    const operation = operationById(operationId);
+    return this.send({
+      method: operation.method,
+      path: fillPath(operation.path, options.path),
+      query: options.query,
+      arrayEncoding: options.arrayEncoding,
+      headers: options.headers,
+      body: options.body,
+      operationId,
+      retry: options.retry,
+    });
+  }
+
+  /** Sends any request (unknown routes, malformed bodies); validated only when `operationId` is given. */
+  async send(options: SendOptions): Promise<ApiResponse> {
+    const started = performance.now();
+    const body = encodeBody(options.body);
+    const url = buildUrl(this.deps.baseUrl, options.path, options.query, options.arrayEncoding);
+    this.guardOrigin(options.method, url);
+    this.guardQuota();
+    const request: ExchangeRequest = {
+      method: options.method,
+      url,
+      headers: this.requestHeaders(options.headers, body),
+      ...(body === undefined ? {} : { body: body.toString('utf8') }),
+    };
+    const { exchange, networkMs } = await this.sendWithRetries(request, body, options);
+    const response = new ApiResponse(exchange, options.operationId);
+    if (options.operationId) assertMatchesResponseSchema(response);
+    this.deps.onOverhead?.(performance.now() - started - networkMs, networkMs);
+    return response;
+  }
+
+  /** The caller's headers, the key, and a JSON content type for a body unless the caller set one. */
+  private requestHeaders(
+    given: Record<string, string> = {},
+    body: Buffer | undefined,
+  ): Record<string, string> {
+    const headers: Record<string, string> = { ...given };
+    if (this.key !== undefined) headers['x-api-key'] = this.key;
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['content-type'] = 'application/json';
+    return headers;
+  }
+
+  /** Only the target is ever contacted, whatever path a test builds. */
+  private guardOrigin(method: string, url: string): void {
+    if (new URL(url).origin !== new URL(this.deps.baseUrl).origin) {
+      throw new Error(`refusing to send ${method} ${url}: only the target ${this.deps.baseUrl} is contacted`);
+    }
+  }
+
+  /**
+   * The exchange, retried per the policy: a 500 with backoff, a 429 once after a short Retry-After (a long
+   * one skips: the daily quota is gone). Every answer is checked against the rate-limit rule.
+   */
+  private async sendWithRetries(
+    request: ExchangeRequest,
+    body: Buffer | undefined,
+    options: SendOptions,
+  ): Promise<{ exchange: Exchange; networkMs: number }> {
+    let exchange = await this.exchange(request, body);
+    let networkMs = exchange.durationMs;
+    this.checkRateLimits(exchange, options.operationId);
+    const policy = options.retry === false ? undefined : this.deps.retry;
+    for (let attempt = 0; policy; attempt++) {
+      const wait = this.retryWait(exchange, attempt, policy);
+      if (wait === undefined) break;
+      await pause(wait);
+      this.deps.onRetry?.(exchange.status);
+      exchange = { ...(await this.exchange(request, body)), retryAttempt: attempt + 1 };
+      networkMs += exchange.durationMs;
+      this.checkRateLimits(exchange, options.operationId);
+    }
+    return { exchange, networkMs };
+  }
+
+  /** Milliseconds to wait before retrying `exchange`, or undefined when it is final. */
+  private retryWait(exchange: Exchange, attempt: number, policy: RetryPolicy): number | undefined {
+    let wait: number | undefined;
+    if (exchange.status === 500 && attempt < policy.internalErrorRetries)
+      wait = policy.backoffMs * 4 ** attempt;
+    if (exchange.status === 429 && attempt === 0) {
+      const retryAfter = Number(exchange.headers['retry-after']);
+      if (!(retryAfter <= policy.maxRetryAfterSeconds)) {
+        this.skip(
+          `the daily quota of the key is exhausted (429, Retry-After ${exchange.headers['retry-after'] ?? 'absent'} s, ` +
+            `above RETRY_AFTER_MAX_SECONDS=${policy.maxRetryAfterSeconds})`,
+        );
+      }
+      wait = retryAfter * 1000;
+    }
+    return wait;
+  }
+
+  /** Each answer, a 429 before it is retried included, against the rate-limit rule (fails the test). */
+  private checkRateLimits(exchange: Exchange, operationId: OperationId | undefined): void {
+    const rule = this.deps.rateLimits;
+    if (rule === undefined || this.key === undefined) return;
+    assertRateLimitHeaders(new ApiResponse(exchange, operationId), this.key, rule, this.deps.baseUrl);
+  }
+
+  private skip(reason: string): never {
+    if (this.deps.skip) this.deps.skip(reason);
+    throw new TargetError(reason);
+  }
+
+  private guardQuota(): void {
+    if (this.key === undefined || this.deps.quotaFloor === undefined) return;
+    const remaining = lastRemaining.get(this.key);
+    if (remaining !== undefined && remaining <= this.deps.quotaFloor) {
+      this.skip(
+        `quota guard: RateLimit-Remaining of the key fell to ${remaining}, at or below QUOTA_FLOOR=${this.deps.quotaFloor}`,
+      );
+    }
+  }
+
+  /** One request and its full answer, recorded. */
+  private async exchange(request: ExchangeRequest, body: Buffer | undefined): Promise<Exchange> {
+    const { method, url, headers } = request;
+    const started = performance.now();
+    // Readers that expect no change hear of writes that reach beyond a claimed patent (helpers/wire/wide-writes.ts).
+    const ended = isWideWrite(method, url)
+      ? beginWideWrite(this.deps.baseUrl, `${method} ${url}`)
+      : undefined;
+    let exchange: Exchange;
+    try {
+      const response = await this.deps.request.fetch(url, {
+        method,
+        headers,
+        data: body,
+        timeout: this.deps.timeoutMs,
+        maxRedirects: 0,
+        failOnStatusCode: false,
+      });
+      const responseBody = await response.body();
+      exchange = {
+        request,
+        status: response.status(),
+        headers: response.headers(),
+        body: responseBody,
+        durationMs: performance.now() - started,
+      };
+    } catch (error) {
+      throw new TargetError(
+        `the target did not answer ${method} ${url} within ${this.deps.timeoutMs} ms: ${(error as Error).message.split('\n')[0]}`,
+      );
+    } finally {
+      ended?.();
+    }
+    this.deps.record(exchange);
+    const remaining = Number(exchange.headers['ratelimit-remaining']);
+    if (this.key !== undefined && Number.isInteger(remaining)) lastRemaining.set(this.key, remaining);
+    return exchange;
+  }
+}

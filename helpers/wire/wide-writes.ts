@@ -1,0 +1,57 @@
+/**
+ * Writes whose effect reaches beyond what their test claimed. A test that changes a patent claims it first
+ * (helpers/data/claims.ts), and readers leave claimed patents out; an exchange-rate freeze changes the events of
+ * a month across patents (which ones is the server's reading, schemas/OPEN-POINTS.md B22), so no claim can
+ * fence it. Every such write the client sends is journaled in the run folder (`wideWriteFile`,
+ * helpers/run/run-folder.ts) from just before it is sent until its answer is in; a test that reads the same
+ * data twice and expects no change reads through `readsUndisturbed` (helpers/data/claim-status.ts), which
+ * reads again when a journaled write overlapped its reads.
+ */
+import fs from 'node:fs';
+import { inCoordinatedRun, wideWriteFile, wideWritesFolder, withFolder } from '../run/run-folder';
+
+interface JournalEntry {
+  namespace: string;
+  what: string;
+  start: number;
+  end?: number;
+}
+
+let sequence = 0;
+
+/** Whether the request changes data beyond a claimed patent: a freeze PUT (or any write to a freeze). */
+export function isWideWrite(method: string, url: string): boolean {
+  return (
+    method !== 'GET' && method !== 'HEAD' && /\/exchange-rate-freezes(\/|$|\?)/.test(new URL(url).pathname)
+  );
+}
+
+/** Journals a wide write as begun; the returned function records its end (call it once the answer is in). */
+export function beginWideWrite(namespace: string, what: string): () => void {
+  if (!inCoordinatedRun()) return () => {};
+  const file = withFolder(wideWriteFile(namespace, `${process.pid}-${++sequence}`));
+  const entry: JournalEntry = { namespace, what, start: Date.now() };
+  fs.writeFileSync(file, JSON.stringify(entry));
+  return () => fs.writeFileSync(file, JSON.stringify({ ...entry, end: Date.now() }));
+}
+
+/** The journaled wide writes on the target that were under way at or after `since` (ms). */
+export function wideWritesSince(namespace: string, since: number): string[] {
+  let files: string[];
+  try {
+    files = fs.readdirSync(wideWritesFolder());
+  } catch {
+    return [];
+  }
+  return files.flatMap((name) => {
+    try {
+      const entry = JSON.parse(fs.readFileSync(`${wideWritesFolder()}/${name}`, 'utf8')) as JournalEntry;
+      return entry.namespace === namespace && (entry.end === undefined || entry.end >= since)
+        ? [entry.what]
+        : [];
+    } catch {
+      // Being rewritten at this instant: under way.
+      return [name];
+    }
+  });
+}
