@@ -75,7 +75,8 @@ ${settings}
 Exit codes:
   0  conformant; for a partial run (--grep, --shard, settings that skip tests): nothing failed
      (the certification then says INCOMPLETE and lists what was not verified)
-  1  a contract failure: a test failed against the target (gate: a failure the baseline does not accept)
+  1  a contract failure: a test failed against the target (gate: a failure, or a verification an earlier
+     run against the target made and this one lost, that the baseline does not accept)
   2  the run could not judge the target: the preflight refused it, the target did not answer, a setting
      or an option is wrong, or there are no results of the run to report on
 

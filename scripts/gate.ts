@@ -1,7 +1,9 @@
 /**
  * The CI gate: reads Playwright's JSON results (reports/results.json) and baseline.yaml, and exits
- * non-zero on any failure the baseline does not list, on expired baseline entries, on entries whose
- * tests now pass (so the baseline stays true), on malformed entries and on errors outside the tests.
+ * non-zero on any failure the baseline does not list, on a test verified by an earlier run against the
+ * same target and not verified now (scripts/verification-history.ts) that the baseline does not accept,
+ * on expired baseline entries, on entries whose tests now pass (so the baseline stays true), on malformed
+ * entries and on errors outside the tests.
  *
  *   npm run gate [-- --results path/to/results.json --baseline path/to/baseline.yaml]
  */
@@ -12,12 +14,25 @@ import { reportPaths, ROOT } from '../helpers/run/report-config';
 import { requirementById } from '../schemas/requirements';
 import { boundResults } from './run-binding';
 import { readRunResults, type RunResults, type TestOutcome } from './run-results';
+import {
+  historyFile,
+  lostVerifications,
+  readHistory,
+  runTarget,
+  testKey,
+  updatedHistory,
+  writeHistory,
+  type LostVerification,
+  type VerificationHistory,
+} from './verification-history';
 
 export const BASELINE_FILE = path.join(ROOT, 'baseline.yaml');
 
 export interface BaselineEntry {
   requirement?: string;
   test?: string;
+  /** What the entry accepts: a failure (the default), or a lost verification (`not verified`). */
+  accepts?: 'failure' | 'not verified';
   reason: string;
   /** YYYY-MM-DD, valid through that day (UTC). */
   expires: string;
@@ -29,6 +44,12 @@ export interface GateResult {
   newFailures: TestOutcome[];
   /** Failures an entry accepts, with the entry. */
   knownFailures: { test: TestOutcome; entry: BaselineEntry }[];
+  /** Tests verified by an earlier run against the target and not verified now, no entry accepting it. */
+  lostVerification: LostVerification[];
+  /** Lost verifications an entry accepts, with the entry. */
+  acceptedLosses: { loss: LostVerification; entry: BaselineEntry }[];
+  /** The target, and whether an earlier run against it was on record (undefined: no history consulted). */
+  history?: { target: string; earlierRun: boolean };
   expired: BaselineEntry[];
   /** Entries whose tests ran and all passed. */
   nowPassing: BaselineEntry[];
@@ -59,8 +80,10 @@ export function parseBaseline(text: string): { entries: BaselineEntry[]; invalid
     }
     const e = item as Record<string, unknown>;
     const unknownKeys = Object.keys(e).filter(
-      (k) => !['requirement', 'test', 'reason', 'expires'].includes(k),
+      (k) => !['requirement', 'test', 'accepts', 'reason', 'expires'].includes(k),
     );
+    if (e.accepts !== undefined && e.accepts !== 'failure' && e.accepts !== 'not verified')
+      invalid.push(`${where}: "accepts" is "failure" (the default) or "not verified"`);
     if (unknownKeys.length) invalid.push(`${where}: unknown field(s) ${unknownKeys.join(', ')}`);
     const expires = e.expires instanceof Date ? e.expires.toISOString().slice(0, 10) : e.expires;
     const requirement = typeof e.requirement === 'string' ? e.requirement.trim() : undefined;
@@ -79,6 +102,7 @@ export function parseBaseline(text: string): { entries: BaselineEntry[]; invalid
     }
     entries.push({
       ...(requirement !== undefined ? { requirement } : { test: test! }),
+      ...(e.accepts === 'not verified' ? { accepts: 'not verified' as const } : {}),
       reason: String(e.reason ?? ''),
       expires,
     });
@@ -86,15 +110,18 @@ export function parseBaseline(text: string): { entries: BaselineEntry[]; invalid
   return { entries, invalid };
 }
 
-function matches(entry: BaselineEntry, test: TestOutcome): boolean {
+function matches(entry: BaselineEntry, test: Pick<TestOutcome, 'ids' | 'title'>): boolean {
   return entry.requirement ? test.ids.includes(entry.requirement) : test.title === entry.test;
 }
+
+const acceptsLoss = (entry: BaselineEntry) => entry.accepts === 'not verified';
 
 export function evaluateGate(
   run: RunResults,
   entries: BaselineEntry[],
   invalid: string[] = [],
   today = new Date(),
+  history?: VerificationHistory | null,
 ): GateResult {
   const day = today.toISOString().slice(0, 10);
   const tests = run.tests;
@@ -103,6 +130,9 @@ export function evaluateGate(
     ok: false,
     newFailures: [],
     knownFailures: [],
+    lostVerification: [],
+    acceptedLosses: [],
+    ...(history !== undefined ? { history: { target: runTarget(run), earlierRun: history !== null } } : {}),
     expired: entries.filter((e) => e.expires < day),
     nowPassing: [],
     notRun: [],
@@ -116,17 +146,26 @@ export function evaluateGate(
     },
   };
   for (const test of failed) {
-    const entry = entries.find((e) => matches(e, test));
+    const entry = entries.find((e) => !acceptsLoss(e) && matches(e, test));
     if (entry) result.knownFailures.push({ test, entry });
     else result.newFailures.push(test);
   }
+  const byKey = new Map(tests.map((t) => [testKey(t), t]));
+  for (const loss of lostVerifications(history ?? undefined, run)) {
+    const entry = entries.find((e) => acceptsLoss(e) && matches(e, byKey.get(loss.test)!));
+    if (entry) result.acceptedLosses.push({ loss, entry });
+    else result.lostVerification.push(loss);
+  }
   for (const entry of entries) {
     const ran = tests.filter((t) => matches(entry, t) && t.outcome !== 'skipped');
-    if (ran.length === 0) result.notRun.push(entry);
+    // An entry accepting a lost verification is in use while a test it names is not verified.
+    const inUse = acceptsLoss(entry) && result.acceptedLosses.some((a) => a.entry === entry);
+    if (ran.length === 0 || inUse) result.notRun.push(entry);
     else if (ran.every((t) => t.outcome === 'passed')) result.nowPassing.push(entry);
   }
   result.ok =
     result.newFailures.length === 0 &&
+    result.lostVerification.length === 0 &&
     result.expired.length === 0 &&
     result.nowPassing.length === 0 &&
     result.invalid.length === 0 &&
@@ -149,6 +188,13 @@ export function formatGate(result: GateResult): string {
     ),
   );
   section(
+    'LOST VERIFICATION: verified by an earlier run against this target, not verified now (fix it, or accept it in baseline.yaml with accepts: not verified)',
+    result.lostVerification.map(
+      (l) =>
+        `${l.test}: verified by run ${l.before.verifiedBy!.runId} (${l.before.verifiedBy!.at}); now not verified: ${l.now.reason ?? 'no reason given'}`,
+    ),
+  );
+  section(
     'EXPIRED baseline entries (fix the failure or renew the entry with a new date and reason)',
     result.expired.map((e) => `${entryLabel(e)} expired ${e.expires}: ${e.reason}`),
   );
@@ -166,6 +212,14 @@ export function formatGate(result: GateResult): string {
     result.knownFailures.map((k) => `${k.test.title} <- ${entryLabel(k.entry)} until ${k.entry.expires}`),
   );
   section(
+    'lost verifications accepted by the baseline',
+    result.acceptedLosses.map((a) => `${a.loss.test} <- ${entryLabel(a.entry)} until ${a.entry.expires}`),
+  );
+  if (result.history && !result.history.earlierRun)
+    lines.push(
+      `first run on record against ${result.history.target}: no earlier verification to lose; this run is the record from now on`,
+    );
+  section(
     'baseline entries whose tests did not run here (left alone)',
     result.notRun.map((e) => entryLabel(e)),
   );
@@ -180,6 +234,8 @@ export interface GateOptions {
   runId?: string;
   /** Missing file: an empty baseline. */
   baselineFile?: string;
+  /** Where the verification history is kept; default: the reports folder's history/ (kept by CI). */
+  historyDir?: string;
   log?: (text: string) => void;
 }
 
@@ -205,7 +261,12 @@ export function runGate(options: GateOptions = {}): number {
   const { entries, invalid } = fs.existsSync(baselineFile)
     ? parseBaseline(fs.readFileSync(baselineFile, 'utf8'))
     : { entries: [], invalid: [] };
-  const result = evaluateGate(run, entries, invalid);
+  // The run is compared with what earlier runs against the same target verified, then becomes the record.
+  const target = runTarget(run);
+  const file = historyFile(options.historyDir ?? reportPaths().historyDir, target);
+  const history = readHistory(file, target);
+  const result = evaluateGate(run, entries, invalid, new Date(), history ?? null);
+  writeHistory(file, updatedHistory(history, run));
   log(`${formatGate(result)}\n`);
   return result.ok ? 0 : 1;
 }

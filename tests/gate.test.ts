@@ -173,10 +173,8 @@ void test('npm run gate exits non-zero on a new failure and zero when clean', ()
       return spawnSync(
         process.execPath,
         ['--import', 'tsx', path.join(ROOT, 'scripts', 'gate.ts'), '--results', file],
-        {
-          cwd: ROOT,
-          encoding: 'utf8',
-        },
+        // The gate keeps its verification record in the reports folder's history/: this one's own.
+        { cwd: ROOT, encoding: 'utf8', env: { ...process.env, REPORTS_DIR: dir } },
       );
     };
     const failing = gate([{ title: '[AUTH-001] a', outcome: 'failed', error: 'expect(' }]);

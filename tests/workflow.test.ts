@@ -58,6 +58,8 @@ void test('shards, then one merge job that builds the reports, keeps the history
   assert.ok(at(/cache\/restore/) < at(/npm run report/), 'the history is not restored before the report');
   assert.ok(at(/cache\/save/) > at(/npm run report/), 'the history is not saved after the report');
   assert.ok(at(/npm run gate/) > at(/npm run report/));
+  // The gate records what the run verified in reports/history: the history is saved after it.
+  assert.ok(at(/cache\/save/) > at(/npm run gate/), 'the history is saved before the gate records the run');
   for (const step of gate.steps.filter((s) => /actions\/cache/.test(s.uses ?? ''))) {
     assert.equal(step.with?.path, 'reports/history');
   }
