@@ -22,6 +22,8 @@
  * - `announced/<target>-<key digest>.json`: the first RateLimit-Reset a key announced in the run
  *   (helpers/wire/rate-limit-headers.ts), written once (O_EXCL) by the first process that saw one, the
  *   preflight's included; every process compares later answers of the key with it.
+ * - `facts/<pid>.jsonl`: the fixed facts a process saw (helpers/run/fact-ledger.ts), one JSON line each, the
+ *   first observation per fact and process; the global teardown adds the new ones to the target's ledger.
  * - `requests/<worker>-<pid>.json`: a worker's request counts (helpers/wire/request-ledger.ts), written when the
  *   worker ends; the global teardown adds them up (reports/requests.json, the stderr line) and removes
  *   the run folder.
@@ -77,6 +79,16 @@ export function wideWriteFile(namespace: string, entry: string): string {
 /** The first reset announcement of a key (named by a digest, never by its value) on the target `namespace`. */
 export function announcementFile(namespace: string, keyDigest: string): string {
   return path.join(runFolder(), 'announced', safe(`${namespace}-${keyDigest}.json`));
+}
+
+/** The folder of the fixed facts the run's processes saw. */
+export function factsFolder(runId?: string): string {
+  return path.join(runFolder(runId), 'facts');
+}
+
+/** The fixed facts one process saw. */
+export function factsFile(processId: string): string {
+  return path.join(factsFolder(), safe(`${processId}.jsonl`));
 }
 
 /** The folder of the workers' request counts. */

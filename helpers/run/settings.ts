@@ -146,6 +146,12 @@ export const SETTINGS: readonly Setting[] = [
   },
   // ---------------------------------------------------------------- the run and its reports
   {
+    env: 'FACT_LEDGER',
+    meaning:
+      'the ledger of facts the contract fixes (LOCKED and billed amounts, invoice references), compared across runs against the same target: auto (kept for a configured target, not for the embedded reference), on, off',
+    default: 'auto',
+  },
+  {
     env: 'WORKERS',
     meaning:
       'Playwright workers of the run (each worker beyond 2 needs one more `sync-target` patent: README, "The minimum test tenant")',

@@ -14,6 +14,7 @@ import { checkSettingsOrExit, runPreflightOrExit } from './preflight-report';
 import { reportPaths } from '../run/report-config';
 import { startReferenceThread } from './reference-thread';
 import { collectRequestTotals } from '../wire/request-ledger';
+import { mergeRunFacts } from '../run/fact-ledger';
 import { removeRunFolder } from '../run/run-folder';
 import { envFlag, KEY_SETTINGS, loadEnv } from '../run/settings';
 import { checkedTimeZone, EMBEDDED_TIME_ZONE, readTarget } from '../run/target';
@@ -94,6 +95,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       path.join(out, 'requests.json'),
       `${JSON.stringify({ ...totals, total, preflight: preflightRequests, setup }, null, 2)}\n`,
     );
+    const facts = mergeRunFacts(runId);
+    if (facts) process.stderr.write(`${facts}\n`);
     removeRunFolder(runId);
   };
 }

@@ -6,6 +6,7 @@ import { _baseTest as base, type APIRequestContext, type TestDetails } from '@pl
 import path from 'node:path';
 import { requirementById } from '../../schemas/requirements';
 import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from '../wire/api-client';
+import { checkAnswer } from '../wire/answer-checks';
 import { Portfolio, skipBecause } from '../data/discovery';
 import { assertionCounter } from '../wire/matchers';
 import { curlCommand, exchangeEvidence, type Exchange } from '../wire/exchange';
@@ -140,6 +141,7 @@ function clientFor(
       record,
       skip: (reason) => skipBecause(reason),
       rateLimits: rateLimitRule(target),
+      onAnswer: checkAnswer,
       ...(guarded
         ? {
             quotaFloor: target.quotaFloor,

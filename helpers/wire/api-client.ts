@@ -68,6 +68,8 @@ export interface ClientDeps {
   quotaFloor?: number;
   /** Told, per request, of the time the suite itself spent on it (building, recording, validating) and of the time on the network. */
   onOverhead?: (ms: number, networkMs: number) => void;
+  /** Shown every answer to an operation, after its schema check: the checks made on every answer. */
+  onAnswer?: (response: ApiResponse) => void;
   /** Told of every retry (the ledger counts them, the report shows them). */
   onRetry?: (status: number) => void;
   /** Ends the current test as skipped, naming the reason (outside a test: throws). */
@@ -164,7 +166,10 @@ export class ApiClient {
     };
     const { exchange, networkMs } = await this.sendWithRetries(request, body, options);
     const response = new ApiResponse(exchange, options.operationId);
-    if (options.operationId) assertMatchesResponseSchema(response);
+    if (options.operationId) {
+      assertMatchesResponseSchema(response);
+      this.deps.onAnswer?.(response);
+    }
     this.deps.onOverhead?.(performance.now() - started - networkMs, networkMs);
     return response;
   }
