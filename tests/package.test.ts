@@ -89,6 +89,7 @@ void describe('the packed command, installed in an empty folder', () => {
       'scripts/report.ts',
       'specs/auth.spec.ts',
       'README.md',
+      'CHANGELOG.md',
     ]) {
       assert.ok(packed.includes(file), `${file} is not packed`);
     }
