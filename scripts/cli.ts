@@ -8,12 +8,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { reportPaths } from '../helpers/run/report-config';
+import { contractVersion, reportPaths } from '../helpers/run/report-config';
 import { readDataStates } from '../helpers/data/data-snapshot';
 import { preflight, PreflightError } from '../helpers/setup/preflight';
 import { formatPreflightFailure, settingProblems } from '../helpers/setup/preflight-report';
 import { loadEnv, SETTINGS, workerCount } from '../helpers/run/settings';
 import { readTarget } from '../helpers/run/target';
+import { loadRequirements } from '../schemas/requirements';
 import { runGate } from './gate';
 import { buildReports } from './report';
 import { nodeModulesDirs, PACKAGE_ROOT, packageFile } from './package-paths';
@@ -35,6 +36,21 @@ function packageJson(): { name: string; version: string } {
     name: string;
     version: string;
   };
+}
+
+/**
+ * `--version`: what a certification was made against, one `name value` line each so a script takes the
+ * one it needs (`grep '^contract '`): the suite (package.json), the contract (`info.version` of
+ * schemas/openapi.yaml) and the requirement catalogue (`version` of schemas/requirements.yaml).
+ */
+export function versionText(): string {
+  return [
+    `suite ${packageJson().version}`,
+    `contract ${contractVersion()}`,
+    `requirement-catalogue ${loadRequirements().version}`,
+  ]
+    .map((line) => `${line}\n`)
+    .join('');
 }
 
 export function helpText(): string {
@@ -65,7 +81,7 @@ Options:
   --results <file>    gate: judge this Playwright JSON results file (e.g. merged shards)
   --baseline <file>   gate: known failures; default: ./baseline.yaml, if present
   -h, --help          this text
-  -v, --version       the suite version
+  -v, --version       the suite, contract and requirement catalogue versions, one per line
   Anything else (--grep, --shard, --workers, spec files, ...) goes to Playwright as it is; so does
   everything after "--".
 
@@ -339,7 +355,7 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
       return EXIT.ok;
     }
     if (args.version) {
-      process.stdout.write(`${packageJson().version}\n`);
+      process.stdout.write(versionText());
       return EXIT.ok;
     }
     if (args.command !== 'run' && args.passThrough.length) {

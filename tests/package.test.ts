@@ -1,6 +1,7 @@
 /**
  * The packed suite: `npm pack` gives a package that installs in an empty folder and runs with `npx` from
- * there: `--help`, a short run against the embedded reference, a refused preflight (exit 2, plain).
+ * there: `--help`, `--version`, a short run against the embedded reference, a refused preflight (exit 2,
+ * plain). The release workflow runs it (`npm run test:package`) before it packs the tarball it attaches.
  *
  * Installing: `npm install --offline <tarball>` first. npm's offline mode needs the registry metadata of
  * every dependency in the local cache, which an `npm ci` does not put there; when it is missing, the
@@ -13,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { versionText } from '../scripts/cli';
 import { cleanEnv, ROOT, tempDir } from './report-support';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
@@ -89,6 +91,7 @@ void describe('the packed command, installed in an empty folder', () => {
       'scripts/report.ts',
       'specs/auth.spec.ts',
       'README.md',
+      'CHANGELOG.md',
     ]) {
       assert.ok(packed.includes(file), `${file} is not packed`);
     }
@@ -103,6 +106,12 @@ void describe('the packed command, installed in an empty folder', () => {
     assert.equal(help.status, 0, `${installedBy}: ${help.stderr}`);
     assert.match(help.stdout, new RegExp(`^${pkg.name} \\d+\\.\\d+\\.\\d+`));
     assert.match(help.stdout, /Exit codes:/);
+  });
+
+  void test("npx <package> --version: the checkout's suite, contract and catalogue versions", () => {
+    const shown = npx(['--version']);
+    assert.equal(shown.status, 0, `${installedBy}: ${shown.stderr}`);
+    assert.equal(shown.stdout, versionText());
   });
 
   void test('a short run against the embedded reference: exit 0, reports in ./reports', () => {
