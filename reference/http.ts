@@ -106,7 +106,11 @@ function jsonText(data: unknown): string {
 }
 
 export function problemResponse(c: AppContext, problem: ProblemError): Response {
-  const body = problemBody(problem, c.get('requestId'), c.req.path);
+  // (variant) instance is the request path with its query string.
+  const instance = isVariant('variant-extra-problem-members')
+    ? `${c.req.path}${new URL(c.req.url).search}`
+    : c.req.path;
+  const body = problemBody(problem, c.get('requestId'), instance);
   if (isFault('rate-limit-headers-missing-on-errors')) c.set('rateLimitHeaders', {});
   return respond(c, jsonText(body), problem.status, {
     'Content-Type': mediaType(isFault('problem-served-as-json') ? 'application/json' : PROBLEM_CONTENT_TYPE),

@@ -22,6 +22,8 @@ export const PROBLEMS = {
   // Not in the contract's table ("Other 422 codes beyond the three instruction ones: not shown"): a code of the
   // server's own, used only by the variant other-422-code-same-patent.
   instruction_batch_invalid: { status: 422, title: 'Invalid instruction batch' },
+  // Not in the contract's table either: the code of the fault document-not-ready-custom-code.
+  document_not_available: { status: 404, title: 'Document not available' },
   // Requests Node cannot read (answered before any route): statuses the contract's table does not cover, so
   // codes of the server's own; the media type rule holds for them too.
   request_header_fields_too_large: { status: 431, title: 'Request header fields too large' },
@@ -118,6 +120,15 @@ export function problemBody(
     body.title = STATUS_CODES[status] ?? 'Error';
     body.detail = `The request failed with ${problem.code}.`;
     delete body.instance;
+  }
+  if (isVariant('variant-extra-problem-members')) {
+    // Members of the server's own; detail left out of the 401 and 403 answers, instance out of the 429.
+    Object.assign(body, {
+      timestamp: new Date().toISOString(),
+      docs: `https://developer.patent-renewal.example${problemType(problem.code)}`,
+    });
+    if (status === 401 || status === 403) delete body.detail;
+    if (status === 429) delete body.instance;
   }
   if (isVariant('problem-extension-members')) {
     // Members the contract does not list; clients ignore them.

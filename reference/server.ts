@@ -94,6 +94,8 @@ function scopeToCheck(ctx: ServerContext, spec: OperationSpec): string | null {
   if (faultIs(ctx, 'instructions-require-patents-write') && operation === 'postInstructions')
     return 'patents:write';
   if (faultIs(ctx, 'freezes-reads-require-patents-read') && freezeRead) return 'patents:read';
+  // The reads given the ":read" scope every other resource's reads have.
+  if (faultIs(ctx, 'freeze-get-requires-read-scope') && freezeRead) return 'exchange-rate-freezes:read';
   return spec.requiredScope;
 }
 
@@ -170,6 +172,15 @@ async function requestBody(ctx: ServerContext, c: AppContext): Promise<unknown> 
       headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
     });
   if (faultIs(ctx, 'malformed-json-internal-error')) return (await c.req.json()) as unknown;
+  if (faultIs(ctx, 'malformed-json-framework-error') && JSON_MEDIA_TYPE.test((contentType ?? '').trim())) {
+    // The body parser's own error, mapped to a generic 400 before the validation layer is reached.
+    const text = await c.req.text();
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new ProblemError('bad_request', 'Malformed JSON in request body.', { type: 'about:blank' });
+    }
+  }
   return parseJsonBody(contentType, await c.req.text());
 }
 

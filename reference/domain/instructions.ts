@@ -84,9 +84,16 @@ function checkInstructable(
       case 'ALREADY_INSTRUCTED':
         if (faultIs(ctx, 'instructions-replay-re-executed') && event.appliedDecision === entry.decision)
           return;
+        // The decision the event already has taken as done (the execution below leaves the event as it is).
+        if (faultIs(ctx, 'instruction-replay-same-decision-201') && event.appliedDecision === entry.decision)
+          return;
         if (faultIs(ctx, 'instructions-decision-overwritten') && event.appliedDecision !== entry.decision)
           return;
-        throw new ProblemError('instruction_already_set', `Event ${event.id} already has a decision.`);
+        // One conflict exception for both 409 cases, mapped to a single code.
+        throw new ProblemError(
+          faultIs(ctx, 'instruction-already-set-typed-as-conflict') ? 'conflict' : 'instruction_already_set',
+          `Event ${event.id} already has a decision.`,
+        );
       case 'TOO_EARLY':
         throw new ProblemError(
           faultIs(ctx, 'instructions-too-early-as-conflict')
@@ -121,6 +128,15 @@ function checkInstructable(
           !verdict.allowedDecisions.includes(entry.decision) &&
           !faultIs(ctx, 'instructions-lapsed-proceed-executed')
         ) {
+          // The decision validated against an enum built from the event's allowed decisions.
+          if (faultIs(ctx, 'instruction-lapsed-reported-as-validation'))
+            throw validationFailed([
+              {
+                pointer: pointer('instructions', index, 'decision'),
+                code: 'invalid_enum_value',
+                message: `must be one of ${verdict.allowedDecisions.map((d) => JSON.stringify(d)).join(', ')}`,
+              },
+            ]);
           throw new ProblemError(
             'instruction_lapsed',
             `Decision ${entry.decision} is not available for event ${event.id}; allowed: ${verdict.allowedDecisions.join(', ')}.`,
@@ -209,6 +225,9 @@ export function executeInstructions(
         patent?.office === 'WO' && patent.designatedCountries ? [...patent.designatedCountries] : null,
     };
     receipt.instructions.push(instruction);
+    // Short-circuit of a decision the event already has: a receipt line, and nothing written.
+    if (faultIs(ctx, 'instruction-replay-same-decision-201') && event.appliedDecision === entry.decision)
+      return;
     const write = (): void => {
       event.appliedDecision = entry.decision;
       if (!variantIs(ctx, 'processing-status-kept-on-instruction')) {

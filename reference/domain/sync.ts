@@ -93,6 +93,13 @@ function applyChanges(patent: PatentRecord, changes: Partial<PatentFields>, at: 
         (patent as unknown as Record<string, unknown>)[field] = null;
     }
   }
+  if (isFault('sync-partial-update-clears-absent-fields')) {
+    // The update written as a whole record: a member the item lacks is read as null (office cannot be null).
+    for (const field of WRITABLE_FIELDS) {
+      if (field !== 'office' && !(field in changes))
+        (patent as unknown as Record<string, unknown>)[field] = null;
+    }
+  }
   Object.assign(patent, structuredClone(changes));
   patent.updatedAt = at.now.toISOString();
 }
@@ -180,7 +187,11 @@ function triageItem(
   raw: unknown,
   at: Moment,
 ): ChangeRequest {
-  const item = raw as Record<string, unknown>;
+  // An entry that is not an object, let through by the envelope, is rejected here like an invalid item.
+  const notAnObject =
+    faultIs(ctx, 'sync-non-object-entry-rejected-as-outcome') &&
+    (typeof raw !== 'object' || raw === null || Array.isArray(raw));
+  const item = (notAnObject ? {} : raw) as Record<string, unknown>;
   const change: ChangeRequest = {
     id: ctx.random.uuid(),
     tenantId: tenant.id,
@@ -201,6 +212,7 @@ function triageItem(
     return change;
   };
 
+  if (notAnObject) return reject('The item must be a JSON object.');
   const errors = syncItemErrors(item);
   if (errors.length > 0)
     return reject(

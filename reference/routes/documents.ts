@@ -4,7 +4,7 @@
 import { faultIs } from '../behaviour';
 import { pdfResponse } from '../documents';
 import type { OperationHandler, OperationRequest } from '../http';
-import { notFound } from '../problems';
+import { notFound, ProblemError } from '../problems';
 import type { EventRecord, PatentRecord } from '../store';
 import { eventOf, patentOf } from './lookup';
 
@@ -18,6 +18,13 @@ function documentEventOf(req: OperationRequest): { patent: PatentRecord; event: 
     return { patent, event };
   }
   return eventOf(req);
+}
+
+/** The answer of a download whose document does not exist yet: not_found, or (fault) a code of its own. */
+function documentNotReady(req: OperationRequest): ProblemError {
+  if (faultIs(req.ctx, 'document-not-ready-custom-code'))
+    return new ProblemError('document_not_available', 'The document has not been generated yet.');
+  return notFound();
 }
 
 const getInstructionReceiptDocument: OperationHandler = (req) => {
@@ -34,7 +41,7 @@ const getInstructionReceiptDocument: OperationHandler = (req) => {
       lines: [`Due date: ${event.dueDate}`, 'Decision: -'],
     });
   }
-  if (receipt === undefined || instruction === undefined) throw notFound();
+  if (receipt === undefined || instruction === undefined) throw documentNotReady(req);
   return pdfResponse(req.c, {
     title: 'Instruction receipt',
     reference: receipt.reference,
@@ -55,7 +62,7 @@ const getOfficialReceiptDocument: OperationHandler = (req) => {
   if (faultIs(req.ctx, 'official-receipt-before-issue') && event.appliedDecision === 'PROCEED') {
     receipt ??= { reference: `OR-PENDING-${event.id.slice(0, 8)}`, issueDate: req.at.today };
   }
-  if (receipt === null) throw notFound();
+  if (receipt === null) throw documentNotReady(req);
   return pdfResponse(req.c, {
     title: 'Official receipt',
     reference: receipt.reference,
@@ -90,7 +97,7 @@ const getInvoiceDocument: OperationHandler = (req) => {
       ],
     });
   }
-  if (invoice === undefined || !invoice.hasPdfDocument) throw notFound();
+  if (invoice === undefined || !invoice.hasPdfDocument) throw documentNotReady(req);
   return pdfResponse(req.c, {
     title: 'Invoice',
     reference: invoice.reference,

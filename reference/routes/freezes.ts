@@ -11,6 +11,8 @@ import { freezeView } from '../views';
 
 const listExchangeRateFreezes: OperationHandler = (req) => {
   const paging = pageRequest(req.query);
+  // Only the limit wired into the query: every request reads the first page.
+  if (faultIs(req.ctx, 'freeze-list-ignores-current-page')) paging.currentPage = 1;
   const months = frozenMonths(req.caller.tenant).filter(
     (m) => !faultIs(req.ctx, 'freezes-list-up-to-current-month') || m <= req.at.today.slice(0, 7),
   );
@@ -24,10 +26,10 @@ const listExchangeRateFreezes: OperationHandler = (req) => {
   });
 };
 
-function monthView(req: OperationRequest): Response {
+function monthView(req: OperationRequest, status = 200): Response {
   const yearMonth = req.path.yearMonth as string;
   const events = eventsDueInMonth(req.ctx.store, req.caller.tenant, yearMonth);
-  return json(req.c, freezeView(req.ctx.store, req.caller.tenant, yearMonth, events, req.at.today));
+  return json(req.c, freezeView(req.ctx.store, req.caller.tenant, yearMonth, events, req.at.today), status);
 }
 
 /** A month that is not frozen still answers, with its events showing isFxRateFrozen false. */
@@ -47,9 +49,16 @@ const putExchangeRateFreeze: OperationHandler = (req) => {
     freezeMonth(req.caller.tenant, yearMonth);
     return answer;
   }
+  const created = !req.caller.tenant.frozenMonths.has(yearMonth);
   freezeMonth(req.caller.tenant, yearMonth);
   // The write answered past the RateLimit-* header layer, which only the reads go through.
   if (faultIs(req.ctx, 'freeze-put-without-rate-limit-headers')) req.c.set('rateLimitHeaders', {});
+  // A PUT that creates the freeze answered as a creation.
+  if (faultIs(req.ctx, 'freeze-put-201-on-create') && created) {
+    const answer = monthView(req, 201);
+    answer.headers.set('Location', req.c.req.path);
+    return answer;
+  }
   return monthView(req);
 };
 

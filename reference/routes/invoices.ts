@@ -35,6 +35,22 @@ function within(value: string | null, from: unknown, to: unknown): boolean {
   return (from === undefined || value >= (from as string)) && (to === undefined || value <= (to as string));
 }
 
+/** The creation window compared with the createdAt timestamp, each bound taken as the midnight starting its day. */
+function createdWithinAsTimestamps(createdAt: string, from: unknown, to: unknown): boolean {
+  const at = Date.parse(createdAt);
+  return (
+    (from === undefined || at >= Date.parse(`${from as string}T00:00:00Z`)) &&
+    (to === undefined || at <= Date.parse(`${to as string}T00:00:00Z`))
+  );
+}
+
+/** An order of its own for each page (a sort without tiebreaker, whose plan depends on OFFSET and LIMIT). */
+function planOrder(id: string, paging: PageRequest): number {
+  let hash = 2166136261 ^ (paging.currentPage * paging.itemsPerPage);
+  for (const char of id) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619);
+  return hash >>> 0;
+}
+
 /** The allowed fields, and reference (sorted on only in the variant sort-on-other-documented-fields). */
 type SortField = 'issueDate' | 'createdAt' | 'reference';
 
@@ -57,6 +73,8 @@ function sortInvoices(invoices: InvoiceRecord[], sort: string, paging: PageReque
     } else if (x !== y) {
       return (x < y ? -1 : 1) * (descending ? -1 : 1);
     }
+    // No tiebreaker: equal values come in the order the page's plan happens to give them.
+    if (isFault('invoices-unstable-order-on-ties')) return planOrder(a.id, paging) - planOrder(b.id, paging);
     // Tie order is not stated: by id here, by id descending in the variants.
     return (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * (tiesReversed ? -1 : 1);
   });
@@ -74,7 +92,10 @@ const listInvoices: OperationHandler = (req) => {
     (i) =>
       within(i.issueDate, query.issueDateFrom, query.issueDateTo) &&
       (faultIs(req.ctx, 'invoices-created-window-ignored') ||
-        within(utcDateOf(i.createdAt), query.createdFrom, query.createdTo)),
+        // The date parameters compared directly with the timestamp column.
+        (faultIs(req.ctx, 'invoices-created-to-excludes-day')
+          ? createdWithinAsTimestamps(i.createdAt, query.createdFrom, query.createdTo)
+          : within(utcDateOf(i.createdAt), query.createdFrom, query.createdTo))),
   );
   const defaultSort = faultIs(req.ctx, 'invoices-default-order-ascending') ? 'issueDate' : DEFAULT_SORT;
   const result = page(

@@ -3,13 +3,13 @@
  */
 import { faultIs, isFault, isVariant, variantIs } from '../behaviour';
 import { monthBounds } from '../dates';
-import type { OperationHandler } from '../http';
+import type { OperationHandler, OperationRequest } from '../http';
 import { json } from '../http';
 import { belowFullPage, page, pageRequest } from '../pagination';
-import { pointer, validationFailed } from '../problems';
+import { notFound, pointer, validationFailed } from '../problems';
 import type { Fees } from '../../schemas/types';
-import type { EventRecord, PatentRecord } from '../store';
-import { eventsOf, eventsOfPatent, patentsOf } from '../store';
+import type { EventRecord, PatentRecord, Store } from '../store';
+import { eventsOf, eventsOfPatent, findEvent, patentsOf } from '../store';
 import { eventFeesView, eventView, patentView } from '../views';
 import { eventOf, patentOf } from './lookup';
 
@@ -21,19 +21,35 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** createdAt descending, nulls last, ties by id. */
+function newestFirst(a: PatentRecord, b: PatentRecord): number {
+  if (a.createdAt === null || b.createdAt === null) {
+    if (a.createdAt !== b.createdAt) return a.createdAt === null ? 1 : -1;
+  } else if (a.createdAt !== b.createdAt) return compareText(b.createdAt, a.createdAt);
+  return compareText(a.id, b.id);
+}
+
 /** `field` or `-field` (the document restricts the values); nulls last either way, ties by id. */
 export function sortPatents(patents: PatentRecord[], sort: string | undefined): PatentRecord[] {
   // The default order is not shown in the contract: insertion order here.
   if (sort === undefined && isVariant('patents-default-order-newest-first')) return [...patents].reverse();
+  // (variant) The default order is the most recently created first.
+  if (sort === undefined && isVariant('variant-default-list-ordering')) return [...patents].sort(newestFirst);
   if (sort === undefined || isFault('patents-sort-ignored')) return patents;
-  const descending = sort.startsWith('-') !== isFault('patents-sort-direction-inverted');
   const field = (sort.startsWith('-') ? sort.slice(1) : sort) as SortableField;
+  // status sorted by its own comparator, written without a direction argument.
+  const directionDropped = isFault('patents-sort-descending-status-ignored') && field === 'status';
+  const descending = sort.startsWith('-') !== isFault('patents-sort-direction-inverted') && !directionDropped;
+  // (variant) Nulls placed as PostgreSQL places them: last ascending, first descending.
+  const nullsFirst =
+    isVariant('patents-sort-nulls-first') ||
+    (isVariant('variant-sort-null-placement-and-ties') && descending);
   return [...patents].sort((a, b) => {
     const x = a[field];
     const y = b[field];
     if (x === null || y === null) {
       // Where nulls go is not stated: last here.
-      if (x !== y) return (x === null ? 1 : -1) * (isVariant('patents-sort-nulls-first') ? -1 : 1);
+      if (x !== y) return (x === null ? 1 : -1) * (nullsFirst ? -1 : 1);
     } else {
       const order =
         isFault('patents-sort-dates-compared-as-numbers') && field === 'applicationDate'
@@ -63,10 +79,14 @@ const listPatents: OperationHandler = (req) => {
   // Joined with the co-owners: one row per owner.
   if (faultIs(req.ctx, 'patents-listed-once-per-owner'))
     patents = patents.flatMap((p) => [p, ...(p.secondaryOwners ?? []).map(() => p)]);
-  let sorted = sortPatents(patents, req.query.sort as string | undefined);
+  const sort = req.query.sort as string | undefined;
+  // The page taken in the default order, then sorted in memory: the sort applies within the page only.
+  const sortWithinPage = faultIs(req.ctx, 'patents-sort-applied-within-page') && sort !== undefined;
+  let sorted = sortPatents(patents, sortWithinPage ? undefined : sort);
   // The default order is not shown: the variant's plan, chosen by the page size, reverses it below 100.
   if (req.query.sort === undefined && belowFullPage(paging)) sorted = [...sorted].reverse();
   const result = page(sorted, paging);
+  if (sortWithinPage) result.data = sortPatents(result.data, sort);
   return json(req.c, { pagination: result.pagination, data: result.data.map(patentView) });
 };
 
@@ -79,7 +99,10 @@ const getPatent: OperationHandler = (req) => {
 };
 
 const listPatentEvents: OperationHandler = (req) => {
-  const paging = pageRequest(req.query);
+  // The default page size of the v1 event list the route was ported from.
+  const legacyDefault =
+    faultIs(req.ctx, 'patent-events-default-page-size-25') && req.query.itemsPerPage === undefined;
+  const paging = pageRequest(legacyDefault ? { ...req.query, itemsPerPage: 25 } : req.query);
   const patent = patentOf(req);
   const events = eventsOfPatent(req.ctx.store, patent.id);
   const { store } = req.ctx;
@@ -113,9 +136,17 @@ const getPatentEvent: OperationHandler = (req) => {
 };
 
 const getEventFees: OperationHandler = (req) => {
-  const { event } = eventOf(req);
+  const { event } = faultIs(req.ctx, 'fees-route-ignores-patent-parent') ? eventOfTenant(req) : eventOf(req);
   return json(req.c, eventFeesView(req.ctx.store, req.caller.tenant, event, req.at.today));
 };
+
+/** The patent checked, then the event loaded by its id in the tenant, whichever patent it belongs to. */
+function eventOfTenant(req: OperationRequest): { event: EventRecord } {
+  patentOf(req);
+  const event = findEvent(req.ctx.store, req.caller.tenant, req.path.eventId as string);
+  if (event === undefined) throw notFound();
+  return { event };
+}
 
 /**
  * The due window: `dueMonth`, or `dueFrom` and `dueTo` together (inclusive). Giving both forms is refused
@@ -176,6 +207,14 @@ function dueWindow(query: Record<string, unknown>): { from: string; to: string }
 /** The event kinds the service knows (RENEWAL; ANNUITY_REMINDER in the variant unknown-event-kinds). */
 const EVENT_KINDS = ['RENEWAL', 'ANNUITY_REMINDER'];
 
+/** The providerIds of the patents of two events, nulls last. */
+function compareProviderIds(store: Store, a: EventRecord, b: EventRecord): number {
+  const x = store.patents.get(a.patentId)?.providerId ?? null;
+  const y = store.patents.get(b.patentId)?.providerId ?? null;
+  if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+  return compareText(x, y);
+}
+
 function matches(list: unknown, value: string | null): boolean {
   return list === undefined || (value !== null && (list as string[]).includes(value));
 }
@@ -229,9 +268,30 @@ const listEventsByPeriod: OperationHandler = (req) => {
       );
     })
     // Default order (not shown in the contract): by due date, ties by id; the variant lists the latest first.
-    .sort((a, b) => compareText(a.dueDate, b.dueDate) || compareText(a.id, b.id));
+    .sort(
+      (a, b) =>
+        compareText(a.dueDate, b.dueDate) ||
+        // (variant) Ties by the patent's providerId (nulls last), then by id.
+        (variantIs(req.ctx, 'variant-default-list-ordering') ? compareProviderIds(store, a, b) : 0) ||
+        compareText(a.id, b.id),
+    );
   if (variantIs(req.ctx, 'period-events-latest-first') || belowFullPage(paging)) events.reverse();
   const result = page(events, paging);
+  // The envelope built from the raw query parameter, while the query was limited by the clamped one.
+  const requested = req.query.itemsPerPage;
+  if (
+    faultIs(req.ctx, 'by-period-envelope-reports-unclamped-page-size') &&
+    typeof requested === 'number' &&
+    requested > paging.itemsPerPage
+  ) {
+    const totalPages = Math.ceil(result.pagination.totalItems / requested);
+    result.pagination = {
+      ...result.pagination,
+      itemsPerPage: requested,
+      totalPages,
+      hasMore: result.pagination.currentPage < totalPages,
+    };
+  }
   const byPatent = new Map<string, EventRecord[]>();
   const patentEvents = (patentId: string): EventRecord[] => {
     let list = byPatent.get(patentId);

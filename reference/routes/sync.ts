@@ -16,8 +16,15 @@ const syncPatents: OperationHandler = (req) => {
   if (faultIs(req.ctx, 'sync-single-item-object-accepted') && !Array.isArray(body.items))
     body.items = [body.items];
   const batch = submitSync(req.ctx, req.caller.tenant, body, req.at);
-  // The POST answer holds every outcome on one page (inline batches have at most 100 items).
-  const view = batchView(req.ctx.store, batch, { itemsPerPage: MAX_PAGE_SIZE, currentPage: 1 });
+  // The POST answer holds every outcome on one page (inline batches have at most 100 items); the fault is the
+  // status read's serializer reused, with its default page size.
+  const view = batchView(
+    req.ctx.store,
+    batch,
+    faultIs(req.ctx, 'sync-inline-results-default-page')
+      ? pageRequest({})
+      : { itemsPerPage: MAX_PAGE_SIZE, currentPage: 1 },
+  );
   // The request's correlation id handed out as the batch handle.
   if (faultIs(req.ctx, 'sync-import-id-is-request-id')) view.importId = req.c.get('requestId');
   return json(req.c, view, batch.responseStatus);

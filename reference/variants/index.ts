@@ -3,10 +3,11 @@
  * behaviour a conformant server may have; the suite must pass against every one of them.
  */
 import type { VariantDefinition } from '../faults/catalogue-types';
+import { BLIND_ROUND_2_VARIANTS } from './blind-round-2';
 
 export type { VariantDefinition };
 
-export const VARIANTS = [
+const CORE_VARIANTS = [
   {
     name: 'problem-extension-members',
     freedom:
@@ -341,6 +342,12 @@ export const VARIANTS = [
     summary: 'Field errors of query and path parameters point at them as `query.<name>` or `path.<name>`.',
   },
 ] as const satisfies readonly VariantDefinition[];
+
+export const VARIANTS = [
+  ...CORE_VARIANTS,
+  // The catalogue of blind round 2 (freedoms described from the contract alone), kept as a record of the round.
+  ...BLIND_ROUND_2_VARIANTS,
+] as const;
 
 /** The name of a catalogued variant: a switch on any other name does not compile. */
 export type VariantName = (typeof VARIANTS)[number]['name'];
