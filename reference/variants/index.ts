@@ -3,6 +3,7 @@
  * behaviour a conformant server may have; the suite must pass against every one of them.
  */
 import type { VariantDefinition } from '../faults/catalogue-types';
+import { BLIND_ROUND_1_VARIANTS } from './blind-round-1';
 
 export type { VariantDefinition };
 
@@ -340,6 +341,7 @@ export const VARIANTS = [
       'Errors: a field error\'s `pointer` is an "RFC 6901 JSON Pointer into the request body"; for a query or path parameter, which is not in the body, its value is not stated.',
     summary: 'Field errors of query and path parameters point at them as `query.<name>` or `path.<name>`.',
   },
+  ...BLIND_ROUND_1_VARIANTS,
 ] as const satisfies readonly VariantDefinition[];
 
 /** The name of a catalogued variant: a switch on any other name does not compile. */
