@@ -134,7 +134,7 @@ export interface InstructionRecord {
   eventId: string;
   decision: Decision;
   status: 'EXECUTED';
-  executedAt: string;
+  executedAt: string | null;
   renewedDesignatedCountries: string[] | null;
 }
 

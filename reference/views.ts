@@ -18,9 +18,11 @@ import type {
   PatentSyncBatch,
   SyncResultItem,
 } from '../schemas/types';
+import { createHash } from 'node:crypto';
+import Decimal from 'decimal.js';
 import { currentBehaviour, isFault, isVariant, type FaultName } from './behaviour';
 import { currentFees, money, totalOf } from './domain/fees';
-import { duePeriod } from './domain/due-period';
+import { duePeriod, isLapsed } from './domain/due-period';
 import { isFxRateFrozen, isMonthFrozen } from './domain/freezes';
 import { instructability } from './domain/instructability';
 import { subtotalOf, totalIncludingTaxOf } from './domain/invoices';
@@ -39,7 +41,7 @@ import type {
   SyncBatchRecord,
   Tenant,
 } from './store';
-import { eventsOfPatent } from './store';
+import { DECISIONS, eventsOfPatent } from './store';
 
 // ---------------------------------------------------------------- serializer faults
 
@@ -209,16 +211,26 @@ function feesObject(
   },
 ): Fees {
   const patent = extra.patentId === null ? undefined : store.patents.get(extra.patentId);
-  const components = amounts.components.map((c) => ({ type: c.type, amount: c.amount }));
+  // How many decimals an amount shows is not stated: two here, the four of the fee tables in the variant.
+  const scaled = (amount: string) =>
+    isVariant('decimal-string-scale-free') ? new Decimal(amount).toFixed(4) : amount;
+  const components = amounts.components.map((c) => ({ type: c.type, amount: scaled(c.amount) }));
   // The order of the components is not stated: as estimated here (OFFICE first).
   if (isVariant('fee-components-reversed')) components.reverse();
   const view: Fees = {
     object: 'fees',
     invoiceId: extra.invoiceId,
     eventId: extra.eventId,
-    patent: { id: patent?.id ?? null, providerId: patent?.providerId ?? null },
+    patent: {
+      id: patent?.id ?? null,
+      // The billing schema's client_ref column: the case reference taken for the client's patent reference.
+      providerId:
+        (isFault('fees-patent-providerid-holds-case-reference')
+          ? patent?.clientCaseReference
+          : patent?.providerId) ?? null,
+    },
     currency: amounts.currency,
-    total: totalOf(amounts.components),
+    total: scaled(totalOf(amounts.components)),
     components,
     feesStatus: extra.feesStatus,
     isFxRateFrozen: event === undefined ? false : isFxRateFrozen(tenant, event),
@@ -226,6 +238,22 @@ function feesObject(
     regularizationReason: extra.regularizationReason,
   };
   return written(FEES_FAULTS, view, undefined);
+}
+
+/** Faults of the fees embedded in another resource (an event's include=fees, an invoice's lines). */
+const EMBEDDED_FEES_FAULTS: SerializerFaults<Fees> = {
+  'embedded-fees-missing-object-member': (view) => without(view, ['object']),
+};
+
+/** The fees as embedded in another resource. */
+function embeddedFees(view: Fees): Fees {
+  return written(EMBEDDED_FEES_FAULTS, view, undefined);
+}
+
+/** The id of the draft invoice shell the billing module creates when an event's fees are locked. */
+function draftInvoiceId(event: EventRecord): string {
+  const hex = createHash('sha256').update(`draft-invoice:${event.id}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 const EVENT_FEES_FAULTS: SerializerFaults<Fees, EventRecord> = {
@@ -242,6 +270,9 @@ export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, 
   let invoiceId = event.feesStatus === 'INVOICED' ? event.invoiceId : null;
   if (isFault('fees-invoice-id-of-patent') && invoiceId === null)
     invoiceId = eventsOfPatent(store, event.patentId).find((e) => e.invoiceId !== null)?.invoiceId ?? null;
+  // The draft invoice's key exposed without looking at the status.
+  if (isFault('fees-invoiceid-set-while-locked') && event.feesStatus === 'LOCKED')
+    invoiceId = draftInvoiceId(event);
   let amounts = currentFees(event, today);
   const vatRate =
     isFault('fees-invoiced-amounts-with-vat') && invoiceId !== null
@@ -282,9 +313,37 @@ const INVOICE_LINE_FAULTS: SerializerFaults<Fees> = {
   'invoice-lines-without-object': (view) => without(view, ['object']),
 };
 
+/** Local currency of an office and its units per euro (the office fee schedules are in it). */
+const OFFICE_CURRENCIES: Record<string, { currency: string; perEuro: string }> = {
+  JP: { currency: 'JPY', perEuro: '162.40' },
+  CN: { currency: 'CNY', perEuro: '7.83' },
+  KR: { currency: 'KRW', perEuro: '1478.50' },
+  IN: { currency: 'INR', perEuro: '90.25' },
+  EA: { currency: 'RUB', perEuro: '98.60' },
+  CH: { currency: 'CHF', perEuro: '0.94' },
+  US: { currency: 'USD', perEuro: '1.08' },
+  GB: { currency: 'GBP', perEuro: '0.85' },
+};
+
+/** A line's amounts as the office fee schedule gives them, before the conversion to the invoice currency. */
+function unconverted(store: Store, invoice: InvoiceRecord, line: InvoiceLine): InvoiceLine['fees'] {
+  const office = line.patentId === null ? undefined : store.patents.get(line.patentId)?.office;
+  const local = office === undefined ? undefined : OFFICE_CURRENCIES[office];
+  if (invoice.currency !== 'EUR' || local === undefined) return line.fees;
+  return {
+    currency: local.currency,
+    components: line.fees.components.map((c) => ({
+      type: c.type,
+      amount: money(new Decimal(c.amount).times(local.perEuro)),
+    })),
+  };
+}
+
 function invoiceLineView(store: Store, tenant: Tenant, invoice: InvoiceRecord, line: InvoiceLine): Fees {
   const event = line.eventId === null ? undefined : store.events.get(line.eventId);
-  const view = feesObject(store, tenant, event, line.fees, {
+  // Copied from the office fee schedule before the conversion step, which only the invoice totals go through.
+  const fees = isFault('invoice-lines-in-office-currency') ? unconverted(store, invoice, line) : line.fees;
+  const view = feesObject(store, tenant, event, fees, {
     invoiceId: invoice.id,
     feesStatus: 'INVOICED',
     eventId: line.eventId,
@@ -292,7 +351,7 @@ function invoiceLineView(store: Store, tenant: Tenant, invoice: InvoiceRecord, l
     regularizedInvoiceId: line.regularizedInvoiceId,
     regularizationReason: line.regularizationReason,
   });
-  return written(INVOICE_LINE_FAULTS, view, undefined);
+  return written(INVOICE_LINE_FAULTS, embeddedFees(view), undefined);
 }
 
 // ---------------------------------------------------------------- patent event
@@ -330,6 +389,10 @@ const EVENT_FAULTS: SerializerFaults<PatentEvent, EventRecord> = {
     ),
   'events-renewal-null-without-sequence': (view) =>
     view.renewal !== null && !('paymentSequenceNumber' in view.renewal) ? { ...view, renewal: null } : view,
+  'applied-decision-set-only-for-proceed': (view) => ({
+    ...view,
+    appliedDecision: view.appliedDecision === 'PROCEED' ? 'PROCEED' : null,
+  }),
   'instructions-applied-decision-hidden': (view) => ({
     ...view,
     appliedDecision: view.processingStatus === 'INSTRUCTED' ? null : view.appliedDecision,
@@ -415,7 +478,11 @@ export function eventView(
     updatedAt: event.updatedAt,
     instructability: {
       isAllowed: verdict.isAllowed,
-      allowedDecisions: [...verdict.allowedDecisions],
+      // The read model lists the decisions without the lapse rule, which only the POST applies.
+      allowedDecisions:
+        isFault('instructability-lapsed-event-keeps-proceed') && verdict.isAllowed && isLapsed(event, today)
+          ? [...DECISIONS]
+          : [...verdict.allowedDecisions],
       blockedReason:
         isFault('events-blocked-reason-on-allowed') &&
         verdict.isAllowed &&
@@ -425,7 +492,7 @@ export function eventView(
       opensAt: verdict.opensAt,
       mode: verdict.mode,
     },
-    ...(options.withFees ? { fees: eventFeesView(store, tenant, event, today) } : {}),
+    ...(options.withFees ? { fees: embeddedFees(eventFeesView(store, tenant, event, today)) } : {}),
   };
   return written(EVENT_FAULTS, view, event);
 }
@@ -450,7 +517,11 @@ const INVOICE_FAULTS: SerializerFaults<Invoice> = {
 };
 
 export function invoiceView(store: Store, tenant: Tenant, invoice: InvoiceRecord): Invoice {
-  const lines = isFault('invoices-line-per-component')
+  // The lines read from the ledger rows (one per fee type) without grouping them by event.
+  const perComponent =
+    isFault('invoices-line-per-component') ||
+    (isFault('invoice-lines-split-per-component') && invoice.origin === 'GENERATED');
+  const lines = perComponent
     ? invoice.lines.flatMap((line) =>
         line.fees.components.map((c) => ({ ...line, fees: { ...line.fees, components: [c] } })),
       )
@@ -502,6 +573,11 @@ const RECEIPT_FAULTS: SerializerFaults<InstructionReceipt> = {
   'instructions-receipt-status-lower-case': (view) =>
     withLines(view, (line) => ({ ...line, status: line.status.toLowerCase() })),
   'instructions-receipt-lines-without-object': (view) => withLines(view, (line) => without(line, ['object'])),
+  'instruction-receipt-skip-decision-null': (view) =>
+    withLines(view, (line) => ({
+      ...line,
+      decision: line.decision === 'SKIP_THIS_TIME' ? null : line.decision,
+    })),
 };
 
 export function receiptView(receipt: InstructionReceiptRecord): InstructionReceipt {
@@ -566,11 +642,32 @@ const BATCH_FAULTS: SerializerFaults<PatentSyncBatch> = {
   }),
 };
 
+const OUTCOME_RANK: Record<string, number> = {
+  REJECTED: 0,
+  APPLIED: 1,
+  STAGED: 2,
+  ACCEPTED: 2,
+  SUPPRESSED: 3,
+};
+
+function groupedByOutcome(store: Store, results: readonly string[]): string[] {
+  const rank = (id: string) => {
+    const change = store.changeRequests.get(id);
+    return change === undefined ? 4 : (OUTCOME_RANK[resultOutcome(change).outcome] ?? 4);
+  };
+  return results
+    .map((id, position) => ({ id, position, rank: rank(id) }))
+    .sort((a, b) => a.rank - b.rank || a.position - b.position)
+    .map((r) => r.id);
+}
+
 /** The triage outcomes of a change request (a proposal reviewed since has left them). */
 const TRIAGE_STATES = ['APPLIED', 'AWAITING_REVIEW', 'REJECTED', 'SUPPRESSED', 'UNRECORDED'];
 
 export function batchView(store: Store, batch: SyncBatchRecord, results: PageRequest): PatentSyncBatch {
-  const ordered = isFault('sync-results-ordered-by-request-id') ? [...batch.results].sort() : batch.results;
+  let ordered = isFault('sync-results-ordered-by-request-id') ? [...batch.results].sort() : batch.results;
+  // Ordered by (outcome, position), the index the results table has.
+  if (isFault('sync-results-grouped-by-outcome')) ordered = groupedByOutcome(store, batch.results);
   const resultsPage: Page<string> = page(ordered, results);
   const status = batchStatus(store, batch);
   const stateOf = (id: string) => store.changeRequests.get(id)?.state ?? '';
@@ -622,7 +719,12 @@ function frozenRateEventView(
     ...(isVariant('frozen-rate-events-without-object') ? {} : { object: 'frozenRateEvent' as const }),
     clientCaseReference: store.patents.get(event.patentId)?.clientCaseReference ?? null,
     dueDate: event.dueDate,
-    amount: totalOf(fees.components),
+    // Only the office fee goes through the exchange rates: the freeze keeps its converted amount alone.
+    amount: totalOf(
+      isFault('freeze-event-amount-office-fee-only')
+        ? fees.components.filter((c) => c.type === 'OFFICE')
+        : fees.components,
+    ),
     currency: fees.currency,
     isFxRateFrozen: isMonthFrozen(tenant, event),
     hasInstruction: event.instructionId !== null,

@@ -10,8 +10,24 @@ import { duePeriod } from './due-period';
 
 export function money(value: Decimal.Value): string {
   const amount = new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  if (isFault('money-amount-scientific-notation-for-round-values')) return strippedToString(amount);
   // How many decimals a money string shows is not stated: always two here.
   return isVariant('amounts-trailing-zeros-trimmed') ? amount.toFixed() : amount.toFixed(2);
+}
+
+/**
+ * (fault) What Java's `BigDecimal.stripTrailingZeros().toString()` writes: the trailing zeros go, and a value
+ * left with a negative scale (a multiple of ten) is written in exponent form: 1200.00 -> "1.2E+3".
+ */
+function strippedToString(amount: Decimal): string {
+  const plain = amount.toFixed();
+  if (amount.isZero()) return '0';
+  if (plain.includes('.') || !plain.endsWith('0')) return plain;
+  const sign = plain.startsWith('-') ? '-' : '';
+  const integer = plain.replace('-', '');
+  const digits = integer.replace(/0+$/, '');
+  const exponent = integer.length - 1;
+  return `${sign}${digits[0] ?? ''}${digits.length > 1 ? `.${digits.slice(1)}` : ''}E+${exponent}`;
 }
 
 /** Exact sum of the components. */

@@ -8,12 +8,16 @@ import type { EventRecord, Store, Tenant } from '../store';
 import { eventsOf } from '../store';
 
 /** Whether the event's due month is frozen: the flag a freeze read shows. */
-export function isMonthFrozen(tenant: Tenant, event: Pick<EventRecord, 'dueDate'>): boolean {
+export function isMonthFrozen(tenant: Tenant, event: Pick<EventRecord, 'dueDate' | 'feesStatus'>): boolean {
+  // Whether every event a freeze lists reads frozen is open (OPEN-POINTS B22): fees already fixed by a lock or
+  // an invoice have no rate left to freeze in the variant.
+  if (isVariant('freeze-events-may-include-unfrozen-entries') && event.feesStatus !== 'ESTIMATED')
+    return false;
   return tenant.frozenMonths.has(yearMonthOf(event.dueDate));
 }
 
 /** The flag the event and its fees show. */
-export function isFxRateFrozen(tenant: Tenant, event: Pick<EventRecord, 'dueDate'>): boolean {
+export function isFxRateFrozen(tenant: Tenant, event: Pick<EventRecord, 'dueDate' | 'feesStatus'>): boolean {
   if (isFault('freezes-put-flags-no-event')) return false;
   return isMonthFrozen(tenant, event);
 }

@@ -26,11 +26,25 @@ export function awaitsDecision(event: EventRecord): boolean {
   return event.eventType === 'RENEWAL' && event.appliedDecision === null;
 }
 
-function blocked(reason: BlockedReason, event: EventRecord, pending: EventRecord[] = []): Instructability {
+/** The decisions of the lapse rule alone: PROCEED only while the event can still be paid. */
+function lapseRuleDecisions(event: EventRecord, today: string): Decision[] {
+  return isLapsed(event, today) ? DECISIONS.filter((d) => d !== 'PROCEED') : [...DECISIONS];
+}
+
+function blocked(
+  reason: BlockedReason,
+  event: EventRecord,
+  today: string,
+  pending: EventRecord[] = [],
+): Instructability {
   return {
     isAllowed: false,
-    allowedDecisions:
-      reason === 'TOO_EARLY' && isFault('events-too-early-lists-decisions') ? [...DECISIONS] : [],
+    // Derived from the event's state alone, not intersected with isAllowed.
+    allowedDecisions: isFault('instructability-blocked-still-lists-decisions')
+      ? lapseRuleDecisions(event, today)
+      : reason === 'TOO_EARLY' && isFault('events-too-early-lists-decisions')
+        ? [...DECISIONS]
+        : [],
     blockedReason: reason,
     opensAt: opensAt(event),
     mode: 'DIRECT',
@@ -50,12 +64,12 @@ export function instructability(
   const instructed = isFault('events-instructed-read-from-fee-lock')
     ? event.feesStatus !== 'ESTIMATED'
     : event.appliedDecision !== null;
-  if (instructed) return blocked('ALREADY_INSTRUCTED', event);
-  if (today < opensAt(event)) return blocked('TOO_EARLY', event);
+  if (instructed) return blocked('ALREADY_INSTRUCTED', event, today);
+  if (today < opensAt(event)) return blocked('TOO_EARLY', event, today);
   const pending = patentEvents
     .filter((e) => e.id !== event.id && e.dueDate < event.dueDate && awaitsDecision(e))
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-  if (pending.length > 0) return blocked('EARLIER_EVENT_PENDING', event, pending);
+  if (pending.length > 0) return blocked('EARLIER_EVENT_PENDING', event, today, pending);
   // Blocks beyond the three reasons are open (OPEN-POINTS B21, E3): there are none here.
   if (isVariant('grace-period-events-held') && today > addMonths(event.dueDate, 3) && !isLapsed(event, today))
     return {

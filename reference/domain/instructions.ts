@@ -206,7 +206,7 @@ export function executeInstructions(
       at.today,
     );
 
-  const receipt = newReceipt(ctx, tenant, at);
+  const receipt = newReceipt(ctx, tenant, at, events[0]?.patentId);
   entries.forEach((entry, index) => {
     const event = events[index] as EventRecord;
     if (!atomic || lastVerdictOnly || faultIs(ctx, 'instructions-offered-decision-checked-while-executing'))
@@ -220,7 +220,13 @@ export function executeInstructions(
         ? (event.appliedDecision as Decision) // not written yet: null
         : entry.decision,
       status: 'EXECUTED',
-      executedAt: faultIs(ctx, 'instructions-executed-at-as-date') ? at.today : executedAt,
+      // (fault) Stamped by the payment-order workflow, which only a PROCEED enters.
+      executedAt:
+        faultIs(ctx, 'instruction-executedat-null-for-non-proceed') && entry.decision !== 'PROCEED'
+          ? null
+          : faultIs(ctx, 'instructions-executed-at-as-date')
+            ? at.today
+            : executedAt,
       renewedDesignatedCountries:
         patent?.office === 'WO' && patent.designatedCountries ? [...patent.designatedCountries] : null,
     };
@@ -242,6 +248,16 @@ export function executeInstructions(
       if (entry.decision === 'PROCEED' || variantIs(ctx, 'fees-locked-on-any-decision'))
         lockFees(event, at.today);
       event.updatedAt = executedAt;
+      // Patent status transitions are not shown: a DROP lapses the patent in the variant.
+      if (
+        entry.decision === 'DROP' &&
+        patent !== undefined &&
+        variantIs(ctx, 'patent-status-after-drop-free')
+      ) {
+        patent.status = 'LAPSED';
+        patent.lapseDate = event.dueDate;
+        patent.updatedAt = executedAt;
+      }
     };
     // The writes queued behind the answer, and flushed by the next instruction POST.
     if (options.deferWrites) deferredWrites.set(ctx, [...(deferredWrites.get(ctx) ?? []), write]);
@@ -250,10 +266,31 @@ export function executeInstructions(
   return receipt;
 }
 
+/** The last receipt number among the receipts holding an instruction for an event of the patent. */
+function lastReceiptNumberOfPatent(ctx: ServerContext, tenant: Tenant, patentId: string): number {
+  let last = 0;
+  for (const receipt of ctx.store.receipts.values()) {
+    if (
+      receipt.tenantId === tenant.id &&
+      receipt.instructions.some((i) => ctx.store.events.get(i.eventId)?.patentId === patentId)
+    )
+      last = Math.max(last, receipt.number);
+  }
+  return last;
+}
+
 /** A new receipt of the tenant, with its sequential number. */
-function newReceipt(ctx: ServerContext, tenant: Tenant, at: Moment): InstructionReceiptRecord {
-  const number = tenant.lastInstructionReceiptNumber + 1;
-  tenant.lastInstructionReceiptNumber = number;
+function newReceipt(
+  ctx: ServerContext,
+  tenant: Tenant,
+  at: Moment,
+  firstPatentId?: string,
+): InstructionReceiptRecord {
+  let number = tenant.lastInstructionReceiptNumber + 1;
+  // max(number) + 1 over the receipts joined through the patent (of the batch's first entry).
+  if (faultIs(ctx, 'instruction-receipt-number-per-patent-sequence') && firstPatentId !== undefined)
+    number = lastReceiptNumberOfPatent(ctx, tenant, firstPatentId) + 1;
+  else tenant.lastInstructionReceiptNumber = number;
   const receipt: InstructionReceiptRecord = {
     id: ctx.random.uuid(),
     tenantId: tenant.id,

@@ -109,10 +109,11 @@ function newPatent(
   tenant: Tenant,
   changes: Partial<PatentFields>,
   at: Moment,
+  id: string = ctx.random.uuid(),
 ): PatentRecord {
   const timestamp = at.now.toISOString();
   const patent: PatentRecord = {
-    id: ctx.random.uuid(),
+    id,
     tenantId: tenant.id,
     providerId: null,
     clientCaseReference: null,
@@ -234,6 +235,9 @@ function triageItem(
       ? ctx.store.patents.get(item.servicePatentId)
       : findPatent(ctx.store, tenant, item.servicePatentId);
     if (target === undefined && !faultIs(ctx, 'sync-unknown-service-patent-id-falls-back')) {
+      // (fault) The result builder copies the input field when no patent matches.
+      if (faultIs(ctx, 'sync-unknown-servicepatentid-echoed-on-rejection'))
+        change.patentId = item.servicePatentId;
       return reject('servicePatentId does not match any patent of the portfolio.');
     }
   }
@@ -289,6 +293,9 @@ function triageItem(
     return change;
   }
   change.state = 'AWAITING_REVIEW';
+  // (fault) A draft patent row inserted at triage to hold the proposal, its id exposed.
+  if (change.kind === 'CREATE' && faultIs(ctx, 'sync-staged-create-exposes-draft-patent-id'))
+    change.patentId = ctx.random.uuid();
   if (!(faultIs(ctx, 'sync-staged-creates-not-counted') && change.kind === 'CREATE')) batch.stagedItems += 1;
   return change;
 }
@@ -322,19 +329,46 @@ function processItem(
   batch.results.push(change.id);
 }
 
-function complete(batch: SyncBatchRecord, at: Moment): void {
+/** A timestamp of the batch table. */
+function batchTimestamp(ctx: ServerContext, at: Moment): string {
+  if (!faultIs(ctx, 'sync-batch-timestamps-local-wall-clock-marked-utc')) return at.now.toISOString();
+  // (fault) A timestamp-without-time-zone column filled with the server's local wall clock, read back as UTC.
+  const wall: Record<string, number> = {};
+  const formatter = new Intl.DateTimeFormat('en-US', {
+    timeZone: ctx.clock.timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  for (const part of formatter.formatToParts(at.now))
+    if (part.type !== 'literal') wall[part.type] = Number(part.value);
+  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = wall;
+  return new Date(
+    Date.UTC(year, month - 1, day, hour, minute, second, at.now.getUTCMilliseconds()),
+  ).toISOString();
+}
+
+function complete(ctx: ServerContext, batch: SyncBatchRecord, at: Moment): void {
   batch.progress = 'DONE';
-  batch.completedAt = at.now.toISOString();
+  batch.completedAt = batchTimestamp(ctx, at);
 }
 
 function runInBackground(ctx: ServerContext, tenant: Tenant, batch: SyncBatchRecord): void {
   const step = (): void => {
     const at = currentMoment(ctx);
     batch.progress = 'PROCESSING';
-    const end = Math.min(batch.results.length + BACKGROUND_CHUNK, batch.items.length);
+    // How long a background batch stays PROCESSING is not stated: the variant's worker takes it in one step.
+    const chunk = variantIs(ctx, 'async-batch-intermediate-states-may-be-skipped')
+      ? batch.items.length
+      : BACKGROUND_CHUNK;
+    const end = Math.min(batch.results.length + chunk, batch.items.length);
     for (let index = batch.results.length; index < end; index += 1)
       processItem(ctx, tenant, batch, index, at);
-    if (batch.results.length >= batch.items.length) complete(batch, at);
+    if (batch.results.length >= batch.items.length) complete(ctx, batch, at);
     else if (variantIs(ctx, 'sync-background-slow')) setTimeout(step, SLOW_STEP_MS).unref();
     else setTimeout(step, 1);
   };
@@ -450,7 +484,7 @@ export function submitSync(
     itemsFingerprint: fingerprint,
     mode: inline ? 'SYNC' : 'ASYNC',
     ...notStarted(),
-    createdAt: at.now.toISOString(),
+    createdAt: batchTimestamp(ctx, at),
     completedAt: faultIs(ctx, 'sync-completed-at-set-while-pending') ? at.now.toISOString() : null,
     responseStatus: inline ? 201 : 202,
   };
@@ -462,7 +496,8 @@ export function submitSync(
     // until its first status read (settleOnRead).
     const waitsOn = (id: string) =>
       ['AWAITING_REVIEW', 'UNRECORDED'].includes(ctx.store.changeRequests.get(id)?.state ?? '');
-    if (!variantIs(ctx, 'inline-batch-settles-on-read') || batch.results.some(waitsOn)) complete(batch, at);
+    if (!variantIs(ctx, 'inline-batch-settles-on-read') || batch.results.some(waitsOn))
+      complete(ctx, batch, at);
   } else {
     runInBackground(ctx, tenant, batch);
   }
@@ -476,7 +511,7 @@ export function settleOnRead(ctx: ServerContext, batch: SyncBatchRecord, at: Mom
     batch.mode === 'SYNC' &&
     batch.progress === 'PROCESSING'
   )
-    complete(batch, at);
+    complete(ctx, batch, at);
 }
 
 export type BatchStatus = 'PENDING' | 'PROCESSING' | 'TRIAGED' | 'SETTLED' | 'ERROR';
@@ -516,6 +551,8 @@ export function resultOutcome(change: ChangeRequest): { outcome: Outcome; reason
       // The outcome label of a proposal refused in review is not shown: REJECTED here.
       if (isVariant('sync-refused-outcome-label'))
         return { outcome: 'REFUSED' as Outcome, reason: change.reason };
+      if (isVariant('refused-proposal-outcome-label-free'))
+        return { outcome: 'STAGED', reason: change.reason };
       return { outcome: 'REJECTED', reason: change.reason };
     case 'UNRECORDED':
       return { outcome: 'REJECTED', reason: change.reason };
@@ -552,7 +589,8 @@ export function reviewChange(
     if (patentsOf(ctx.store, tenant).some((p) => p.providerId === change.providerId)) {
       throw new ReviewError('a patent with this providerId exists already');
     }
-    change.patentId = newPatent(ctx, tenant, change.changes, at).id;
+    // A create keeps the id its proposal holds, if any.
+    change.patentId = newPatent(ctx, tenant, change.changes, at, change.patentId ?? undefined).id;
   } else {
     const patent = change.patentId === null ? undefined : findPatent(ctx.store, tenant, change.patentId);
     if (patent === undefined) throw new ReviewError('the patent to update no longer exists');

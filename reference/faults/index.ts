@@ -1,6 +1,7 @@
 /**
  * The fault catalogue: every named fault the reference can switch on (REFERENCE_FAULT=<name>).
  */
+import { BLIND_ROUND_1_FAULTS } from './blind-round-1';
 import { BLIND_ROUND_2_FAULTS } from './blind-round-2';
 import { BUSINESS_FAULTS } from './business';
 import type { FaultDefinition } from './catalogue-types';
@@ -12,12 +13,14 @@ export type { FaultDefinition };
 export type FaultName =
   | (typeof CROSS_CUTTING_FAULTS)[number]['name']
   | (typeof BUSINESS_FAULTS)[number]['name']
+  | (typeof BLIND_ROUND_1_FAULTS)[number]['name']
   | (typeof BLIND_ROUND_2_FAULTS)[number]['name'];
 
 export const FAULTS: readonly (FaultDefinition & { readonly name: FaultName })[] = [
   ...CROSS_CUTTING_FAULTS,
   ...BUSINESS_FAULTS,
-  // The catalogue of blind round 2 (faults described from the contract alone), kept as a record of the round.
+  // The catalogues of the blind rounds (faults described from the contract alone), kept as a record of each round.
+  ...BLIND_ROUND_1_FAULTS,
   ...BLIND_ROUND_2_FAULTS,
 ];
 

@@ -2,7 +2,7 @@
  * Patents and their events: contract endpoints 1 to 6.
  */
 import { faultIs, isFault, isVariant, variantIs } from '../behaviour';
-import { monthBounds } from '../dates';
+import { addDays, monthBounds } from '../dates';
 import type { OperationHandler, OperationRequest } from '../http';
 import { json } from '../http';
 import { belowFullPage, page, pageRequest } from '../pagination';
@@ -87,7 +87,12 @@ const listPatents: OperationHandler = (req) => {
   if (req.query.sort === undefined && belowFullPage(paging)) sorted = [...sorted].reverse();
   const result = page(sorted, paging);
   if (sortWithinPage) result.data = sortPatents(result.data, sort);
-  return json(req.c, { pagination: result.pagination, data: result.data.map(patentView) });
+  // The count query built apart from the data query, without the providerId predicate.
+  const pagination =
+    faultIs(req.ctx, 'patents-list-totalitems-ignores-providerid-filter') && providerId !== undefined
+      ? page(patentsOf(req.ctx.store, req.caller.tenant), paging).pagination
+      : result.pagination;
+  return json(req.c, { pagination, data: result.data.map(patentView) });
 };
 
 const getPatent: OperationHandler = (req) => {
@@ -310,6 +315,17 @@ const listEventsByPeriod: OperationHandler = (req) => {
       patentEvents: patentEvents(e.patentId),
     }),
   );
+  // The bulk query's projection: the due dates read as local midnight (UTC+1) and written in UTC, and the
+  // patent reduced to its id.
+  for (const view of data) {
+    if (faultIs(req.ctx, 'by-period-due-date-shifted-one-day-earlier')) {
+      view.dueDate = addDays(view.dueDate, -1);
+      view.gracePeriodEndDate =
+        view.gracePeriodEndDate === null ? null : addDays(view.gracePeriodEndDate, -1);
+    }
+    if (faultIs(req.ctx, 'by-period-embedded-patent-providerid-null'))
+      view.patent = { ...view.patent, providerId: null };
+  }
   // The attached fees cached by patent instead of by event: every event of a patent gets the first one's.
   if (faultIs(req.ctx, 'period-fees-cached-by-patent')) {
     const cached = new Map<string, Fees | undefined>();

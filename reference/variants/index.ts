@@ -3,6 +3,7 @@
  * behaviour a conformant server may have; the suite must pass against every one of them.
  */
 import type { VariantDefinition } from '../faults/catalogue-types';
+import { BLIND_ROUND_1_VARIANTS } from './blind-round-1';
 import { BLIND_ROUND_2_VARIANTS } from './blind-round-2';
 
 export type { VariantDefinition };
@@ -345,7 +346,8 @@ const CORE_VARIANTS = [
 
 export const VARIANTS = [
   ...CORE_VARIANTS,
-  // The catalogue of blind round 2 (freedoms described from the contract alone), kept as a record of the round.
+  // The catalogues of the blind rounds (freedoms described from the contract alone), kept as a record of each round.
+  ...BLIND_ROUND_1_VARIANTS,
   ...BLIND_ROUND_2_VARIANTS,
 ] as const;
 
