@@ -135,3 +135,5 @@ export {
   rateLimitViolations,
 } from './wire/rate-limit-headers';
 export { schemaErrors } from './wire/schema-validator';
+export { INVARIANTS } from './contract/invariants';
+export { judgedCount, uniqueValuesSeen } from './wire/answer-checks';

@@ -4,12 +4,14 @@
  * Contract: Resources, Exchange rate freeze; Endpoints 12 to 14; Authentication, points 4 and 7; Endpoints,
  * path parameters failing `YYYY-MM` validation.
  */
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import {
   type ApiClient,
   claim,
   expect,
   fcParams,
+  monthBounds,
   nonEmpty,
   type OperationId,
   type Portfolio,
@@ -18,6 +20,7 @@ import {
   test,
   titled,
   tooEarly,
+  verifiedOnlyIf,
   walkList,
 } from '../helpers/test';
 import type {
@@ -240,6 +243,57 @@ test.describe('freezes', () => {
           (date) =>
             `${date}: ${inFreeze.get(date)} in the freeze, fewer renewal events of the tenant due that day`,
         ),
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    ...titled(
+      "[FRZ-014] a frozen event's amount is the total of its fees (same currency, rate frozen on both)",
+    ),
+    async ({ api, portfolio }) => {
+      const { yearMonth } = await monthToRead(api, portfolio);
+      const freeze = await readMonth(api, yearMonth);
+      if (freeze.events.length === 0) skipBecause(`the freeze read of ${yearMonth} lists no event`);
+      // A frozen event names its patent by clientCaseReference only: matched through the patents, then by
+      // due date; pairs that are not one-to-one are left out.
+      const caseOf = new Map((await portfolio.patents()).map((p) => [p.id, p.clientCaseReference]));
+      const { first, last } = monthBounds(yearMonth);
+      const walk = await walkList<PatentEvent>(api, 'listEventsByPeriod', {
+        query: { dueFrom: first, dueTo: last, include: 'fees' },
+        maxPages: 5,
+      });
+      const keyOf = (reference: string | null | undefined, dueDate: string) =>
+        reference ? `${reference} ${dueDate}` : undefined;
+      const unique = <T>(items: T[], key: (item: T) => string | undefined) => {
+        const counts = countBy(
+          items.filter((i) => key(i)),
+          (i) => key(i)!,
+        );
+        return new Map(items.filter((i) => counts.get(key(i) ?? '') === 1).map((i) => [key(i)!, i]));
+      };
+      const fees = unique(walk.items, (e) => keyOf(caseOf.get(e.patent.id), e.dueDate));
+      const pairs = [...unique(freeze.events, (e) => keyOf(e.clientCaseReference, e.dueDate))].flatMap(
+        ([key, frozen]) => {
+          const event = fees.get(key);
+          const f = event?.fees;
+          return f &&
+            frozen.isFxRateFrozen &&
+            f.isFxRateFrozen &&
+            f.currency === frozen.currency &&
+            f.total !== null
+            ? [{ key, amount: frozen.amount, total: f.total }]
+            : [];
+        },
+      );
+      verifiedOnlyIf(
+        pairs.length > 0,
+        `no event of ${yearMonth} is frozen both in the freeze read and in its fees, in one currency`,
+      );
+      expect(
+        pairs
+          .filter(({ amount, total }) => !new Decimal(amount).eq(new Decimal(total)))
+          .map(({ key, amount, total }) => `${key}: amount ${amount} in the freeze, fees total ${total}`),
       ).toEqual([]);
     },
   );

@@ -22,12 +22,16 @@
  * - `announced/<target>-<key digest>.json`: the first RateLimit-Reset a key announced in the run
  *   (helpers/wire/rate-limit-headers.ts), written once (O_EXCL) by the first process that saw one, the
  *   preflight's included; every process compares later answers of the key with it.
+ * - `unique/<kind>-<digest of target, tenant, kind and value>`: a value the contract makes unique in a tenant (a receipt
+ *   number, an invoice reference), created with O_EXCL by the first process that saw it and holding what it
+ *   belongs to (helpers/wire/answer-checks.ts); a later sighting for another owner is a breach.
  * - `facts/<pid>.jsonl`: the fixed facts a process saw (helpers/run/fact-ledger.ts), one JSON line each, the
  *   first observation per fact and process; the global teardown adds the new ones to the target's ledger.
  * - `requests/<worker>-<pid>.json`: a worker's request counts (helpers/wire/request-ledger.ts), written when the
  *   worker ends; the global teardown adds them up (reports/requests.json, the stderr line) and removes
  *   the run folder.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +83,17 @@ export function wideWriteFile(namespace: string, entry: string): string {
 /** The first reset announcement of a key (named by a digest, never by its value) on the target `namespace`. */
 export function announcementFile(namespace: string, keyDigest: string): string {
   return path.join(runFolder(), 'announced', safe(`${namespace}-${keyDigest}.json`));
+}
+
+/** The first owner of a value unique in a tenant (`namespace`: the target and the tenant). */
+export function uniqueValueFile(namespace: string, kind: string, value: string): string {
+  const digest = createHash('sha256').update(`${namespace}|${kind}|${value}`).digest('hex').slice(0, 32);
+  return path.join(uniqueValuesFolder(), `${safe(kind)}-${digest}`);
+}
+
+/** The folder of the values unique in a tenant, named `<kind>-<digest>` (counted by kind). */
+export function uniqueValuesFolder(): string {
+  return path.join(runFolder(), 'unique');
 }
 
 /** The folder of the fixed facts the run's processes saw. */

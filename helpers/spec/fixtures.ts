@@ -6,7 +6,7 @@ import { _baseTest as base, type APIRequestContext, type TestDetails } from '@pl
 import path from 'node:path';
 import { requirementById } from '../../schemas/requirements';
 import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from '../wire/api-client';
-import { checkAnswer } from '../wire/answer-checks';
+import { checkAnswers } from '../wire/answer-checks';
 import { Portfolio, skipBecause } from '../data/discovery';
 import { assertionCounter } from '../wire/matchers';
 import { curlCommand, exchangeEvidence, type Exchange } from '../wire/exchange';
@@ -121,6 +121,17 @@ interface WorkerFixtures {
   otherPortfolio: Portfolio;
 }
 
+/** Key roles of other tenants than the primary one: values unique in a tenant are compared per tenant. */
+const OWN_TENANT_ROLES: readonly KeyRole[] = ['otherTenant', 'noFreeze', 'expired', 'lowQuota'];
+
+/** The tenant a key speaks for, as far as the suite knows it: the primary one, or the key's own role. */
+function tenantOfKey(target: Target, key: string | undefined): string {
+  const role = (Object.entries(target.keys) as [KeyRole, string | undefined][]).find(
+    ([, k]) => k === key,
+  )?.[0];
+  return role && OWN_TENANT_ROLES.includes(role) ? role : 'primary';
+}
+
 /**
  * A client for one key. Retries per the contract and the quota guard apply to every key but the
  * low-quota one, whose 429 is what the rate-limit tests observe.
@@ -141,7 +152,7 @@ function clientFor(
       record,
       skip: (reason) => skipBecause(reason),
       rateLimits: rateLimitRule(target),
-      onAnswer: checkAnswer,
+      onAnswer: checkAnswers(tenantOfKey(target, key), target.baseUrl),
       ...(guarded
         ? {
             quotaFloor: target.quotaFloor,
