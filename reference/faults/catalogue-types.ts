@@ -4,7 +4,10 @@
 export interface FaultDefinition {
   /** kebab-case name, switched on with REFERENCE_FAULT=<name>. */
   readonly name: string;
-  /** Catalogue ids (schemas/requirements.yaml) the fault violates. */
+  /**
+   * Catalogue ids (schemas/requirements.yaml) the fault violates. The first is the one it is about: its area
+   * names the file the fault sits in (reference/faults/<area>.ts).
+   */
   readonly requirements: readonly string[];
   /** One sentence: what goes wrong. */
   readonly summary: string;
@@ -16,6 +19,12 @@ export interface FaultDefinition {
 export interface VariantDefinition {
   /** kebab-case name, switched on with REFERENCE_VARIANT=<name>. */
   readonly name: string;
+  /**
+   * Catalogue ids (schemas/requirements.yaml) the variant relaxes: those whose tests a suite asserting more
+   * than the contract states would fail on it. The first is the one it is about: its area names the file the
+   * variant sits in (reference/variants/<area>.ts).
+   */
+  readonly requirements: readonly string[];
   /** The contract's wording (or "not shown" point) that allows it. */
   readonly freedom: string;
   /** One sentence: what the variant does differently. */

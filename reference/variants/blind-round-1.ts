@@ -7,6 +7,7 @@ import type { VariantDefinition } from '../faults/catalogue-types';
 export const BLIND_ROUND_1_VARIANTS = [
   {
     name: 'async-batch-intermediate-states-may-be-skipped',
+    requirements: ['SYNC-022'],
     freedom:
       'Sync batch and item outcomes: "more than 100 items | mode ASYNC, status PENDING, no results yet (202); then PROCESSING" and "Which trigger moves a batch to SETTLED or to ERROR ... not shown"; no duration of PROCESSING is stated.',
     summary:
@@ -14,6 +15,7 @@ export const BLIND_ROUND_1_VARIANTS = [
   },
   {
     name: 'decimal-string-scale-free',
+    requirements: ['CONV-007'],
     freedom:
       'General conventions: "Money amounts are decimal strings in the invoice currency (ISO 4217 code)"; the number of decimal places is not fixed.',
     summary:
@@ -21,6 +23,7 @@ export const BLIND_ROUND_1_VARIANTS = [
   },
   {
     name: 'freeze-events-may-include-unfrozen-entries',
+    requirements: ['FRZ-004', 'FRZ-013'],
     freedom:
       'Exchange rate freeze: each frozenRateEvent carries "`isFxRateFrozen` (boolean)"; endpoint 14 returns the events "with their (potential) frozen fees" (schemas/OPEN-POINTS.md B22).',
     summary:
@@ -28,12 +31,14 @@ export const BLIND_ROUND_1_VARIANTS = [
   },
   {
     name: 'patent-status-after-drop-free',
+    requirements: ['PAT-010'],
     freedom: 'Patent status: "Values: PENDING, PUBLISHED, GRANTED, LAPSED. Transitions: not shown."',
     summary:
       "Executing a DROP lapses the patent: its status becomes LAPSED and its lapseDate the dropped event's due date.",
   },
   {
     name: 'refused-proposal-outcome-label-free',
+    requirements: ['SYNC-051'],
     freedom:
       'Sync batch and item outcomes: "Which trigger moves a batch to SETTLED or to ERROR, and the outcome label of a proposal refused in review: not shown."',
     summary:

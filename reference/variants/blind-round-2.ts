@@ -7,6 +7,7 @@ import type { VariantDefinition } from '../faults/catalogue-types';
 export const BLIND_ROUND_2_VARIANTS = [
   {
     name: 'variant-default-list-ordering',
+    requirements: ['PAT-022', 'PER-001', 'PAG-009'],
     freedom:
       'Gaps in the endpoint list: "Default ordering of the patent list and of the by-period event list: not shown."',
     summary:
@@ -14,6 +15,7 @@ export const BLIND_ROUND_2_VARIANTS = [
   },
   {
     name: 'variant-extra-problem-members',
+    requirements: ['EVO-003', 'PROB-010'],
     freedom:
       'Errors: "Unrecognized members are ignored by clients. Extension members sit at the top level of the body."; Versioning: "new extension members in problem bodies may appear without notice"; member table: detail is "optional", instance is "string, typically the request path" and "optional".',
     summary:
@@ -21,12 +23,14 @@ export const BLIND_ROUND_2_VARIANTS = [
   },
   {
     name: 'variant-other-field-error-codes',
+    requirements: ['PROB-026'],
     freedom: 'Errors: "The complete list of field-level codes: not shown."',
     summary:
       'A field error for a value that is not a YYYY-MM-DD date (dueFrom, dueTo, the invoice windows) has the code invalid_date.',
   },
   {
     name: 'variant-sort-null-placement-and-ties',
+    requirements: ['PAT-017'],
     freedom:
       'Endpoint 1: sort is "`field` ascending, `-field` descending"; where null values go and how equal values are ordered is not stated.',
     summary:
