@@ -53,10 +53,27 @@ export function estimateFees(event: EventRecord, today: string): FeeAmounts {
   return { currency: basis.currency, components };
 }
 
+/** (fault) The exchange rate of the day the server started, by which older LOCKED amounts are priced again. */
+const RATE_AT_START = new Decimal(1).plus(new Decimal((Date.now() % 997) + 1).div(10_000));
+
 /** The amounts the event's fees show now: fixed once locked, estimated before. */
 export function currentFees(event: EventRecord, today: string): FeeAmounts {
   if (isFault('fees-locked-recomputed-live') && event.feesStatus === 'LOCKED')
     return estimateFees(event, today);
+  // (fault) Locks of earlier days are read back from storage and priced again at the start's rate; locks made
+  // since the start are still held as made, so no single run sees a change.
+  if (
+    isFault('fees-locked-repriced-at-start') &&
+    event.feesStatus === 'LOCKED' &&
+    event.lockedFees &&
+    event.updatedAt.slice(0, 10) < today
+  ) {
+    const { currency, components } = event.lockedFees;
+    return {
+      currency,
+      components: components.map((c) => ({ ...c, amount: money(RATE_AT_START.times(c.amount)) })),
+    };
+  }
   return event.lockedFees ?? estimateFees(event, today);
 }
 

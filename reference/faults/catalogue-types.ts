@@ -11,6 +11,12 @@ export interface FaultDefinition {
   readonly requirements: readonly string[];
   /** One sentence: what goes wrong. */
   readonly summary: string;
+  /**
+   * Set when the fault shows only across runs against the same target (a fact the contract fixes drifts
+   * between two starts of the server): one run cannot see it, so the mutation run leaves it out and
+   * `tests/fact-ledger.test.ts` runs the suite twice against it instead.
+   */
+  readonly acrossRuns?: true;
 }
 
 /**

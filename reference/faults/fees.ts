@@ -68,6 +68,13 @@ export const FEES_FAULTS = [
       'LOCKED fees are recomputed from the live estimate on every read, so a revised office fee moves amounts that the lock fixed.',
   },
   {
+    name: 'fees-locked-repriced-at-start',
+    requirements: ['FEE-012'],
+    summary:
+      "LOCKED amounts of earlier days are not kept: each start of the server prices them again at that day's exchange rate, so they stay put within a run and drift between runs.",
+    acrossRuns: true,
+  },
+  {
     name: 'fees-invoiced-without-invoice-id',
     requirements: ['FEE-013'],
     summary: 'The fees of an invoiced event read INVOICED with invoiceId null.',
