@@ -26,6 +26,8 @@ export const EXIT = {
   failure: 1,
   /** The run could not judge the target: preflight refused it, target unreachable, bad settings or usage. */
   notJudged: 2,
+  /** With --require-complete: nothing failed, but the certification is INCOMPLETE (requirements not verified). */
+  incomplete: 3,
 } as const;
 
 const COMMANDS = ['run', 'preflight', 'report', 'gate', 'reference'] as const;
@@ -77,6 +79,7 @@ Options:
   --reporter <list>   terminal reporters (list, line, dot, json, junit, ...), in addition to the report
                       files; only reporters write to stdout
   --no-report         run: preflight and suite only (shards whose reports are built after merging)
+  --require-complete  run: exit 3 when nothing failed but the certification is INCOMPLETE
   --run <id>          report, gate: the run to describe (its id is in <out>/run.json and results.json)
   --results <file>    gate: judge this Playwright JSON results file (e.g. merged shards)
   --baseline <file>   gate: known failures; default: ./baseline.yaml, if present
@@ -95,6 +98,8 @@ Exit codes:
      run against the target made and this one lost, that the baseline does not accept)
   2  the run could not judge the target: the preflight refused it, the target did not answer, a setting
      or an option is wrong, or there are no results of the run to report on
+  3  with --require-complete: nothing failed, but the certification is INCOMPLETE (requirements not
+     verified: the certification lists them and why)
 
 Examples:
   npx ${name}                                      # embedded reference (no BASE_URL set)
@@ -120,6 +125,8 @@ export interface ParsedArgs {
   version: boolean;
   /** run: preflight and suite only (a shard whose reports are built after the merge). */
   noReport: boolean;
+  /** run: a certification that is not complete exits with its own code (EXIT.incomplete). */
+  requireComplete: boolean;
   passThrough: string[];
 }
 
@@ -132,6 +139,7 @@ export function parseArgs(argv: string[]): ParsedArgs {
     help: false,
     version: false,
     noReport: false,
+    requireComplete: false,
     passThrough: [],
   };
   const valued: Record<string, keyof ParsedArgs> = {
@@ -160,6 +168,10 @@ export function parseArgs(argv: string[]): ParsedArgs {
     }
     if (arg === '--no-report') {
       parsed.noReport = true;
+      continue;
+    }
+    if (arg === '--require-complete') {
+      parsed.requireComplete = true;
       continue;
     }
     if (arg === '-v' || arg === '--version') {
@@ -258,7 +270,15 @@ async function runSuite(args: ParsedArgs, cwd: string): Promise<number> {
     }
     const reports = reportStep(env, env.CONFORMANCE_RUN_ID);
     if (reports.bound.kind !== 'results') return EXIT.notJudged;
-    return exitFor(run.status, reports.bound.run);
+    const code = exitFor(run.status, reports.bound.run);
+    // A pipeline that certifies must not read INCOMPLETE as CONFORMANT: a code of its own, on request.
+    if (code === EXIT.ok && args.requireComplete && reports.overall !== 'conformant') {
+      log(
+        `certification ${String(reports.overall).toUpperCase()}: --require-complete asks for a complete one\n`,
+      );
+      return EXIT.incomplete;
+    }
+    return code;
   } finally {
     suite.cleanup();
   }

@@ -117,6 +117,18 @@ void describe('runs of the command against the embedded reference', () => {
       explanation: string;
     };
 
+  void test('--require-complete: a partial run, INCOMPLETE, exits 3 (and 0 without the option)', () => {
+    const run = command(
+      ['--grep', 'AUTH-001', '--require-complete', '--reporter=dot', '--out', out, '--workers', '1'],
+      dir,
+    );
+    assert.equal(run.status, 3, run.stdout.slice(-2000) + run.stderr.slice(-2000));
+    assert.equal(certification().overall, 'incomplete');
+    assert.match(run.stdout + run.stderr, /--require-complete asks for a complete one/);
+    assert.equal(parseArgs(['run', '--require-complete']).requireComplete, true);
+    assert.equal(parseArgs(['run']).requireComplete, false);
+  });
+
   void test('--reporter=json: stdout is the JSON report alone, the reports are built from this run, exit 0', () => {
     const run = command(['--grep', 'AUTH-001', '--reporter=json', '--out', out, '--workers', '1'], dir);
     assert.equal(run.status, 0, run.stderr.slice(-3000));
