@@ -125,7 +125,6 @@ export type { UncheckedFieldError } from './wire/field-errors';
 export { RATE_LIMIT_HEADERS, REQUEST_ID_HEADER, intHeader } from './wire/matchers';
 export { listEnvelope, walkList } from './wire/pagination';
 export type { ListBody } from './wire/pagination';
-export type { ProbeName } from './wire/probes';
 export {
   DATE_HEADER_TOLERANCE_SECONDS,
   LONGEST_LOCAL_DAY_SECONDS,
@@ -135,5 +134,6 @@ export {
   rateLimitViolations,
 } from './wire/rate-limit-headers';
 export { schemaErrors } from './wire/schema-validator';
+export type { SharedAnswerName } from './wire/shared-answers';
 export { INVARIANTS } from './contract/invariants';
 export { judgedCount, uniqueValuesSeen } from './wire/answer-checks';

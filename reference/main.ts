@@ -4,7 +4,7 @@
  * REFERENCE_SEED, REFERENCE_FAULT, REFERENCE_VARIANT, REFERENCE_SEED_PROFILE (minimum).
  */
 import { KEY_ENV_VARS, KEY_ROLES } from './keys';
-import { PROVIDER_STATES_PATH } from './provider-states';
+import { PROVIDER_STATES_PATH } from '../schemas/provider-states';
 import { createReferenceServer } from './server';
 
 async function main(): Promise<void> {

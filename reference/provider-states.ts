@@ -5,6 +5,7 @@
  * Answers are plain JSON: 200 with what was done, 4xx with `{ error }`.
  */
 import type { Hono } from 'hono';
+import { PROVIDER_STATES_PATH } from '../schemas/provider-states';
 import { tenantOfKey, API_KEY_HEADER } from './auth';
 import type { ServerContext } from './context';
 import { currentMoment } from './context';
@@ -16,8 +17,6 @@ import type { AppEnv } from './http';
 import { json } from './http';
 import type { Tenant } from './store';
 import { findEvent, findSyncBatch } from './store';
-
-export const PROVIDER_STATES_PATH = '/__provider-states';
 
 /** The X-Request-Id a tenant's `fail-next-requests` failures are kept for, when the state names one. */
 const failingRequestId = new WeakMap<Tenant, string>();
@@ -121,6 +120,7 @@ const STATES: Record<string, StateHandler> = {
   },
 };
 
+/** The provider states the reference serves (the catalogue test tells them from fault names in OPEN-POINTS). */
 export const PROVIDER_STATE_NAMES = Object.keys(STATES);
 
 export function registerProviderStates(app: Hono<AppEnv>, ctx: ServerContext): void {

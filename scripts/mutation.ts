@@ -25,6 +25,7 @@ import { noteAnnouncedReset } from '../helpers/wire/rate-limit-headers';
 import { INFRASTRUCTURE_PATTERN } from '../helpers/run/report-config';
 import { KEY_SETTINGS } from '../helpers/run/settings';
 import { EMBEDDED_TIME_ZONE } from '../helpers/run/target';
+import { PROVIDER_STATES_PATH } from '../schemas/provider-states';
 import { loadRequirements } from '../schemas/requirements';
 import { listTests } from './traceability';
 import { variantGroups } from './variant-groups';
@@ -282,7 +283,7 @@ async function runPass(targets: TargetSpec[], resultsFile: string): Promise<Proj
     ALLOW_INSTRUCTIONS: 'true',
     ALLOW_QUOTA_EXHAUSTION: 'true',
     TARGET_TIME_ZONE: EMBEDDED_TIME_ZONE,
-    PROVIDER_STATES_URL: `${listening[0]!.url}/__provider-states`,
+    PROVIDER_STATES_URL: `${listening[0]!.url}${PROVIDER_STATES_PATH}`,
     PLAYWRIGHT_JSON_OUTPUT_NAME: resultsFile,
     PREFLIGHT: 'false',
   };

@@ -4,7 +4,7 @@
  *      reports/allure-report, with history carried in reports/history/history.jsonl;
  *   2. strips the analytics snippet that Allure's template embeds, pins a Content-Security-Policy that
  *      allows only the report's own files, and fails if any reference to another origin remains;
- *   3. the certification report (scripts/certification.ts) from reports/results.json.
+ *   3. the certification report (scripts/certification/) from reports/results.json.
  * The JUnit file (reports/junit.xml) is written by the run itself. Only the results of the last run
  * started in the reports folder (or of `--run <id>`) are reported (scripts/run-binding.ts): otherwise the
  * step says there are none and prints no verdict; a run refused by its preflight is certified NOT RUN.
@@ -21,13 +21,8 @@ import {
   suiteVersion,
   type ReportPaths,
 } from '../helpers/run/report-config';
-import {
-  buildCertification,
-  certificationSummary,
-  notRunCertification,
-  writeCertificationFiles,
-  type OverallVerdict,
-} from './certification';
+import { certificationSummary, writeCertificationFiles } from './certification/cli';
+import { buildCertification, notRunCertification, type OverallVerdict } from './certification/model';
 import { packageFile } from './package-paths';
 import { boundResults, type BoundResults } from './run-binding';
 

@@ -10,7 +10,7 @@ import {
   type ApiResponse,
   expect,
   nonEmpty,
-  type ProbeName,
+  type SharedAnswerName,
   STATE_NOT_OFFERED,
   test,
   titled,
@@ -62,9 +62,9 @@ function internalLeaks(detail: string): string[] {
 type Body = Record<string, unknown>;
 
 /** Problems provoked before and after authentication: the two places a server builds its error bodies. */
-const BASE_CASES: { label: string; probe: ProbeName }[] = [
-  { label: '401 without a key', probe: 'withoutKey' },
-  { label: '404 for an unknown patent', probe: 'unknownPatent' },
+const BASE_CASES: { label: string; answer: SharedAnswerName }[] = [
+  { label: '401 without a key', answer: 'withoutKey' },
+  { label: '404 for an unknown patent', answer: 'unknownPatent' },
 ];
 
 function problemBody(response: ApiResponse): Body {
@@ -86,11 +86,11 @@ function isUriReference(value: string): boolean {
 
 test.describe('problems', () => {
   test.describe('base members', () => {
-    for (const { label, probe: name } of BASE_CASES) {
+    for (const { label, answer } of BASE_CASES) {
       test(
         ...titled(`[PROB-001] a ${label} has content type application/problem+json`),
-        async ({ probe }) => {
-          const response = await probe(name);
+        async ({ sharedAnswer }) => {
+          const response = await sharedAnswer(answer);
           expect(response.mediaType, response.describe()).toBe('application/problem+json');
         },
       );
@@ -103,8 +103,8 @@ test.describe('problems', () => {
 
     test(
       ...titled(`[PROB-002] a ${afterAuth.label} has a type that is a URI reference`),
-      async ({ probe }) => {
-        const body = problemBody(await probe(afterAuth.probe));
+      async ({ sharedAnswer }) => {
+        const body = problemBody(await sharedAnswer(afterAuth.answer));
         expect(typeof body.type, 'type is a string').toBe('string');
         expect(
           isUriReference(String(body.type)),
@@ -113,15 +113,15 @@ test.describe('problems', () => {
       },
     );
 
-    test(...titled(`[PROB-004] a ${beforeAuth.label} has a string title`), async ({ probe }) => {
-      const body = problemBody(await probe(beforeAuth.probe));
+    test(...titled(`[PROB-004] a ${beforeAuth.label} has a string title`), async ({ sharedAnswer }) => {
+      const body = problemBody(await sharedAnswer(beforeAuth.answer));
       expect(typeof body.title, 'title is a string').toBe('string');
     });
 
     test(
       ...titled(`[PROB-005] a ${afterAuth.label} has an integer status equal to the HTTP status`),
-      async ({ probe }) => {
-        const response = await probe(afterAuth.probe);
+      async ({ sharedAnswer }) => {
+        const response = await sharedAnswer(afterAuth.answer);
         const body = problemBody(response);
         expect(Number.isInteger(body.status), 'status is an integer').toBe(true);
         expect(body.status, 'status mirrors the HTTP status').toBe(response.status);
@@ -130,8 +130,8 @@ test.describe('problems', () => {
 
     test(
       ...titled(`[PROB-006] a ${beforeAuth.label} has detail and instance as strings when present`),
-      async ({ probe }) => {
-        const body = problemBody(await probe(beforeAuth.probe));
+      async ({ sharedAnswer }) => {
+        const body = problemBody(await sharedAnswer(beforeAuth.answer));
         // Both are optional (member table): the test judges those sent, and is not verified without either.
         for (const member of nonEmpty(
           ['detail', 'instance'].filter((m) => m in body),
@@ -141,16 +141,19 @@ test.describe('problems', () => {
       },
     );
 
-    test(...titled(`[PROB-007] a ${afterAuth.label} has a non-empty string code`), async ({ probe }) => {
-      const body = problemBody(await probe(afterAuth.probe));
-      expect(typeof body.code, 'code is a string').toBe('string');
-      expect(String(body.code), 'code is not empty').not.toBe('');
-    });
+    test(
+      ...titled(`[PROB-007] a ${afterAuth.label} has a non-empty string code`),
+      async ({ sharedAnswer }) => {
+        const body = problemBody(await sharedAnswer(afterAuth.answer));
+        expect(typeof body.code, 'code is a string').toBe('string');
+        expect(String(body.code), 'code is not empty').not.toBe('');
+      },
+    );
 
     test(
       ...titled(`[PROB-008] a ${beforeAuth.label} has a requestId, a string or null`),
-      async ({ probe }) => {
-        const body = problemBody(await probe(beforeAuth.probe));
+      async ({ sharedAnswer }) => {
+        const body = problemBody(await sharedAnswer(beforeAuth.answer));
         expect('requestId' in body, 'requestId is present').toBe(true);
         expect(
           body.requestId === null || typeof body.requestId === 'string',
@@ -165,8 +168,8 @@ test.describe('problems', () => {
       ...titled(
         '[PROB-012] a request without a key gets 401 invalid_api_key of type /errors/invalid-api-key',
       ),
-      async ({ probe }) => {
-        const response = await probe('withoutKey');
+      async ({ sharedAnswer }) => {
+        const response = await sharedAnswer('withoutKey');
         expect(response).toBeProblem({ status: 401, code: 'invalid_api_key' });
       },
     );
@@ -183,8 +186,8 @@ test.describe('problems', () => {
       ...titled(
         '[PROB-010, PROB-014] a key lacking the scope gets 403 insufficient_scope with requiredScope at the top level',
       ),
-      async ({ probe }) => {
-        const response = await probe('lackingScope');
+      async ({ sharedAnswer }) => {
+        const response = await sharedAnswer('lackingScope');
         expect(response).toBeProblem({ status: 403, code: 'insufficient_scope' });
         expect(typeof response.json<Body>().requiredScope, 'requiredScope is a top-level string').toBe(
           'string',
@@ -196,16 +199,16 @@ test.describe('problems', () => {
       ...titled(
         '[PROB-015] a tenant without the freeze capability gets 403 forbidden of type /errors/forbidden',
       ),
-      async ({ probe }) => {
-        const response = await probe('withoutFreezeCapability');
+      async ({ sharedAnswer }) => {
+        const response = await sharedAnswer('withoutFreezeCapability');
         expect(response).toBeProblem({ status: 403, code: 'forbidden' });
       },
     );
 
     test(
       ...titled('[PROB-003, PROB-016] an unknown patent id gets 404 not_found of type /errors/not-found'),
-      async ({ probe }) => {
-        const response = await probe('unknownPatent');
+      async ({ sharedAnswer }) => {
+        const response = await sharedAnswer('unknownPatent');
         expect(response).toBeProblem({ status: 404, code: 'not_found' });
       },
     );

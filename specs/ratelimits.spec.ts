@@ -24,7 +24,6 @@ import {
   pause,
   type Portfolio,
   postInstructions,
-  type ProbeName,
   RATE_LIMIT_HEADERS,
   rateLimitRule,
   rateLimitViolations,
@@ -32,6 +31,7 @@ import {
   REQUEST_ID_HEADER,
   type Setting,
   sharedDocumentDownload,
+  type SharedAnswerName,
   test,
   titled,
   tooEarly,
@@ -59,7 +59,7 @@ interface Clients {
   as: (role: KeyRole) => ApiClient;
   portfolio: Portfolio;
   requireSetting: (setting: Setting) => void;
-  probe: (name: ProbeName) => Promise<ApiResponse>;
+  sharedAnswer: (name: SharedAnswerName) => Promise<ApiResponse>;
 }
 
 /**
@@ -99,17 +99,17 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
     {
       label: '403 insufficient_scope',
       status: 403,
-      send: ({ probe }) => probe('lackingScope'),
+      send: ({ sharedAnswer }) => sharedAnswer('lackingScope'),
     },
     {
       label: '403 forbidden',
       status: 403,
-      send: ({ probe }) => probe('withoutFreezeCapability'),
+      send: ({ sharedAnswer }) => sharedAnswer('withoutFreezeCapability'),
     },
     {
       label: '404 not_found',
       status: 404,
-      send: ({ probe }) => probe('unknownPatent'),
+      send: ({ sharedAnswer }) => sharedAnswer('unknownPatent'),
     },
     {
       label: '409 instruction_already_set',
@@ -137,8 +137,8 @@ test.describe('rate limits', () => {
       ...titled(
         `[RATE-006, RATE-007, RATE-009] a ${label} answer carries RateLimit-Limit, -Remaining and -Reset`,
       ),
-      async ({ api, as, portfolio, requireSetting, probe }) => {
-        const response = await send({ api, as, portfolio, requireSetting, probe });
+      async ({ api, as, portfolio, requireSetting, sharedAnswer }) => {
+        const response = await send({ api, as, portfolio, requireSetting, sharedAnswer });
         expect(response).toHaveStatus(status);
         const quota = quotaOf(response);
         expect(quota.remaining, 'RateLimit-Remaining is at most RateLimit-Limit').toBeLessThanOrEqual(

@@ -58,7 +58,7 @@ function tableRow(operation: Operation): string {
 }
 
 /** An otherwise valid request of the operation, harmless whether or not the scope check holds. */
-async function probe(
+async function harmlessRequest(
   operation: Operation,
   portfolio: Portfolio,
   month: () => Promise<string>,
@@ -104,7 +104,7 @@ test.describe('scopes', () => {
         const client = as(roleHolding(otherScope));
         const response = await client.call(
           operationId,
-          await probe(operation, portfolio, () => harmlessMonth(api)),
+          await harmlessRequest(operation, portfolio, () => harmlessMonth(api)),
         );
         expect(response).toBeProblem({ status: 403, code: 'insufficient_scope' });
         expect(response.json<ProblemInsufficientScope>().requiredScope).toBe(scope);
@@ -118,7 +118,7 @@ test.describe('scopes', () => {
         const client = as(roleHolding(scope));
         const response = await client.call(
           operationId,
-          await probe(operation, portfolio, () => harmlessMonth(api)),
+          await harmlessRequest(operation, portfolio, () => harmlessMonth(api)),
         );
         expect(response, `${response.describe()}: ${response.text.slice(0, 300)}`).not.toHaveStatus([
           401, 403,
@@ -134,7 +134,7 @@ test.describe('scopes', () => {
         const client = as('noScopes');
         const response = await client.call(
           operationId,
-          await probe(operation, portfolio, () => harmlessMonth(api)),
+          await harmlessRequest(operation, portfolio, () => harmlessMonth(api)),
         );
         expect(response).toBeProblem({ status: 403, code: 'insufficient_scope' });
         expect(response.json<ProblemInsufficientScope>().requiredScope).toBe(scope);

@@ -42,3 +42,8 @@ void test('labels are not repeated and an unknown id is refused', () => {
   assert.deepEqual(values(labels, 'story'), ['AUTH-001', 'AUTH-002']);
   assert.throws(() => allureLabelsFor(['NOPE-001']), /NOPE-001 is not in/);
 });
+
+void test('a title citing no requirement gets no label, not even a severity', () => {
+  assert.deepEqual(allureLabelsFor([]), []);
+  assert.deepEqual(allureLabelsFor([], { tags: true }), []);
+});

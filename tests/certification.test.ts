@@ -7,7 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { loadRequirements } from '../schemas/requirements';
-import { buildCertification, renderHtml, renderMarkdown, writeCertification } from '../scripts/certification';
+import { writeCertification } from '../scripts/certification/cli';
+import { renderHtml } from '../scripts/certification/html';
+import { renderMarkdown } from '../scripts/certification/markdown';
+import { buildCertification } from '../scripts/certification/model';
 import { flattenReport, readRunResults, type RunResults } from '../scripts/run-results';
 import { syntheticReport, tempDir, writeJson, type SyntheticTest } from './report-support';
 

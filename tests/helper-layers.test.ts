@@ -2,8 +2,8 @@
  * The harness is built in layers, one folder each, and every import points down or sideways: contract facts
  * (pure, no Playwright) at the bottom, then the run's settings and files, talking to the target, finding
  * data, writing a test, and the run's set-up and reports on top. `helpers/test.ts` is what a spec imports,
- * and the only module of helpers/ a spec imports. CONTRIBUTING.md, "The harness (helpers/)", describes the
- * layers.
+ * and the only module of helpers/ a spec imports. The contract layer, pure logic, has a unit test of its own
+ * for every module. CONTRIBUTING.md, "The harness (helpers/)", describes the layers.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -67,6 +67,29 @@ void test('the contract layer is pure: no Playwright, no files, no network', () 
     )
     .map((f) => path.relative(ROOT, f));
   assert.deepEqual(impure, []);
+});
+
+void test('every module of the contract layer has a unit test in tests/ that imports it', () => {
+  const TESTS = path.join(ROOT, 'tests');
+  // Value imports only: a test that imports nothing but types runs none of the module's code.
+  const VALUE_IMPORT = /^import\s+(?!type\b)[^;]*?\bfrom\s*'(\.\.\/helpers\/[^']+)'/gm;
+  const tested = new Set(
+    fs
+      .readdirSync(TESTS)
+      .filter((f) => f.endsWith('.test.ts'))
+      .flatMap((file) =>
+        [...fs.readFileSync(path.join(TESTS, file), 'utf8').matchAll(VALUE_IMPORT)].map(
+          (m) => `${path.resolve(TESTS, m[1]!)}.ts`,
+        ),
+      ),
+  );
+  const contract = modules().filter((f) => rankOf(f) === 0);
+  assert.ok(contract.length > 10, 'the contract modules are found');
+  assert.deepEqual(
+    contract.filter((f) => !tested.has(f)).map((f) => path.relative(ROOT, f)),
+    [],
+    'modules of helpers/contract/ without a unit test (a tests/*.test.ts importing it)',
+  );
 });
 
 void test('no import cycle among the modules of helpers/, type-only imports included', () => {

@@ -16,7 +16,9 @@ import { KEY_SETTINGS } from '../helpers/run/settings';
 import { networkSecretValues, parseExtraHeaders, proxyFor, WEAKENED_RUN } from '../helpers/run/network';
 import { allureEnvironmentInfo, reportPaths } from '../helpers/run/report-config';
 import { createReferenceServer, type ListeningServer } from '../reference/server';
-import { renderHtml, renderMarkdown, writeCertification } from '../scripts/certification';
+import { writeCertification } from '../scripts/certification/cli';
+import { renderHtml } from '../scripts/certification/html';
+import { renderMarkdown } from '../scripts/certification/markdown';
 import { buildAllureReport } from '../scripts/report';
 import { readRunResults, type RunResults } from '../scripts/run-results';
 import {

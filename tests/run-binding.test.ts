@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { reportPaths } from '../helpers/run/report-config';
 import { writePreflightRecord, writeRunRecord } from '../helpers/run/run-record';
-import { notRunCertification } from '../scripts/certification';
+import { notRunCertification } from '../scripts/certification/model';
 import { boundResults } from '../scripts/run-binding';
 import { syntheticReport, tempDir, writeJson } from './report-support';
 

@@ -16,7 +16,7 @@ import { networkSecretValues } from '../helpers/run/network';
 import { KEY_SETTINGS, SETTINGS } from '../helpers/run/settings';
 import { reportPaths } from '../helpers/run/report-config';
 import { createReferenceServer } from '../reference/server';
-import { writeCertification } from '../scripts/certification';
+import { writeCertification } from '../scripts/certification/cli';
 import { buildAllureReport } from '../scripts/report';
 import { readRunResults, type RunResults } from '../scripts/run-results';
 import {

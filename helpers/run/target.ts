@@ -2,6 +2,7 @@
  * The target under test, as the worker sees it: base URL, keys by role, and what the run may do.
  * With no BASE_URL configured, the global setup starts the embedded reference and fills these in.
  */
+import { PROVIDER_STATES_PATH } from '../../schemas/provider-states';
 import { envFlag, KEY_SETTINGS, loadEnv, numberSetting, type KeyRole } from './settings';
 
 export interface Target {
@@ -74,7 +75,7 @@ export function readTarget(override: TargetOverride = {}): Target {
     allowInstructions: envFlag('ALLOW_INSTRUCTIONS'),
     allowQuotaExhaustion: envFlag('ALLOW_QUOTA_EXHAUSTION'),
     providerStatesUrl: override.baseUrl
-      ? `${override.baseUrl.replace(/\/+$/, '')}/__provider-states`
+      ? `${override.baseUrl.replace(/\/+$/, '')}${PROVIDER_STATES_PATH}`
       : env.PROVIDER_STATES_URL?.trim() || undefined,
     requestTimeoutMs: numberSetting('REQUEST_TIMEOUT_MS', env),
     asyncTimeoutMs: numberSetting('ASYNC_TIMEOUT_MS', env),

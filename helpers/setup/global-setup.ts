@@ -8,6 +8,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { PROVIDER_STATES_PATH } from '../../schemas/provider-states';
 import { readNetworkSettings, trustCaBundle } from '../run/network';
 import { readDataStates } from '../data/data-snapshot';
 import { checkSettingsOrExit, runPreflightOrExit } from './preflight-report';
@@ -50,7 +51,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     env.ALLOW_WRITES = 'true';
     env.ALLOW_INSTRUCTIONS = 'true';
     env.ALLOW_QUOTA_EXHAUSTION = 'true';
-    env.PROVIDER_STATES_URL = `${server.url}/__provider-states`;
+    env.PROVIDER_STATES_URL = `${server.url}${PROVIDER_STATES_PATH}`;
     stop = server.close;
   }
   step('referenceMs');

@@ -16,15 +16,6 @@ import type { Target } from '../run/target';
 /** Exit code of a run that could not judge the target (preflight refused it, bad settings). */
 export const EXIT_NOT_JUDGED = 2;
 
-/** Extra sections printed (to stderr) after a preflight that passed, e.g. a table of the target's data. */
-export type PreflightSection = (target: Target) => string[] | Promise<string[]>;
-const sections: PreflightSection[] = [];
-
-/** Adds a section to the preflight's report (printed after the one-line summary when the preflight passes). */
-export function addPreflightSection(section: PreflightSection): void {
-  sections.push(section);
-}
-
 const NUMERIC = SETTINGS.filter((s) => s.kind === 'number').map((s) => s.env);
 const FLAGS = SETTINGS.filter((s) => s.kind === 'flag').map((s) => s.env);
 
@@ -134,8 +125,6 @@ export async function runPreflightOrExit(target: Target): Promise<number> {
     throw error;
   }
   record(true);
-  const lines = [`preflight passed: ${targetOrigin()}, ${requests} requests`];
-  for (const section of sections) lines.push(...(await section(target)));
-  process.stderr.write(`${lines.join('\n')}\n`);
+  process.stderr.write(`preflight passed: ${targetOrigin()}, ${requests} requests\n`);
   return requests;
 }

@@ -26,7 +26,8 @@ export class PreflightError extends Error {
   override name = 'PreflightError';
 }
 
-interface Probe {
+/** An answer as the preflight reads it: status, media type, parsed body, headers, duration. */
+interface PreflightAnswer {
   status: number;
   contentType: string;
   body: unknown;
@@ -34,7 +35,7 @@ interface Probe {
   durationMs: number;
 }
 
-async function probe(
+async function sendPreflightRequest(
   target: Target,
   context: APIRequestContext,
   network: NetworkSettings,
@@ -42,7 +43,7 @@ async function probe(
   method: string,
   path: string,
   body?: unknown,
-): Promise<Probe> {
+): Promise<PreflightAnswer> {
   const headers: Record<string, string> = {};
   if (key !== undefined) headers['x-api-key'] = key;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -84,27 +85,28 @@ async function probe(
   };
 }
 
-const code = (p: Probe) => (p.body as { code?: unknown } | undefined)?.code;
-const describe = (p: Probe) =>
+const code = (p: PreflightAnswer) => (p.body as { code?: unknown } | undefined)?.code;
+const describe = (p: PreflightAnswer) =>
   `${p.status}${code(p) ? ` ${String(code(p))}` : ''} (${p.contentType || 'no content type'})`;
 
 /** A harmless request that needs exactly this scope; a 404 proves the scope was let through. */
-const SCOPE_PROBES: Record<string, { method: string; path: string; body?: unknown; ok: number[] }> = {
-  'patents:read': { method: 'GET', path: `${PREFIX}/patents?itemsPerPage=1`, ok: [200] },
-  'invoices:read': { method: 'GET', path: `${PREFIX}/invoices?itemsPerPage=1`, ok: [200] },
-  'exchange-rate-freezes:write': {
-    method: 'GET',
-    path: `${PREFIX}/exchange-rate-freezes?itemsPerPage=1`,
-    ok: [200],
-  },
-  'patents:write': { method: 'GET', path: `${PREFIX}/patents/sync/${randomUUID()}`, ok: [404] },
-  'patents:instructions:write': {
-    method: 'POST',
-    path: `${PREFIX}/patent-instructions`,
-    body: { instructions: [{ eventId: randomUUID(), decision: 'SKIP_THIS_TIME' }] },
-    ok: [404],
-  },
-};
+const REQUEST_NEEDING_SCOPE: Record<string, { method: string; path: string; body?: unknown; ok: number[] }> =
+  {
+    'patents:read': { method: 'GET', path: `${PREFIX}/patents?itemsPerPage=1`, ok: [200] },
+    'invoices:read': { method: 'GET', path: `${PREFIX}/invoices?itemsPerPage=1`, ok: [200] },
+    'exchange-rate-freezes:write': {
+      method: 'GET',
+      path: `${PREFIX}/exchange-rate-freezes?itemsPerPage=1`,
+      ok: [200],
+    },
+    'patents:write': { method: 'GET', path: `${PREFIX}/patents/sync/${randomUUID()}`, ok: [404] },
+    'patents:instructions:write': {
+      method: 'POST',
+      path: `${PREFIX}/patent-instructions`,
+      body: { instructions: [{ eventId: randomUUID(), decision: 'SKIP_THIS_TIME' }] },
+      ok: [404],
+    },
+  };
 
 function roleEnv(role: KeyRole): string {
   return KEY_SETTINGS.find((k) => k.role === role)!.env;
@@ -144,12 +146,12 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
   let requests = 0;
   const call = async (key: string | undefined, p: { method: string; path: string; body?: unknown }) => {
     requests += 1;
-    return probe(target, context, network, key, p.method, p.path, p.body);
+    return sendPreflightRequest(target, context, network, key, p.method, p.path, p.body);
   };
   const primary = target.keys.all;
   if (!primary) throw new PreflightError('API_KEY (the primary key, all scopes) is not configured');
 
-  const first = await call(primary, SCOPE_PROBES['patents:read']!);
+  const first = await call(primary, REQUEST_NEEDING_SCOPE['patents:read']!);
   // ---- network (issue 17): an answer of a proxy or a gateway, not of the target
   const pathProblem = explainFirstAnswer(first.status, first.contentType, network, target.baseUrl);
   if (pathProblem) throw new PreflightError(pathProblem);
@@ -179,33 +181,33 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
     if (!key || setting.role === 'all') continue;
     const env = roleEnv(setting.role);
     if (setting.scope) {
-      const own = await call(key, SCOPE_PROBES[setting.scope]!);
-      if (!SCOPE_PROBES[setting.scope]!.ok.includes(own.status)) {
+      const own = await call(key, REQUEST_NEEDING_SCOPE[setting.scope]!);
+      if (!REQUEST_NEEDING_SCOPE[setting.scope]!.ok.includes(own.status)) {
         problems.push(`${env} should hold ${setting.scope}, but a request needing it gave ${describe(own)}`);
       }
       const otherScope = setting.scope === 'patents:read' ? 'invoices:read' : 'patents:read';
-      const other = await call(key, SCOPE_PROBES[otherScope]!);
+      const other = await call(key, REQUEST_NEEDING_SCOPE[otherScope]!);
       if (other.status !== 403) {
         problems.push(
           `${env} should hold only ${setting.scope}, but a request needing ${otherScope} gave ${describe(other)}`,
         );
       }
     } else if (setting.role === 'noScopes') {
-      const p = await call(key, SCOPE_PROBES['patents:read']!);
+      const p = await call(key, REQUEST_NEEDING_SCOPE['patents:read']!);
       if (p.status !== 403)
         problems.push(`${env} should have an empty scope list, but a read gave ${describe(p)}`);
     } else if (setting.role === 'expired') {
-      const p = await call(key, SCOPE_PROBES['patents:read']!);
+      const p = await call(key, REQUEST_NEEDING_SCOPE['patents:read']!);
       if (p.status !== 401) problems.push(`${env} should be expired, but a read gave ${describe(p)}`);
     } else if (setting.role === 'noFreeze') {
-      const p = await call(key, SCOPE_PROBES['exchange-rate-freezes:write']!);
+      const p = await call(key, REQUEST_NEEDING_SCOPE['exchange-rate-freezes:write']!);
       if (p.status !== 403) {
         problems.push(
           `${env} should belong to a tenant without the freeze capability, but the freeze list gave ${describe(p)}`,
         );
       }
     } else if (setting.role === 'otherTenant') {
-      const p = await call(key, SCOPE_PROBES['patents:read']!);
+      const p = await call(key, REQUEST_NEEDING_SCOPE['patents:read']!);
       const ids = (b: unknown) => ((b as { data?: { id?: string }[] })?.data ?? []).map((x) => x.id);
       if (p.status !== 200)
         problems.push(`${env} should be a valid key of another tenant, but a read gave ${describe(p)}`);
@@ -214,12 +216,12 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
       }
       // The freeze capability is the account's (Authentication 7): the second tenant may lack it, which
       // the tests writing freezes with its key must know. Neither answer is a problem of the key.
-      const freezes = await call(key, SCOPE_PROBES['exchange-rate-freezes:write']!);
+      const freezes = await call(key, REQUEST_NEEDING_SCOPE['exchange-rate-freezes:write']!);
       if (freezes.status === 200) process.env[OTHER_TENANT_FREEZE_ENV] = 'enabled';
       else if (freezes.status === 403 && code(freezes) === 'forbidden')
         process.env[OTHER_TENANT_FREEZE_ENV] = 'forbidden';
     } else {
-      const p = await call(key, SCOPE_PROBES['patents:read']!);
+      const p = await call(key, REQUEST_NEEDING_SCOPE['patents:read']!);
       // The low-quota key's reset starts the countdown the rate-limit tests judge late in the run (RATE-013).
       if (setting.role === 'lowQuota') noteAnnouncedReset(target.baseUrl, key, p);
       // A low-quota key used up today (429) is still a valid key; its tests skip on their own.

@@ -17,10 +17,10 @@ import {
   newTargetContext,
   readNetworkSettings,
 } from '../run/network';
-import { PROBES, type ProbeName } from '../wire/probes';
 import { rateLimitRule } from '../wire/rate-limit-headers';
 import { RequestLedger } from '../wire/request-ledger';
 import { sharedResponse } from '../data/shared-sweeps';
+import { SHARED_ANSWERS, type SharedAnswerName } from '../wire/shared-answers';
 import { KEY_SETTINGS, loadEnv, type KeyRole } from '../run/settings';
 import { keyEnvName, readTarget, type Target, type TargetOverride } from '../run/target';
 
@@ -98,8 +98,8 @@ interface TestFixtures {
   as: (role: KeyRole) => ApiClient;
   /** Client that sends no key at all. */
   anonymous: ApiClient;
-  /** A shared answer (helpers/wire/probes.ts), made once per run whichever test asks first. */
-  probe: (name: ProbeName) => Promise<ApiResponse>;
+  /** A shared answer (helpers/wire/shared-answers.ts), made once per run whichever test asks first. */
+  sharedAnswer: (name: SharedAnswerName) => Promise<ApiResponse>;
   /** Skips the test unless the target configuration allows what it needs. */
   requireSetting: (setting: Setting) => void;
   /** Drives a back-office state through the provider-states endpoint; skips when none is configured. */
@@ -274,10 +274,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { box: 'self' },
   ],
 
-  probe: [
+  sharedAnswer: [
     async ({ as, anonymous, target, exchanges }, use) => {
       await use(async (name) => {
-        const { role, send } = PROBES[name] as {
+        const { role, send } = SHARED_ANSWERS[name] as {
           role: KeyRole | undefined;
           send: (c: ApiClient) => Promise<ApiResponse>;
         };

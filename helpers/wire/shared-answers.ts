@@ -1,19 +1,20 @@
 /**
  * Answers that several tests check for different clauses (the problem members, the code table, the
- * rate-limit headers), made once per run and shared through the `probe` fixture, so that each clause
+ * rate-limit headers), made once per run and shared through the `sharedAnswer` fixture, so that each clause
  * keeps its own test without costing its own request.
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from './api-client';
 import type { KeyRole } from '../run/settings';
 
-interface Probe {
+/** The request whose answer is shared. */
+interface SharedAnswer {
   /** The key role that sends it; undefined: no key at all. */
   role: KeyRole | undefined;
   send: (client: ApiClient) => Promise<ApiResponse>;
 }
 
-export const PROBES = {
+export const SHARED_ANSWERS = {
   /** 401 invalid_api_key, built before authentication. */
   withoutKey: { role: undefined, send: (c) => c.call('listPatents', { query: { itemsPerPage: 1 } }) },
   /** 404 not_found, built after authentication. */
@@ -27,6 +28,6 @@ export const PROBES = {
   },
   /** 403 forbidden: a tenant without the freeze capability. */
   withoutFreezeCapability: { role: 'noFreeze', send: (c) => c.call('listExchangeRateFreezes') },
-} satisfies Record<string, Probe>;
+} satisfies Record<string, SharedAnswer>;
 
-export type ProbeName = keyof typeof PROBES;
+export type SharedAnswerName = keyof typeof SHARED_ANSWERS;

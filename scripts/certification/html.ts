@@ -1,0 +1,176 @@
+/**
+ * The certification as one self-contained HTML page (certification.html: no script, nothing loaded from
+ * elsewhere): the verdict, the run, the totals, and per requirement its deciding tests, a failed one with
+ * its exchanges and a curl reproduction.
+ */
+import type { ExchangeEvidence, FailureEvidence } from '../run-results';
+import {
+  EXPLAINER,
+  VERDICT_WORDS,
+  type Certification,
+  type DecidingTest,
+  type OverallVerdict,
+  type Totals,
+  type Verdict,
+} from './model';
+
+/** An exchange as a vendor reads it: request line, headers, body; then status, headers, body. */
+export function exchangeText(e: ExchangeEvidence): string {
+  const headers = (h: Record<string, string>) => Object.entries(h).map(([n, v]) => `${n}: ${v}`);
+  return [
+    `${e.request.method} ${e.request.url}`,
+    ...headers(e.request.headers),
+    ...(e.request.body === undefined ? [] : ['', e.request.body]),
+    '',
+    `→ ${e.response.status}${e.retryAttempt ? ` (retry ${e.retryAttempt})` : ''}${e.shared ? ' (read shared with other tests)' : ''}`,
+    ...headers(e.response.headers),
+    '',
+    e.response.body,
+  ].join('\n');
+}
+
+function htmlEvidence(evidence: FailureEvidence | undefined): string {
+  if (!evidence) return '';
+  const shown = evidence.exchanges.length;
+  const note = evidence.exchangeCount > shown ? ` (the last ${shown} of ${evidence.exchangeCount})` : '';
+  const exchanges = evidence.exchanges
+    .map((e) => `<pre class="exchange">${escapeHtml(exchangeText(e))}</pre>`)
+    .join('');
+  const reproduce = evidence.reproduce
+    ? `<div>Reproduce the last request (export API_KEY first):</div><pre class="reproduce">${escapeHtml(evidence.reproduce)}</pre>`
+    : '';
+  return `<details class="evidence"><summary>Requests and responses${note}</summary>${exchanges}${reproduce}</details>`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const verdictClass = (v: Verdict | OverallVerdict) => v.replace(/ /g, '-');
+
+function htmlTotalsRow(label: string, t: Totals): string {
+  return `<tr><th scope="row">${escapeHtml(label)}</th><td>${t.total}</td><td>${t.passed}</td><td>${t.failed}</td><td>${t.notTested}</td></tr>`;
+}
+
+function htmlTest(t: DecidingTest): string {
+  const where = t.project ? ` <span class="muted">(${escapeHtml(t.project)})</span>` : '';
+  const file = `<span class="muted">${escapeHtml(t.file)}:${t.line}</span>`;
+  let detail = '';
+  if (t.outcome === 'skipped') detail = `<div>Reason: ${escapeHtml(t.skipReason ?? '')}</div>`;
+  if (t.outcome === 'failed') {
+    detail =
+      `<div class="failure-kind">${escapeHtml(t.failureKind ?? '')}</div><pre>${escapeHtml(t.error ?? '')}</pre>` +
+      htmlEvidence(t.evidence);
+  }
+  return `<li><span class="tag ${t.outcome === 'skipped' ? 'not-tested' : t.outcome}">${t.outcome}</span> ${escapeHtml(t.title)}${where} ${file}${detail}</li>`;
+}
+
+const CSS = `
+body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#1b1f24}
+h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid #ddd;padding-bottom:.2rem}
+table{border-collapse:collapse;margin:.5rem 0;width:100%}th,td{border:1px solid #d0d7de;padding:.3rem .5rem;text-align:left;vertical-align:top}
+thead th{background:#f3f4f6}.num td{text-align:right}.muted{color:#57606a;font-size:.9em}
+.banner{padding:1rem;border-radius:6px;font-size:1.1rem;margin:1rem 0}
+.banner.conformant{background:#dafbe1}.banner.not-conformant{background:#ffebe9}.banner.incomplete{background:#fff8c5}.banner.not-run{background:#eaeef2}
+.tag{display:inline-block;padding:0 .4rem;border-radius:4px;font-size:.8em;font-weight:600;text-transform:uppercase}
+.tag.passed{background:#dafbe1;color:#116329}.tag.failed{background:#ffebe9;color:#a40e26}.tag.not-tested{background:#fff8c5;color:#7d4e00}
+pre{white-space:pre-wrap;background:#f6f8fa;padding:.5rem;border-radius:4px;font-size:.85em;max-height:20rem;overflow:auto}
+ul.tests{margin:.3rem 0;padding-left:1.2rem}details summary{cursor:pointer}
+`;
+
+export function renderHtml(c: Certification): string {
+  const t = c.totals.tests;
+  const rows = c.requirements
+    .map((r) => {
+      const tests = r.tests.length
+        ? `<details><summary>${r.tests.length} test(s)</summary><ul class="tests">${r.tests.map(htmlTest).join('')}</ul></details>`
+        : '';
+      return (
+        `<tr id="${r.id}"><td>${r.id}</td><td>${r.level}</td>` +
+        `<td>${escapeHtml(r.requirement)}<div class="muted">Contract, ${escapeHtml(r.section)}: “${escapeHtml(r.clause)}”</div></td>` +
+        `<td><span class="tag ${verdictClass(r.verdict)}">${r.verdict}</span></td>` +
+        `<td>${escapeHtml(r.reason ?? '')}${tests}</td></tr>`
+      );
+    })
+    .join('\n');
+  const list = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>`;
+  const sections: string[] = [];
+  if (c.mustFailed.length) {
+    sections.push(
+      `<h2>Failed MUST requirements</h2>${list(c.mustFailed.map((id) => `<a href="#${id}">${id}</a>`))}`,
+    );
+  }
+  if (c.mustNotVerified.length) {
+    sections.push(
+      `<h2>MUST requirements not verified in this run</h2>${list(
+        c.mustNotVerified.map((m) => `<a href="#${m.id}">${m.id}</a>: ${escapeHtml(m.reason)}`),
+      )}`,
+    );
+  }
+  if (c.warnings.length) {
+    sections.push(
+      `<h2>Failed SHOULD/MAY requirements (warnings)</h2>${list(c.warnings.map((id) => `<a href="#${id}">${id}</a>`))}`,
+    );
+  }
+  if (c.notTestable.length) {
+    sections.push(
+      `<h2>Not testable over HTTP</h2>${list(
+        c.notTestable.map((n) => `<a href="#${n.id}">${n.id}</a> (${n.level}): ${escapeHtml(n.reason)}`),
+      )}`,
+    );
+  }
+  if (c.runErrors.length) {
+    sections.push(
+      `<h2>Errors outside the tests</h2>${c.runErrors.map((e) => `<pre>${escapeHtml(e)}</pre>`).join('')}`,
+    );
+  }
+  if (c.unknownIds.length || c.untracedTests.length) {
+    sections.push(
+      `<h2>Suite consistency</h2>${list([
+        ...(c.unknownIds.length
+          ? [`Ids cited by tests but absent from the catalogue: ${c.unknownIds.join(', ')}`]
+          : []),
+        ...(c.untracedTests.length ? [`Tests citing no requirement: ${c.untracedTests.length}`] : []),
+      ])}`,
+    );
+  }
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<title>${escapeHtml(c.title)}</title>
+<style>${CSS}</style>
+</head>
+<body>
+<h1>${escapeHtml(c.title)}</h1>
+<div class="banner ${verdictClass(c.overall)}" id="verdict"><strong>Verdict: ${VERDICT_WORDS[c.overall]}.</strong> ${escapeHtml(c.explanation)}</div>
+<table>
+<tr><th scope="row">Target</th><td>${escapeHtml(c.target)}</td></tr>
+${c.weakened ? `<tr id="weakened"><th scope="row">Weakened run</th><td>${escapeHtml(c.weakened)}</td></tr>` : ''}
+<tr><th scope="row">Run started</th><td>${escapeHtml(c.runDate)}</td></tr>
+<tr><th scope="row">Report generated</th><td>${escapeHtml(c.generatedAt)}</td></tr>
+<tr><th scope="row">Suite version</th><td>${escapeHtml(c.suiteVersion)}</td></tr>
+<tr><th scope="row">Contract version</th><td>${escapeHtml(c.contractVersion)} (requirement catalogue version ${c.catalogueVersion})</td></tr>
+<tr><th scope="row">Results file</th><td>${escapeHtml(c.resultsFile)}, SHA-256 <code>${c.resultsSha256}</code></td></tr>
+<tr><th scope="row">Tests</th><td id="test-totals">${t.total} run: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped</td></tr>
+</table>
+<h2>How to read this report</h2>
+${EXPLAINER.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<h2>Totals</h2>
+<table class="num" id="totals-by-level"><thead><tr><th></th><th>requirements</th><th>passed</th><th>failed</th><th>not tested</th></tr></thead><tbody>
+${htmlTotalsRow('All', c.totals.requirements)}
+${c.totals.byLevel.map((l) => htmlTotalsRow(l.level, l)).join('\n')}
+</tbody></table>
+<table class="num" id="totals-by-area"><thead><tr><th>Area</th><th>requirements</th><th>passed</th><th>failed</th><th>not tested</th></tr></thead><tbody>
+${c.totals.byArea.map((a) => htmlTotalsRow(a.title, a)).join('\n')}
+</tbody></table>
+${sections.join('\n')}
+<h2>Requirements</h2>
+<table id="requirements"><thead><tr><th>Id</th><th>Level</th><th>Requirement</th><th>Verdict</th><th>Reason and deciding tests</th></tr></thead><tbody>
+${rows}
+</tbody></table>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,89 @@
+/**
+ * The certification as Markdown (certification.md): the verdict, the run, the totals and one table row per
+ * requirement with its deciding tests.
+ */
+import { EXPLAINER, VERDICT_WORDS, type Certification, type DecidingTest, type Totals } from './model';
+
+const mdCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
+
+function totalsRow(label: string, t: Totals): string {
+  return `| ${mdCell(label)} | ${t.total} | ${t.passed} | ${t.failed} | ${t.notTested} |`;
+}
+
+function testLine(t: DecidingTest): string {
+  const where = t.project ? ` (${t.project})` : '';
+  const detail =
+    t.outcome === 'skipped' ? `: ${t.skipReason}` : t.outcome === 'failed' ? ` (${t.failureKind})` : '';
+  const reproduce = t.evidence?.reproduce
+    ? `<br>reproduce: \`${t.evidence.reproduce.split('\n').pop()}\``
+    : '';
+  return `${t.outcome.toUpperCase()}${where}: ${t.title}${detail}${reproduce}`;
+}
+
+export function renderMarkdown(c: Certification): string {
+  const out: string[] = [];
+  out.push(`# ${c.title}`, '');
+  out.push(`**Verdict: ${VERDICT_WORDS[c.overall]}.** ${c.explanation}`, '');
+  out.push('| | |', '| --- | --- |');
+  out.push(`| Target | ${mdCell(c.target)} |`);
+  if (c.weakened) out.push(`| Weakened run | ${mdCell(c.weakened)} |`); // network (issue 17)
+  out.push(`| Run started | ${c.runDate} |`);
+  out.push(`| Report generated | ${c.generatedAt} |`);
+  out.push(`| Suite version | ${c.suiteVersion} |`);
+  out.push(
+    `| Contract version | ${c.contractVersion} (requirement catalogue version ${c.catalogueVersion}) |`,
+  );
+  out.push(`| Results file | ${c.resultsFile}, SHA-256 \`${c.resultsSha256}\` |`);
+  const t = c.totals.tests;
+  out.push(`| Tests | ${t.total} run: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped |`, '');
+  out.push('## How to read this report', '', ...EXPLAINER.flatMap((p) => [p, '']));
+  out.push(
+    '## Totals',
+    '',
+    '| | requirements | passed | failed | not tested |',
+    '| --- | --- | --- | --- | --- |',
+  );
+  out.push(totalsRow('All', c.totals.requirements));
+  for (const l of c.totals.byLevel) out.push(totalsRow(l.level, l));
+  out.push('', '| Area | requirements | passed | failed | not tested |', '| --- | --- | --- | --- | --- |');
+  for (const a of c.totals.byArea) out.push(totalsRow(a.title, a));
+  out.push('');
+  if (c.mustFailed.length)
+    out.push('## Failed MUST requirements', '', ...c.mustFailed.map((id) => `- ${id}`), '');
+  if (c.mustNotVerified.length) {
+    out.push('## MUST requirements not verified in this run', '');
+    out.push(...c.mustNotVerified.map((m) => `- ${m.id}: ${m.reason}`), '');
+  }
+  if (c.warnings.length)
+    out.push('## Failed SHOULD/MAY requirements (warnings)', '', ...c.warnings.map((id) => `- ${id}`), '');
+  if (c.notTestable.length) {
+    out.push(
+      '## Not testable over HTTP',
+      '',
+      ...c.notTestable.map((n) => `- ${n.id} (${n.level}): ${n.reason}`),
+      '',
+    );
+  }
+  if (c.runErrors.length)
+    out.push('## Errors outside the tests', '', ...c.runErrors.map((e) => `- ${mdCell(e)}`), '');
+  if (c.unknownIds.length || c.untracedTests.length) {
+    out.push('## Suite consistency', '');
+    if (c.unknownIds.length)
+      out.push(`- Ids cited by tests but absent from the catalogue: ${c.unknownIds.join(', ')}`);
+    if (c.untracedTests.length) out.push(`- Tests citing no requirement: ${c.untracedTests.length}`);
+    out.push('');
+  }
+  out.push('## Requirements', '');
+  out.push(
+    '| Id | Level | Requirement | Verdict | Reason and deciding tests |',
+    '| --- | --- | --- | --- | --- |',
+  );
+  for (const r of c.requirements) {
+    const detail = [r.reason ?? '', ...r.tests.map(testLine)].filter(Boolean).join('\n');
+    out.push(
+      `| ${r.id} | ${r.level} | ${mdCell(r.requirement)} | ${r.verdict.toUpperCase()} | ${mdCell(detail)} |`,
+    );
+  }
+  out.push('');
+  return out.join('\n');
+}

@@ -1,0 +1,301 @@
+/**
+ * The certification of a run: for every requirement of the catalogue, the verdict (passed, failed, not
+ * tested) and the tests that decided it, with an overall verdict on the MUST requirements. The baseline of
+ * known failures plays no part here: a known failure is still a failure.
+ *
+ * Rendered by ./markdown.ts and ./html.ts; written by the certify command (./cli.ts).
+ */
+import path from 'node:path';
+import { LEVELS, loadRequirements, type Level, type Requirement } from '../../schemas/requirements';
+import type { PreflightRecord } from '../../helpers/run/run-record';
+import type { FailureEvidence, FailureKind, Outcome, RunResults } from '../run-results';
+
+export type Verdict = 'passed' | 'failed' | 'not tested';
+export type OverallVerdict = 'conformant' | 'not conformant' | 'incomplete' | 'not run';
+
+export interface DecidingTest {
+  title: string;
+  project: string;
+  file: string;
+  line: number;
+  outcome: Outcome;
+  skipReason?: string;
+  error?: string;
+  failureKind?: FailureKind;
+  /** Failed tests: the exchanges (keys redacted) and the curl reproduction, so a vendor can replay it. */
+  evidence?: FailureEvidence;
+}
+
+export interface RequirementVerdict {
+  id: string;
+  area: string;
+  areaTitle: string;
+  level: Level;
+  section: string;
+  clause: string;
+  requirement: string;
+  verdict: Verdict;
+  /** False when the catalogue states why no HTTP test can verify the entry. */
+  testable: boolean;
+  /** Why the requirement is not tested (or, when failed, a one-line summary). */
+  reason?: string;
+  tests: DecidingTest[];
+}
+
+export interface Totals {
+  total: number;
+  passed: number;
+  failed: number;
+  notTested: number;
+}
+
+export interface Certification {
+  title: string;
+  target: string;
+  // ---- network (issue 17)
+  /** Set when the run's TLS checks were weakened (INSECURE_TLS): shown under the target. */
+  weakened?: string;
+  // ---- end network
+  /** When the run started (from the results file). */
+  runDate: string;
+  generatedAt: string;
+  suiteVersion: string;
+  contractVersion: string;
+  catalogueVersion: number;
+  resultsFile: string;
+  resultsSha256: string;
+  overall: OverallVerdict;
+  explanation: string;
+  totals: {
+    requirements: Totals;
+    byLevel: (Totals & { level: Level })[];
+    byArea: (Totals & { area: string; title: string })[];
+    tests: { total: number; passed: number; failed: number; skipped: number };
+  };
+  /** MUST requirements that failed. */
+  mustFailed: string[];
+  /** Testable MUST requirements that no test verified in this run (skipped or absent): they block "conformant". */
+  mustNotVerified: { id: string; reason: string }[];
+  /** Requirements the catalogue marks as not testable over HTTP (they do not block). */
+  notTestable: { id: string; level: Level; reason: string }[];
+  /** SHOULD and MAY requirements that failed: reported, not blocking. */
+  warnings: string[];
+  runErrors: string[];
+  /** Tests citing ids the catalogue does not have, and tests citing none. */
+  unknownIds: string[];
+  untracedTests: string[];
+  requirements: RequirementVerdict[];
+}
+
+const unique = <T>(values: T[]) => [...new Set(values)];
+
+function verdictFor(
+  requirement: Requirement,
+  tests: DecidingTest[],
+): Pick<RequirementVerdict, 'verdict' | 'reason'> {
+  if (tests.length === 0) {
+    return {
+      verdict: 'not tested',
+      reason: requirement.notTestedReason
+        ? `not testable over HTTP: ${requirement.notTestedReason}`
+        : 'no test in this run',
+    };
+  }
+  const failed = tests.filter((t) => t.outcome === 'failed');
+  if (failed.length > 0) {
+    const kinds = unique(failed.map((t) => t.failureKind ?? 'contract violation'));
+    return {
+      verdict: 'failed',
+      reason: `${failed.length} of ${tests.length} test(s) failed (${kinds.join(', ')})`,
+    };
+  }
+  const skipped = tests.filter((t) => t.outcome === 'skipped');
+  if (skipped.length === 0) return { verdict: 'passed' };
+  const reasons = unique(skipped.map((t) => t.skipReason ?? 'skipped')).join('; ');
+  const passed = tests.length - skipped.length;
+  return {
+    verdict: 'not tested',
+    reason:
+      passed === 0
+        ? `skipped: ${reasons}`
+        : `only ${passed} of ${tests.length} tests ran and passed; skipped: ${reasons}`,
+  };
+}
+
+function count(verdicts: RequirementVerdict[]): Totals {
+  return {
+    total: verdicts.length,
+    passed: verdicts.filter((v) => v.verdict === 'passed').length,
+    failed: verdicts.filter((v) => v.verdict === 'failed').length,
+    notTested: verdicts.filter((v) => v.verdict === 'not tested').length,
+  };
+}
+
+function metadataString(run: RunResults, key: string): string | undefined {
+  const value = run.metadata[key];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+export interface BuildOptions {
+  now?: Date;
+  /** Overrides what the results file records. */
+  target?: string;
+  suiteVersion?: string;
+  contractVersion?: string;
+}
+
+export function buildCertification(run: RunResults, options: BuildOptions = {}): Certification {
+  const catalogue = loadRequirements();
+  const areaTitle = new Map(catalogue.areas.map((a) => [a.key as string, a.title]));
+  const active = catalogue.requirements.filter((r) => !r.retired);
+  const known = new Set(catalogue.requirements.map((r) => r.id));
+
+  const testsById = new Map<string, DecidingTest[]>();
+  for (const test of run.tests) {
+    for (const id of unique(test.ids)) {
+      const deciding: DecidingTest = {
+        title: test.title,
+        project: test.project,
+        file: test.file,
+        line: test.line,
+        outcome: test.outcome,
+        ...(test.skipReason ? { skipReason: test.skipReason } : {}),
+        ...(test.error ? { error: test.error } : {}),
+        ...(test.failureKind ? { failureKind: test.failureKind } : {}),
+        ...(test.evidence ? { evidence: test.evidence } : {}),
+      };
+      testsById.set(id, [...(testsById.get(id) ?? []), deciding]);
+    }
+  }
+
+  const requirements: RequirementVerdict[] = active.map((r) => {
+    const tests = testsById.get(r.id) ?? [];
+    return {
+      id: r.id,
+      area: r.area,
+      areaTitle: areaTitle.get(r.area) ?? r.area,
+      level: r.level,
+      section: r.section,
+      clause: r.clause,
+      requirement: r.requirement,
+      testable: !r.notTestedReason,
+      ...verdictFor(r, tests),
+      tests,
+    };
+  });
+
+  const must = requirements.filter((r) => r.level === 'MUST');
+  const mustFailed = must.filter((r) => r.verdict === 'failed').map((r) => r.id);
+  const mustNotVerified = must
+    .filter((r) => r.verdict === 'not tested' && r.testable)
+    .map((r) => ({ id: r.id, reason: r.reason ?? 'not tested' }));
+  const notTestable = requirements
+    .filter((r) => !r.testable && r.verdict === 'not tested')
+    .map((r) => ({ id: r.id, level: r.level, reason: r.reason ?? '' }));
+  const warnings = requirements.filter((r) => r.level !== 'MUST' && r.verdict === 'failed').map((r) => r.id);
+
+  let overall: OverallVerdict;
+  let explanation: string;
+  if (mustFailed.length > 0) {
+    overall = 'not conformant';
+    explanation = `${mustFailed.length} MUST requirement(s) failed: ${mustFailed.join(', ')}.`;
+  } else if (mustNotVerified.length > 0 || run.errors.length > 0) {
+    overall = 'incomplete';
+    explanation =
+      `No MUST requirement failed, but ${mustNotVerified.length} testable MUST requirement(s) were not verified ` +
+      `in this run (a skipped or absent test cannot count as a pass)` +
+      (run.errors.length > 0
+        ? `, and the run reported ${run.errors.length} error(s) outside the tests`
+        : '') +
+      '.';
+  } else {
+    overall = 'conformant';
+    explanation =
+      `Every testable MUST requirement (${must.filter((r) => r.testable).length}) passed. ` +
+      `${notTestable.length} requirement(s) cannot be tested over HTTP and are listed with their reason.`;
+  }
+
+  const tests = run.tests;
+  const catalogueIds = unique(tests.flatMap((t) => t.ids));
+  return {
+    title: 'Patent Renewal Service External API v2: conformance certification',
+    target: options.target ?? metadataString(run, 'target') ?? 'not recorded in the results',
+    ...(metadataString(run, 'weakened') ? { weakened: metadataString(run, 'weakened') } : {}), // network (issue 17)
+    runDate: run.startTime ?? 'not recorded in the results',
+    generatedAt: (options.now ?? new Date()).toISOString(),
+    suiteVersion: options.suiteVersion ?? metadataString(run, 'suiteVersion') ?? 'not recorded',
+    contractVersion: options.contractVersion ?? metadataString(run, 'contractVersion') ?? 'not recorded',
+    catalogueVersion: catalogue.version,
+    resultsFile: path.basename(run.file),
+    resultsSha256: run.sha256,
+    overall,
+    explanation,
+    totals: {
+      requirements: count(requirements),
+      byLevel: LEVELS.map((level) => ({ level, ...count(requirements.filter((r) => r.level === level)) })),
+      byArea: catalogue.areas.map((a) => ({
+        area: a.key,
+        title: a.title,
+        ...count(requirements.filter((r) => r.area === a.key)),
+      })),
+      tests: {
+        total: tests.length,
+        passed: tests.filter((t) => t.outcome === 'passed').length,
+        failed: tests.filter((t) => t.outcome === 'failed').length,
+        skipped: tests.filter((t) => t.outcome === 'skipped').length,
+      },
+    },
+    mustFailed,
+    mustNotVerified,
+    notTestable,
+    warnings,
+    runErrors: run.errors,
+    unknownIds: catalogueIds.filter((id) => !known.has(id)).sort(),
+    untracedTests: tests.filter((t) => t.ids.length === 0).map((t) => t.title),
+    requirements,
+  };
+}
+
+/** A verdict as every rendering writes it. */
+export const VERDICT_WORDS: Record<OverallVerdict, string> = {
+  conformant: 'CONFORMANT',
+  'not conformant': 'NOT CONFORMANT',
+  incomplete: 'INCOMPLETE',
+  'not run': 'NOT RUN',
+};
+
+/** How to read the verdicts: the rules of `verdictFor` and of the overall verdict, in words. */
+export const EXPLAINER = [
+  'Each requirement is one normative statement of the contract, with a level: MUST (required behaviour), ' +
+    'SHOULD (behaviour the contract gives as an example; a deviation is a warning) or MAY (a freedom the ' +
+    'service may use; the suite checks it tolerates it).',
+  'A requirement PASSED when every test that checks it passed; FAILED when any of them observed behaviour ' +
+    'the contract forbids (or could not reach the target); NOT TESTED when its tests were skipped (a key, ' +
+    'setting or data precondition was missing: the reason names it), when this run had no test for it, or ' +
+    'when it cannot be tested over HTTP at all (the reason says why).',
+  'The target is CONFORMANT only when every testable MUST requirement passed. When none failed but some ' +
+    'were not verified, the verdict is INCOMPLETE.',
+];
+
+/**
+ * The certification of a run whose preflight refused the target: no test ran, so nothing is verified;
+ * the verdict is NOT RUN and the explanation is the preflight's message.
+ */
+export function notRunCertification(preflight: PreflightRecord, options: BuildOptions = {}): Certification {
+  const empty: RunResults = {
+    tests: [],
+    errors: [],
+    startTime: preflight.startedAt,
+    metadata: preflight.target ? { target: preflight.target } : {},
+    sha256: '(none: no test ran)',
+    file: 'none',
+  };
+  const settings = preflight.settings?.length ? ` Setting to fix: ${preflight.settings.join(', ')}.` : '';
+  return {
+    ...buildCertification(empty, options),
+    overall: 'not run',
+    explanation:
+      `The suite did not run (run ${preflight.runId}): the preflight refused the target: ` +
+      `${preflight.message ?? 'no message recorded'}.${settings}`,
+  };
+}
