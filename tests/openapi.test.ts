@@ -190,6 +190,30 @@ interface ContractEndpoint {
   errors: number[];
   /** Backticked error codes named in the endpoint's text. */
   codes: string[];
+  /** Query parameters the endpoint's text names, with the default it states for any. */
+  query: { name: string; default?: string }[];
+}
+
+const PAGING = ['itemsPerPage', 'currentPage'];
+
+/**
+ * The query parameters an endpoint's text names: the list after "Query:" (inline, or the table that follows
+ * it) or in "Paginated (...)". Descriptions in parentheses are dropped; the names are the words before them.
+ */
+function queryOf(segment: string[]): { name: string; default?: string }[] {
+  const text = segment.join('\n');
+  const paginated = /Paginated \(([^)]*)\)/.exec(text)?.[1];
+  const at = segment.findIndex((l) => l.includes('Query:'));
+  if (at < 0) return paginated ? paginated.split(',').map((n) => ({ name: n.trim() })) : [];
+  const inline = segment[at]!.slice(segment[at]!.indexOf('Query:') + 'Query:'.length);
+  if (inline.trim() === '') {
+    return tableAfter('| Name |', segment.slice(at)).flatMap(([names, , notes]) => {
+      const stated = /default `?([^`;,\s]+)`?/.exec(notes!)?.[1];
+      return names!.split(',').map((n) => ({ name: unquote(n), ...(stated ? { default: stated } : {}) }));
+    });
+  }
+  const list = inline.replace(/\([^)]*\)/g, '').split('.')[0]!;
+  return list.split(',').map((n) => ({ name: unquote(n) }));
 }
 
 /** The endpoints as the contract lists them: numbered lines 1-14 plus the document-download table (15-17). */
@@ -206,6 +230,7 @@ function contractEndpoints(): ContractEndpoint[] {
       success: [...new Set([...text.matchAll(/\b(20\d)\b/g)].map((m) => Number(m[1])))].sort(),
       errors: [...errorsLine.matchAll(/\b([45]\d\d)\b/g)].map((m) => Number(m[1])).sort(),
       codes: [...text.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!).filter((c) => ERROR_CODES.has(c)),
+      query: queryOf(segment),
     };
   };
   let heading = '';
@@ -434,6 +459,33 @@ describe('operations match the contract', () => {
           assert.ok(headers.includes('Content-Disposition'), 'document has Content-Disposition');
           assert.deepEqual(Object.keys(r.content as Json), ['application/pdf']);
         }
+      }
+    });
+
+    test(`#${expected.n} ${expected.operationId}: query parameters are the contract's, none required`, () => {
+      assert.ok(endpoint && op);
+      const declared = ((op.parameters as unknown[] | undefined) ?? [])
+        .map(resolve)
+        .filter((p) => p.in === 'query');
+      assert.deepEqual(
+        declared.map((p) => p.name as string).sort(),
+        endpoint.query.map((q) => q.name).sort(),
+        'query parameter names',
+      );
+      for (const parameter of declared) {
+        const name = parameter.name as string;
+        // The contract makes no query parameter required on its own: each has a default or is optional, and
+        // the due window of the by-period list is either dueMonth or dueFrom with dueTo.
+        assert.equal(parameter.required, false, `${name} is optional`);
+        const stated: string | undefined = PAGING.includes(name)
+          ? /default (\d+)/.exec(PAGINATION_PARAMETERS.find(([n]) => n === name)![2]!)?.[1]
+          : endpoint.query.find((q) => q.name === name)?.default;
+        if (stated !== undefined)
+          assert.equal(
+            String(resolve(parameter.schema).default),
+            stated,
+            `${name} default as the contract states`,
+          );
       }
     });
   }
