@@ -698,7 +698,7 @@ describe('generated types', () => {
     for (const name of Object.keys(schemas)) {
       assert.ok(
         text.includes(`export type ${name} = components['schemas']['${name}'];`),
-        `types.ts exports ${name}`,
+        `types.ts exports ${name} (npm run gen:types)`,
       );
     }
   });
