@@ -31,7 +31,7 @@ export {
   nullBlockProblems,
   textOrderProblems,
 } from './contract/collation';
-export { operationById, operations } from './contract/contract';
+export { enumOf, operationById, operations, pageSize, syncInlineLimit } from './contract/contract';
 export type { Operation, OperationId } from './contract/contract';
 export { membersOfFormat, pickDocumented } from './contract/documented-members';
 export {
@@ -46,7 +46,7 @@ export {
 export { fcParams } from './contract/generated-inputs';
 export { isJsonPointer, pointerMisfit, pointsIntoDocument } from './contract/json-pointer';
 export { malformedJson } from './contract/raw-body';
-export { breaches, objectIs, oneOf } from './contract/rule-breaches';
+export { breaches, objectIs, oneOf, orList } from './contract/rule-breaches';
 export type { FieldRule, Rule } from './contract/rule-breaches';
 export { UUID } from './contract/uuid';
 export { isPatentClaimed, readsUndisturbed } from './data/claim-status';

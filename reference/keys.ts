@@ -4,15 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import { KEY_SETTINGS, type KeyRole } from '../schemas/key-roles';
+import { enumOf } from '../schemas/openapi-facts';
+import type { Scope } from '../schemas/types';
 
-export const SCOPES = [
-  'patents:read',
-  'patents:write',
-  'patents:instructions:write',
-  'invoices:read',
-  'exchange-rate-freezes:write',
-] as const;
-export type Scope = (typeof SCOPES)[number];
+export const SCOPES = enumOf('Scope');
+export type { Scope };
 
 /** The key roles and their environment variables are shared with the suite (schemas/key-roles.ts). */
 export type { KeyRole };

@@ -2,12 +2,12 @@
  * Offset pagination of every list: default 10 per page, larger sizes clamped to 100, pages 1-based,
  * a page past the end is empty.
  */
+import { pageSize } from '../schemas/openapi-facts';
 import type { Pagination } from '../schemas/types';
 import { isFault, isVariant } from './behaviour';
 import { pointer, validationFailed } from './problems';
 
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
+export const { default: DEFAULT_PAGE_SIZE, cap: MAX_PAGE_SIZE } = pageSize();
 
 export interface PageRequest {
   itemsPerPage: number;

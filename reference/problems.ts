@@ -1,36 +1,49 @@
 /**
- * RFC 9457 problem details: the contract's table of codes in one place, and the error type handlers throw.
+ * RFC 9457 problem details: the codes the server answers with, and the error type handlers throw. The codes of
+ * the contract's table, with their status, come from schemas/openapi.yaml; the server adds codes of its own.
  */
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
+import { errorCodes, type ErrorCodeName } from '../schemas/openapi-facts';
 import { isFault, isVariant } from './behaviour';
 
-export const PROBLEMS = {
-  validation_failed: { status: 400, title: 'Validation failed' },
-  invalid_api_key: { status: 401, title: 'Invalid API key' },
-  api_key_expired: { status: 401, title: 'API key expired' },
-  insufficient_scope: { status: 403, title: 'Insufficient scope' },
-  forbidden: { status: 403, title: 'Forbidden' },
-  not_found: { status: 404, title: 'Not found' },
-  instruction_already_set: { status: 409, title: 'Instruction already set' },
-  conflict: { status: 409, title: 'Conflict' },
-  instruction_too_early: { status: 422, title: 'Instruction too early' },
-  instruction_skipped: { status: 422, title: 'Earlier renewal pending' },
-  instruction_lapsed: { status: 422, title: 'Decision not available' },
-  rate_limit_exceeded: { status: 429, title: 'Rate limit exceeded' },
-  internal_error: { status: 500, title: 'Internal error' },
-  // Not in the contract's table ("Other 422 codes beyond the three instruction ones: not shown"): a code of the
-  // server's own, used only by the variant other-422-code-same-patent.
-  instruction_batch_invalid: { status: 422, title: 'Invalid instruction batch' },
-  // Not in the contract's table either: the code of the fault document-not-ready-custom-code.
-  document_not_available: { status: 404, title: 'Document not available' },
-  // Requests Node cannot read (answered before any route): statuses the contract's table does not cover, so
-  // codes of the server's own; the media type rule holds for them too.
-  request_header_fields_too_large: { status: 431, title: 'Request header fields too large' },
-  bad_request: { status: 400, title: 'Bad request' },
+/** Codes of the server's own, outside the contract's table, with their status. */
+const OWN_CODES = {
+  // "Other 422 codes beyond the three instruction ones: not shown": used only by the variant
+  // other-422-code-same-patent.
+  instruction_batch_invalid: 422,
+  // Requests Node cannot read (answered before any route): statuses the contract's table does not cover; the
+  // media type rule holds for them too.
+  request_header_fields_too_large: 431,
+  bad_request: 400,
+  // The code of the fault document-not-ready-custom-code.
+  document_not_available: 404,
 } as const;
 
-export type ProblemCode = keyof typeof PROBLEMS;
+export type ProblemCode = ErrorCodeName | keyof typeof OWN_CODES;
+
+/** The contract's table by code: status and type. */
+const TABLE: ReadonlyMap<ProblemCode, { status: number; type: string }> = new Map(
+  errorCodes().map((e) => [e.code, e] as const),
+);
+
+/** Display titles ("display only") where the code read as words is not the one shown. */
+const TITLES: Partial<Record<ProblemCode, string>> = {
+  invalid_api_key: 'Invalid API key',
+  api_key_expired: 'API key expired',
+  instruction_skipped: 'Earlier renewal pending',
+  instruction_lapsed: 'Decision not available',
+  instruction_batch_invalid: 'Invalid instruction batch',
+};
+
+function statusOf(code: ProblemCode): number {
+  return TABLE.get(code)?.status ?? OWN_CODES[code as keyof typeof OWN_CODES];
+}
+
+function titleOf(code: ProblemCode): string {
+  const words = code.replace(/_/g, ' ');
+  return TITLES[code] ?? `${words[0]!.toUpperCase()}${words.slice(1)}`;
+}
 
 export interface FieldError {
   pointer: string;
@@ -40,13 +53,13 @@ export interface FieldError {
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-/** `/errors/<code with dashes>`, as in the contract's error table. */
+/** The type of the contract's error table; `/errors/<code with dashes>` for a code of the server's own. */
 export function problemType(code: ProblemCode): string {
   if (isFault('problem-type-underscored')) return `/errors/${code}`;
   if (isFault('instruction-skipped-type-from-reason') && code === 'instruction_skipped')
     return '/errors/earlier-event-pending';
-  if (isFault('problem-type-409-by-status') && PROBLEMS[code].status === 409) return '/errors/conflict';
-  return `/errors/${code.replace(/_/g, '-')}`;
+  if (isFault('problem-type-409-by-status') && statusOf(code) === 409) return '/errors/conflict';
+  return TABLE.get(code)?.type ?? `/errors/${code.replace(/_/g, '-')}`;
 }
 
 /** Thrown by any layer; the error handler turns it into the response. */
@@ -73,7 +86,7 @@ export class ProblemError extends Error {
     if (isFault('instruction-too-early-as-425') && this.code === 'instruction_too_early') return 425;
     if (isFault('sync-conflict-as-422') && this.code === 'conflict') return 422;
     if (isFault('instruction-lapsed-as-410') && this.code === 'instruction_lapsed') return 410;
-    return PROBLEMS[this.code].status;
+    return statusOf(this.code);
   }
 }
 
@@ -93,7 +106,7 @@ export function problemBody(
   instance: string,
 ): Record<string, unknown> {
   const { status } = problem;
-  const { title } = PROBLEMS[problem.code];
+  const title = titleOf(problem.code);
   const body: Record<string, unknown> = {
     type: problemType(problem.code),
     title,

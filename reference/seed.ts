@@ -4,6 +4,7 @@
  * functions the API uses (each at its own past moment), so the seed cannot hold a state the rules forbid.
  */
 import Decimal from 'decimal.js';
+import { enumOf } from '../schemas/openapi-facts';
 import type { Moment, ServerContext } from './context';
 import { variantIs } from './behaviour';
 import { addDays, addMonths, addYears, firstDayOfMonth, middayUtc, yearMonthOf } from './dates';
@@ -401,7 +402,7 @@ function seedTenant(ctx: ServerContext, plan: TenantPlan, today: string): Tenant
       }
     });
   }
-  const reasons: RegularizationReason[] = ['NOT_PAYABLE', 'ANNUITY_ERROR', 'ACCOUNTING_ERROR'];
+  const reasons = enumOf('Fees', 'regularizationReason').filter((r): r is RegularizationReason => r !== null);
   generated.slice(0, reasons.length).forEach(({ invoice, date }, i) => {
     const regularizationDate = addDays(date, 30);
     if (regularizationDate > addDays(today, -2)) return;

@@ -4,17 +4,18 @@
  * contract's rule that another client's resource is indistinguishable from a missing one.
  */
 import { isFault } from './behaviour';
-import type { Patent } from '../schemas/types';
+import { enumOf } from '../schemas/openapi-facts';
+import type { Decision, Fees, Invoice, Patent, PatentEvent, components } from '../schemas/types';
 import type { KeyRole, Scope } from './keys';
 
-export type Decision = 'PROCEED' | 'SKIP_THIS_TIME' | 'DROP';
-export const DECISIONS: readonly Decision[] = ['PROCEED', 'SKIP_THIS_TIME', 'DROP'];
-export type FeesStatus = 'ESTIMATED' | 'LOCKED' | 'INVOICED';
-export type ComponentType = 'OFFICE' | 'AGENT' | 'SERVICE' | 'GRACE_PERIOD';
-export type ProcessingStatus =
-  'NOT_INSTRUCTED' | 'INSTRUCTED' | 'PAYMENT_SENT' | 'PAYMENT_CONFIRMED' | 'FULFILLED' | 'UNPROCESSABLE';
-export type InvoiceOrigin = 'GENERATED' | 'IMPORTED' | 'REGULARIZATION';
-export type RegularizationReason = 'NOT_PAYABLE' | 'ANNUITY_ERROR' | 'ACCOUNTING_ERROR';
+// The values of the document's enums; their order is the order the server lists them in.
+export type { Decision };
+export const DECISIONS = enumOf('Decision');
+export type FeesStatus = Fees['feesStatus'];
+export type ComponentType = components['schemas']['FeeComponent']['type'];
+export type ProcessingStatus = NonNullable<PatentEvent['processingStatus']>;
+export type InvoiceOrigin = Invoice['origin'];
+export type RegularizationReason = NonNullable<Fees['regularizationReason']>;
 
 export interface Tenant {
   id: string;

@@ -20,6 +20,7 @@ import type {
 } from '../schemas/types';
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
+import { enumOf } from '../schemas/openapi-facts';
 import { currentBehaviour, isFault, isVariant, type FaultName } from './behaviour';
 import { currentFees, money, totalOf } from './domain/fees';
 import { duePeriod, isLapsed } from './domain/due-period';
@@ -177,7 +178,7 @@ export function patentView(p: PatentRecord): Patent {
 
 // ---------------------------------------------------------------- fees
 
-const COMPONENT_TYPES: readonly ComponentType[] = ['OFFICE', 'AGENT', 'SERVICE', 'GRACE_PERIOD'];
+const COMPONENT_TYPES: readonly ComponentType[] = enumOf('FeeComponent', 'type');
 
 /** Faults of every fees object: the fees of an event and the lines of an invoice. */
 const FEES_FAULTS: SerializerFaults<Fees> = {

@@ -28,6 +28,7 @@ export const OPENAPI_SCHEMA_KEYWORDS = [
   'externalDocs',
   'x-clamp-maximum',
   'x-extensible-enum',
+  'x-after-authentication',
 ] as const;
 
 /**

@@ -13,6 +13,7 @@ import {
   addDays,
   awaitsDecision,
   DECISIONS,
+  enumOf,
   eventBreaches,
   expect,
   type FieldRule,
@@ -22,6 +23,7 @@ import {
   labelledEvents,
   objectIs,
   oneOf,
+  orList,
   renewalsOf,
   requireSome,
   SLACK_DAYS,
@@ -38,6 +40,12 @@ function expectedOpensAt(dueDate: string): string {
   const month = String((index % 12) + 1).padStart(2, '0');
   return `${year}-${month}-01`;
 }
+
+const APPLIED_DECISIONS = enumOf('PatentEvent', 'appliedDecision');
+const DUE_PERIODS = enumOf('PatentEvent', 'duePeriod');
+const FEES_STATUSES = enumOf('PatentEvent', 'feesStatus');
+const BLOCKED_REASONS = enumOf('Instructability', 'blockedReason');
+const MODES = enumOf('Instructability', 'mode');
 
 const FIELD_RULES: (FieldRule<PatentEvent> & { renewalsOnly?: boolean })[] = [
   { id: 'EVT-001', title: 'every event has object "patentEvent"', rule: objectIs('patentEvent') },
@@ -94,26 +102,18 @@ const FIELD_RULES: (FieldRule<PatentEvent> & { renewalsOnly?: boolean })[] = [
   },
   {
     id: 'EVT-010',
-    title: 'appliedDecision is PROCEED, SKIP_THIS_TIME, DROP or null on every event',
-    rule: oneOf('appliedDecision', [...DECISIONS, null]),
+    title: `appliedDecision is ${orList(APPLIED_DECISIONS)} on every event`,
+    rule: oneOf('appliedDecision', APPLIED_DECISIONS),
   },
   {
     id: 'EVT-011',
-    title: 'duePeriod is LATE, GRACE_PERIOD, CURRENT, UPCOMING, LAPSED or null on every event',
-    rule: oneOf('duePeriod', ['LATE', 'GRACE_PERIOD', 'CURRENT', 'UPCOMING', 'LAPSED', null]),
+    title: `duePeriod is ${orList(DUE_PERIODS)} on every event`,
+    rule: oneOf('duePeriod', DUE_PERIODS),
   },
   {
     id: 'EVT-012',
     title: 'processingStatus is one of the six statuses or null on every event',
-    rule: oneOf('processingStatus', [
-      'NOT_INSTRUCTED',
-      'INSTRUCTED',
-      'PAYMENT_SENT',
-      'PAYMENT_CONFIRMED',
-      'FULFILLED',
-      'UNPROCESSABLE',
-      null,
-    ]),
+    rule: oneOf('processingStatus', enumOf('PatentEvent', 'processingStatus')),
   },
   {
     id: 'EVT-013',
@@ -137,8 +137,8 @@ const FIELD_RULES: (FieldRule<PatentEvent> & { renewalsOnly?: boolean })[] = [
   },
   {
     id: 'EVT-015',
-    title: 'feesStatus of an event is ESTIMATED, LOCKED, INVOICED or null',
-    rule: oneOf('feesStatus', ['ESTIMATED', 'LOCKED', 'INVOICED', null]),
+    title: `feesStatus of an event is ${orList(FEES_STATUSES)}`,
+    rule: oneOf('feesStatus', FEES_STATUSES),
   },
   {
     id: 'EVT-017',
@@ -152,7 +152,7 @@ const FIELD_RULES: (FieldRule<PatentEvent> & { renewalsOnly?: boolean })[] = [
   },
   {
     id: 'EVT-018',
-    title: 'allowedDecisions holds only PROCEED, SKIP_THIS_TIME or DROP, each at most once',
+    title: `allowedDecisions holds only ${orList(DECISIONS)}, each at most once`,
     rule: (e) => {
       const decisions = e.instructability.allowedDecisions;
       return Array.isArray(decisions) &&
@@ -175,11 +175,9 @@ const FIELD_RULES: (FieldRule<PatentEvent> & { renewalsOnly?: boolean })[] = [
   },
   {
     id: 'EVT-021',
-    title: 'blockedReason is ALREADY_INSTRUCTED, TOO_EARLY, EARLIER_EVENT_PENDING or null',
+    title: `blockedReason is ${orList(BLOCKED_REASONS)}`,
     rule: (e) =>
-      [null, 'ALREADY_INSTRUCTED', 'TOO_EARLY', 'EARLIER_EVENT_PENDING'].includes(
-        e.instructability.blockedReason,
-      )
+      BLOCKED_REASONS.includes(e.instructability.blockedReason)
         ? undefined
         : `blockedReason is ${JSON.stringify(e.instructability.blockedReason)}`,
   },
@@ -197,9 +195,11 @@ const FIELD_RULES: (FieldRule<PatentEvent> & { renewalsOnly?: boolean })[] = [
   },
   {
     id: 'EVT-024',
-    title: 'instructability.mode is DIRECT',
+    title: `instructability.mode is ${orList(MODES)}`,
     rule: (e) =>
-      e.instructability.mode === 'DIRECT' ? undefined : `mode is ${JSON.stringify(e.instructability.mode)}`,
+      MODES.includes(e.instructability.mode)
+        ? undefined
+        : `mode is ${JSON.stringify(e.instructability.mode)}`,
   },
 ];
 

@@ -14,6 +14,7 @@ import {
   type ApiClient,
   awaitsDecision,
   earliestPending,
+  enumOf,
   expect,
   feesBreaches,
   type FeesRead,
@@ -21,6 +22,7 @@ import {
   isPatentClaimed,
   isRenewal,
   objectIs,
+  orList,
   type Portfolio,
   postInstructions,
   skipBecause,
@@ -30,7 +32,8 @@ import {
 } from '../helpers/test';
 import type { Fees, Invoice, PatentEvent, PatentEventList } from '../schemas/types';
 
-const COMPONENT_TYPES = ['OFFICE', 'AGENT', 'SERVICE', 'GRACE_PERIOD'];
+const COMPONENT_TYPES = enumOf('FeeComponent', 'type');
+const FEES_STATUSES = enumOf('Fees', 'feesStatus');
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** The exact decimal sum of the amounts, or a reason it cannot be computed. */
@@ -108,7 +111,7 @@ const FIELD_RULES: FieldRule<Fees, PatentEvent>[] = [
   {
     id: 'FEE-007',
     // Whether a type may appear twice is not stated ("items: `type` and `amount`"): not asserted.
-    title: 'component types are OFFICE, AGENT, SERVICE or GRACE_PERIOD',
+    title: `component types are ${orList(COMPONENT_TYPES)}`,
     rule: (f) => {
       const types = f.components.map((c) => c?.type);
       return types.every((t) => COMPONENT_TYPES.includes(t))
@@ -118,11 +121,9 @@ const FIELD_RULES: FieldRule<Fees, PatentEvent>[] = [
   },
   {
     id: 'FEE-008',
-    title: 'feesStatus of a fees object is ESTIMATED, LOCKED or INVOICED',
+    title: `feesStatus of a fees object is ${orList(FEES_STATUSES)}`,
     rule: (f) =>
-      ['ESTIMATED', 'LOCKED', 'INVOICED'].includes(f.feesStatus)
-        ? undefined
-        : `feesStatus is ${JSON.stringify(f.feesStatus)}`,
+      FEES_STATUSES.includes(f.feesStatus) ? undefined : `feesStatus is ${JSON.stringify(f.feesStatus)}`,
   },
   {
     id: 'FEE-009',

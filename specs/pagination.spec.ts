@@ -1,5 +1,5 @@
 /**
- * The list envelope and offset pagination of every paginated list: default page size, clamping above 100,
+ * The list envelope and offset pagination of every paginated list: default page size, clamping above the cap,
  * 1-based pages, totalPages and hasMore arithmetic, and complete sweeps. The sync results of a batch follow
  * the same rules.
  * Contract: List envelope (all paginated lists); Pagination parameters; Limits (page size, sync results).
@@ -14,6 +14,7 @@ import {
   type ListBody,
   listEnvelope,
   type OperationId,
+  pageSize,
   type Portfolio,
   type Query,
   type RejectedSyncBatch,
@@ -57,6 +58,9 @@ interface ListCase {
 }
 
 const byId = (item: unknown) => String((item as { id: unknown }).id);
+
+/** The default page size and the cap above which a size is clamped (Pagination parameters). */
+const PAGE = pageSize();
 
 const CASES: ListCase[] = [
   {
@@ -168,9 +172,9 @@ async function fetchPage(api: ApiClient, list: ListTarget, paging: Query): Promi
   return list.envelope(response);
 }
 
-/** The page size of a sweep: two pages (at most 100 items each), the second one partial where possible. */
+/** The page size of a sweep: two pages (at most the cap each), the second one partial where possible. */
 function sweepPageSize(totalItems: number): number {
-  return Math.min(100, Math.floor(totalItems / 2) + 1);
+  return Math.min(PAGE.cap, Math.floor(totalItems / 2) + 1);
 }
 
 /**
@@ -186,9 +190,9 @@ function sweepPageSizes(totalItems: number, ordered: boolean): number[] {
   return [...new Set([sweepPageSize(totalItems), small, ...(ordered ? [fine] : [])])];
 }
 
-/** A page size below 100 that leaves a partial last page (totalItems of at least 3). */
+/** A page size below the cap that leaves a partial last page (totalItems of at least 3). */
 function partialPageSize(totalItems: number): number {
-  const size = Math.min(totalItems - 1, 100);
+  const size = Math.min(totalItems - 1, PAGE.cap);
   return totalItems % size === 0 ? size - 1 : size;
 }
 
@@ -227,29 +231,29 @@ test.describe('pagination', () => {
 
     test(
       ...titled(
-        `${cite('PAG-002', 'PAG-007')} ${name} without paging parameters serves page 1 with itemsPerPage 10`,
+        `${cite('PAG-002', 'PAG-007')} ${name} without paging parameters serves page 1 with itemsPerPage ${PAGE.default}`,
       ),
       async ({ api, portfolio, requireSetting, rejectedSyncBatch }) => {
         const list = await locate({ api, portfolio, requireSetting, rejectedSyncBatch });
         const { pagination, data } = await fetchPage(api, list, {});
         expect(pagination.currentPage, 'currentPage when none is requested').toBe(1);
-        expect(pagination.itemsPerPage, 'itemsPerPage when none is requested').toBe(10);
+        expect(pagination.itemsPerPage, 'itemsPerPage when none is requested').toBe(PAGE.default);
         expect(data, `items on page 1 of ${pagination.totalItems}`).toHaveLength(
-          Math.min(10, pagination.totalItems),
+          Math.min(PAGE.default, pagination.totalItems),
         );
       },
     );
 
     test(
-      ...titled(`${cite('PAG-003', 'PAG-008')} ${name} clamps itemsPerPage above 100 to 100`),
+      ...titled(`${cite('PAG-003', 'PAG-008')} ${name} clamps itemsPerPage above ${PAGE.cap} to ${PAGE.cap}`),
       async ({ api, portfolio, requireSetting, rejectedSyncBatch }) => {
         const list = await locate({ api, portfolio, requireSetting, rejectedSyncBatch });
         await fc.assert(
-          fc.asyncProperty(fc.integer({ min: 101, max: 10_000 }), async (itemsPerPage) => {
+          fc.asyncProperty(fc.integer({ min: PAGE.cap + 1, max: 10_000 }), async (itemsPerPage) => {
             const { pagination, data } = await fetchPage(api, list, { itemsPerPage });
-            expect(pagination.itemsPerPage, `itemsPerPage after asking ${itemsPerPage}`).toBe(100);
+            expect(pagination.itemsPerPage, `itemsPerPage after asking ${itemsPerPage}`).toBe(PAGE.cap);
             expect(data, `items on page 1 of ${pagination.totalItems}`).toHaveLength(
-              Math.min(100, pagination.totalItems),
+              Math.min(PAGE.cap, pagination.totalItems),
             );
           }),
           // One value per list, a different one on each list and run (the request budget).
@@ -265,8 +269,8 @@ test.describe('pagination', () => {
       async ({ api, portfolio, requireSetting, rejectedSyncBatch }) => {
         const list = await locate({ api, portfolio, requireSetting, rejectedSyncBatch });
         const reads = await readConsistent(list, async () => {
-          // A first page (of 100, which also gives the count), an exactly full last page and a partial last page.
-          const whole = await fetchPage(api, list, { itemsPerPage: 100, currentPage: 1 });
+          // A first page (of the cap, which also gives the count), an exactly full last page and a partial last page.
+          const whole = await fetchPage(api, list, { itemsPerPage: PAGE.cap, currentPage: 1 });
           const { totalItems } = whole.pagination;
           if (totalItems < 3)
             skipBecause(`${list.what} holds ${totalItems} item(s): the page arithmetic needs 3`);
@@ -275,7 +279,7 @@ test.describe('pagination', () => {
             { itemsPerPage: 1, currentPage: totalItems },
             { itemsPerPage: partial, currentPage: Math.ceil(totalItems / partial) },
           ];
-          const pages = [{ itemsPerPage: 100, currentPage: 1, body: whole }];
+          const pages = [{ itemsPerPage: PAGE.cap, currentPage: 1, body: whole }];
           for (const query of paging) pages.push({ ...query, body: await fetchPage(api, list, query) });
           return { totalItems, pages };
         });
@@ -294,13 +298,13 @@ test.describe('pagination', () => {
 
     test(
       ...titled(
-        `${cite('PAG-001', 'PAG-006', 'PAG-009', 'PAG-010')} ${name}: pages 1 to totalPages of size p hold totalItems distinct items (two sizes p, three for a stated order), those of a page of 100, in the stated order`,
+        `${cite('PAG-001', 'PAG-006', 'PAG-009', 'PAG-010')} ${name}: pages 1 to totalPages of size p hold totalItems distinct items (two sizes p, three for a stated order), those of a page of ${PAGE.cap}, in the stated order`,
       ),
       async ({ api, portfolio, requireSetting, rejectedSyncBatch }) => {
         const list = await locate({ api, portfolio, requireSetting, rejectedSyncBatch });
-        // The first 100 items in one page, then a sweep with a smaller page size.
+        // The first items in one page of the cap, then sweeps with smaller page sizes.
         const { totalItems, whole, sweeps } = await readConsistent(list, async () => {
-          const whole = await fetchPage(api, list, { itemsPerPage: 100, currentPage: 1 });
+          const whole = await fetchPage(api, list, { itemsPerPage: PAGE.cap, currentPage: 1 });
           const { totalItems } = whole.pagination;
           if (totalItems < 2) skipBecause(`${list.what} holds ${totalItems} item(s): a sweep needs 2`);
           const sweeps: { itemsPerPage: number; pages: ListBody<unknown>[] }[] = [];
@@ -331,19 +335,19 @@ test.describe('pagination', () => {
           const by = `${pages.length} pages of ${itemsPerPage}`;
           expect(new Set(seen).size, `${list.what}: distinct items over ${by}`).toBe(seen.length);
           expect(seen, `${list.what}: items over ${by}`).toHaveLength(totalItems);
-          // The sweep holds the items of the page of 100; a sweep of one page size is consistent, but an order
+          // The sweep holds the items of the page of the cap; a sweep of one page size is consistent, but an order
           // that is not stated (or ties) may differ between page sizes (OPEN-POINTS E3).
           const sweptIds = new Set(seen);
           expect(
             whole.data.map(list.idOf).filter((id) => !sweptIds.has(id)),
-            `${list.what}: items of the page of 100 missing from the sweep by ${itemsPerPage}`,
+            `${list.what}: items of the page of the cap missing from the sweep by ${itemsPerPage}`,
           ).toEqual([]);
           const { orderKey } = list;
           // conditional by the contract: an order is stated for the events of a patent, the invoices and the sync results only
           if (orderKey)
             expect(
               swept.slice(0, whole.data.length).map(orderKey),
-              `${list.what}: order keys of items 1..${whole.data.length} by pages of ${itemsPerPage} and in one page of 100`,
+              `${list.what}: order keys of items 1..${whole.data.length} by pages of ${itemsPerPage} and in one page of ${PAGE.cap}`,
             ).toEqual(whole.data.map(orderKey));
         }
       },

@@ -13,6 +13,7 @@ import {
   breaches,
   collationTwins,
   directionProblems,
+  enumOf,
   expect,
   type FieldRule,
   isCalendarDate,
@@ -23,6 +24,7 @@ import {
   nullBlockProblems,
   objectIs,
   oneOf,
+  orList,
   pickDocumented,
   type Portfolio,
   type Rule as RuleOf,
@@ -89,6 +91,11 @@ function members(
 
 const isStringOrNull = (v: unknown) => v === null || typeof v === 'string';
 
+const PATENT_TYPES = enumOf('Patent', 'patentType');
+const STATUSES = enumOf('Patent', 'status');
+const FILING_ROUTES = enumOf('Patent', 'filingRoute');
+const APPLICANT_TYPES = enumOf('Patent', 'applicantType');
+
 const FIELD_RULES: FieldRule<Record<string, unknown>>[] = [
   { id: 'PAT-001', title: 'every patent has object "patent"', rule: objectIs('patent') },
   {
@@ -106,8 +113,8 @@ const FIELD_RULES: FieldRule<Record<string, unknown>>[] = [
   },
   {
     id: 'PAT-004',
-    title: 'patentType is PATENT, UTILITY, DESIGN or null on every patent',
-    rule: oneOf('patentType', ['PATENT', 'UTILITY', 'DESIGN', null]),
+    title: `patentType is ${orList(PATENT_TYPES)} on every patent`,
+    rule: oneOf('patentType', PATENT_TYPES),
   },
   {
     id: 'PAT-006',
@@ -140,18 +147,18 @@ const FIELD_RULES: FieldRule<Record<string, unknown>>[] = [
   },
   {
     id: 'PAT-010',
-    title: 'status is PENDING, PUBLISHED, GRANTED, LAPSED or null on every patent',
-    rule: oneOf('status', ['PENDING', 'PUBLISHED', 'GRANTED', 'LAPSED', null]),
+    title: `status is ${orList(STATUSES)} on every patent`,
+    rule: oneOf('status', STATUSES),
   },
   {
     id: 'PAT-011',
-    title: 'filingRoute is NATIONAL, PCT, EP, EA, DIVISIONAL or null on every patent',
-    rule: oneOf('filingRoute', ['NATIONAL', 'PCT', 'EP', 'EA', 'DIVISIONAL', null]),
+    title: `filingRoute is ${orList(FILING_ROUTES)} on every patent`,
+    rule: oneOf('filingRoute', FILING_ROUTES),
   },
   {
     id: 'PAT-012',
-    title: 'applicantType is MICRO, SMALL, LARGE or null on every patent',
-    rule: oneOf('applicantType', ['MICRO', 'SMALL', 'LARGE', null]),
+    title: `applicantType is ${orList(APPLICANT_TYPES)} on every patent`,
+    rule: oneOf('applicantType', APPLICANT_TYPES),
   },
   {
     id: 'PAT-013',

@@ -1,5 +1,5 @@
 /**
- * Portfolio sync, background: a push of more than 100 items is answered 202 and processed later; its polls
+ * Portfolio sync, background: a push of more items than the inline limit is answered 202 and processed later; its polls
  * (status, completedAt, counters that never go back), its results page by page, its counters at completion.
  * Contract: Resources, Patent sync batch; States and transitions, Sync batch and item outcomes;
  * Endpoints 8 and 9. Workflow: helpers/spec/sync-workflow.ts.
@@ -18,10 +18,14 @@ import {
   pushInBackground,
   readBatch,
   refuseInReview,
+  syncInlineLimit,
   test,
   titled,
   UNFINISHED,
 } from '../helpers/test';
+
+/** The fewest items the contract has processed in the background: one more than the inline limit. */
+const BACKGROUND = syncInlineLimit() + 1;
 
 test.describe('sync', () => {
   test.describe('background batches', () => {
@@ -29,13 +33,13 @@ test.describe('sync', () => {
 
     test(
       ...titled(
-        '[SYNC-020, SYNC-021] a push of 101 items gives 202 with mode ASYNC, status PENDING and empty results',
+        `[SYNC-020, SYNC-021] a push of ${BACKGROUND} items gives 202 with mode ASYNC, status PENDING and empty results`,
       ),
       async ({ api }) => {
-        const response = await push(api, mixedItems(101, 'async'));
+        const response = await push(api, mixedItems(BACKGROUND, 'async'));
         expect(response).toHaveStatus(202);
         const batch = batchOf(response);
-        expect(batch).toMatchObject({ mode: 'ASYNC', status: 'PENDING', totalItems: 101 });
+        expect(batch).toMatchObject({ mode: 'ASYNC', status: 'PENDING', totalItems: BACKGROUND });
         expect(batch.results.data).toEqual([]);
         expect(batch.results.pagination.totalItems).toBe(0);
       },
@@ -46,9 +50,9 @@ test.describe('sync', () => {
         '[SYNC-022, SYNC-011, SYNC-005, SYNC-008] a background batch polled to completion never returns to PENDING, keeps completedAt null until done, never lowers stagedItems and ends with every item processed',
       ),
       async ({ api, target }) => {
-        const pushed = await pushInBackground(api, mixedItems(101, 'poll'));
+        const pushed = await pushInBackground(api, mixedItems(BACKGROUND, 'poll'));
         const polls = [pushed, ...(await pollToCompletion(api, pushed.importId, target.asyncTimeoutMs))];
-        expect(polls.at(-1)!.processedItems, 'processedItems of the final poll').toBe(101);
+        expect(polls.at(-1)!.processedItems, 'processedItems of the final poll').toBe(BACKGROUND);
         const statuses = polls.map((p) => p.status);
         const leftPending = statuses.findIndex((s) => s !== 'PENDING');
         expect(statuses.slice(leftPending).includes('PENDING'), `statuses ${statuses.join(' -> ')}`).toBe(
@@ -76,7 +80,7 @@ test.describe('sync', () => {
         '[SYNC-053] processedItems of a background batch never decreases across polls, a review of one of its proposals included',
       ),
       async ({ api, providerState, target }) => {
-        const pushed = await pushInBackground(api, mixedItems(101, 'processed'));
+        const pushed = await pushInBackground(api, mixedItems(BACKGROUND, 'processed'));
         const { importId } = pushed;
         const polls = [pushed, ...(await pollToCompletion(api, importId, target.asyncTimeoutMs))];
         const staged = polls[polls.length - 1]!.results.data.findIndex((r) => r.outcome === 'STAGED');
@@ -93,7 +97,7 @@ test.describe('sync', () => {
     test(
       ...titled("[SYNC-012] a background batch's results, walked page by page, follow the POST-body order"),
       async ({ api, target }) => {
-        const items = mixedItems(101, 'pages');
+        const items = mixedItems(BACKGROUND, 'pages');
         const { importId } = await pushInBackground(api, items);
         await pollToCompletion(api, importId, target.asyncTimeoutMs);
         const results = await allResults(api, importId, 30);
@@ -106,7 +110,7 @@ test.describe('sync', () => {
         "[SYNC-006, SYNC-007, SYNC-009, SYNC-010] a background batch's counters at completion equal the numbers of results with each outcome and add up to totalItems",
       ),
       async ({ api, target }) => {
-        const { importId } = await pushInBackground(api, mixedItems(101, 'counted'));
+        const { importId } = await pushInBackground(api, mixedItems(BACKGROUND, 'counted'));
         const polls = await pollToCompletion(api, importId, target.asyncTimeoutMs);
         const results = await allResults(api, importId);
         expect(counterViolations(polls[polls.length - 1]!, results)).toEqual([]);

@@ -24,6 +24,7 @@ import {
   readBatch,
   readPatent,
   refuseInReview,
+  syncInlineLimit,
   test,
   titled,
 } from '../helpers/test';
@@ -154,7 +155,7 @@ test.describe('sync', () => {
       ),
       async ({ api, target }) => {
         const ref = `conformance-replay-async-${randomUUID()}`;
-        const items = mixedItems(101, 'replay-async');
+        const items = mixedItems(syncInlineLimit() + 1, 'replay-async');
         const { importId } = await pushInBackground(api, items, ref);
         const done = (await pollToCompletion(api, importId, target.asyncTimeoutMs)).at(-1)!;
 

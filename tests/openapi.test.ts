@@ -118,15 +118,15 @@ function readContract(): string {
 }
 
 /** Rows (cells trimmed) of the first markdown table at or after the line that starts with `marker`. */
-function tableAfter(marker: string): string[][] {
-  const start = lines.findIndex((l) => l.startsWith(marker));
+function tableAfter(marker: string, within: string[] = lines): string[][] {
+  const start = within.findIndex((l) => l.startsWith(marker));
   assert.ok(start >= 0, `contract has a line starting with ${JSON.stringify(marker)}`);
   let i = start;
-  while (i < lines.length && !lines[i]!.startsWith('|')) i++;
+  while (i < within.length && !within[i]!.startsWith('|')) i++;
   const rows: string[][] = [];
-  for (; i < lines.length && lines[i]!.startsWith('|'); i++) {
+  for (; i < within.length && within[i]!.startsWith('|'); i++) {
     rows.push(
-      lines[i]!.trim()
+      within[i]!.trim()
         .slice(1, -1)
         .split('|')
         .map((c) => c.trim()),
@@ -161,6 +161,23 @@ const ERROR_TABLE: ErrorRow[] = tableAfter('| code | HTTP | type |').map(([code,
 }));
 const ERROR_CODES = new Set(ERROR_TABLE.map((e) => e.code));
 
+/** The statuses the contract adds to every endpoint's own ("Every endpoint may also return 401, 403 and 429"). */
+const ALWAYS_POSSIBLE: number[] = (() => {
+  const sentence = /Every endpoint may also return ([^.(]+)/.exec(contract)?.[1];
+  assert.ok(sentence, 'the contract names the statuses every endpoint may return');
+  return [...sentence.matchAll(/\b([45]\d\d)\b/g)].map((m) => Number(m[1]));
+})();
+
+/** Pagination parameters table: name, type, rule. */
+const PAGINATION_PARAMETERS = tableAfter('| Name | Type | Rule |');
+
+/** A number the contract's text states after `words`, e.g. `statedNumber(rule, 'default')`. */
+function statedNumber(text: string, words: string): number {
+  const found = new RegExp(`${words} (\\d+)`).exec(text)?.[1];
+  assert.ok(found, `the contract states ${words} N in ${JSON.stringify(text)}`);
+  return Number(found);
+}
+
 /** Scopes listed in the contract's scope table. */
 const SCOPE_TABLE = tableAfter('| Scope | Operations |').map(([scope]) => unquote(scope!));
 
@@ -173,6 +190,30 @@ interface ContractEndpoint {
   errors: number[];
   /** Backticked error codes named in the endpoint's text. */
   codes: string[];
+  /** Query parameters the endpoint's text names, with the default it states for any. */
+  query: { name: string; default?: string }[];
+}
+
+const PAGING = ['itemsPerPage', 'currentPage'];
+
+/**
+ * The query parameters an endpoint's text names: the list after "Query:" (inline, or the table that follows
+ * it) or in "Paginated (...)". Descriptions in parentheses are dropped; the names are the words before them.
+ */
+function queryOf(segment: string[]): { name: string; default?: string }[] {
+  const text = segment.join('\n');
+  const paginated = /Paginated \(([^)]*)\)/.exec(text)?.[1];
+  const at = segment.findIndex((l) => l.includes('Query:'));
+  if (at < 0) return paginated ? paginated.split(',').map((n) => ({ name: n.trim() })) : [];
+  const inline = segment[at]!.slice(segment[at]!.indexOf('Query:') + 'Query:'.length);
+  if (inline.trim() === '') {
+    return tableAfter('| Name |', segment.slice(at)).flatMap(([names, , notes]) => {
+      const stated = /default `?([^`;,\s]+)`?/.exec(notes!)?.[1];
+      return names!.split(',').map((n) => ({ name: unquote(n), ...(stated ? { default: stated } : {}) }));
+    });
+  }
+  const list = inline.replace(/\([^)]*\)/g, '').split('.')[0]!;
+  return list.split(',').map((n) => ({ name: unquote(n) }));
 }
 
 /** The endpoints as the contract lists them: numbered lines 1-14 plus the document-download table (15-17). */
@@ -189,6 +230,7 @@ function contractEndpoints(): ContractEndpoint[] {
       success: [...new Set([...text.matchAll(/\b(20\d)\b/g)].map((m) => Number(m[1])))].sort(),
       errors: [...errorsLine.matchAll(/\b([45]\d\d)\b/g)].map((m) => Number(m[1])).sort(),
       codes: [...text.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!).filter((c) => ERROR_CODES.has(c)),
+      query: queryOf(segment),
     };
   };
   let heading = '';
@@ -382,7 +424,8 @@ describe('operations match the contract', () => {
 
     test(`#${expected.n} ${expected.operationId}: response statuses are the contract's`, () => {
       assert.ok(endpoint && op);
-      const want = new Set([...endpoint.success, ...endpoint.errors, 401, 403, 429, 500]);
+      // 500 on every operation: OPEN-POINTS B1 (the error table restricts internal_error to no endpoint).
+      const want = new Set([...endpoint.success, ...endpoint.errors, ...ALWAYS_POSSIBLE, 500]);
       const have = Object.keys(op.responses as Json).map(Number);
       assert.deepEqual(have.sort(), [...want].sort());
     });
@@ -418,27 +461,104 @@ describe('operations match the contract', () => {
         }
       }
     });
+
+    test(`#${expected.n} ${expected.operationId}: query parameters are the contract's, none required`, () => {
+      assert.ok(endpoint && op);
+      const declared = ((op.parameters as unknown[] | undefined) ?? [])
+        .map(resolve)
+        .filter((p) => p.in === 'query');
+      assert.deepEqual(
+        declared.map((p) => p.name as string).sort(),
+        endpoint.query.map((q) => q.name).sort(),
+        'query parameter names',
+      );
+      for (const parameter of declared) {
+        const name = parameter.name as string;
+        // The contract makes no query parameter required on its own: each has a default or is optional, and
+        // the due window of the by-period list is either dueMonth or dueFrom with dueTo.
+        assert.equal(parameter.required, false, `${name} is optional`);
+        const stated: string | undefined = PAGING.includes(name)
+          ? /default (\d+)/.exec(PAGINATION_PARAMETERS.find(([n]) => n === name)![2]!)?.[1]
+          : endpoint.query.find((q) => q.name === name)?.default;
+        if (stated !== undefined)
+          assert.equal(
+            String(resolve(parameter.schema).default),
+            stated,
+            `${name} default as the contract states`,
+          );
+      }
+    });
   }
 
   test('pagination parameters: itemsPerPage clamps (no maximum), currentPage is 1-based', () => {
     const parameters = (doc.components as Json).parameters as Record<string, Json>;
+    const rule = PAGINATION_PARAMETERS.find(([name]) => name === 'itemsPerPage')![2]!;
+    const cap = statedNumber(rule, 'silently clamped to');
     const items = parameters.ItemsPerPage!.schema as Json;
-    assert.equal(items.default, 10);
-    assert.equal(items.maximum, undefined, 'values above 100 are accepted and clamped, not rejected');
-    assert.equal(items['x-clamp-maximum'], 100);
+    assert.equal(items.default, statedNumber(rule, 'default'));
+    assert.equal(items.maximum, undefined, `values above ${cap} are accepted and clamped, not rejected`);
+    assert.equal(items['x-clamp-maximum'], cap);
     const page = parameters.CurrentPage!.schema as Json;
     assert.equal(page.minimum, 1);
     assert.equal(page.default, 1);
   });
+
+  test('every list holds at most a page of the cap, and says so (Pagination.itemsPerPage, data)', () => {
+    const cap = (((doc.components as Json).parameters as Record<string, Json>).ItemsPerPage!.schema as Json)[
+      'x-clamp-maximum'
+    ];
+    const pagination = schemas.Pagination!.properties as Record<string, Json>;
+    assert.equal(pagination.itemsPerPage!.maximum, cap);
+    const lists = Object.entries(schemas).filter(([, s]) => (s.properties as Json | undefined)?.pagination);
+    assert.ok(lists.length >= 5, `found ${lists.length} list envelopes`);
+    for (const [name, s] of lists)
+      assert.equal(((s.properties as Json).data as Json).maxItems, cap, `${name}.data maxItems`);
+  });
+
+  test("x-inline-limit of the sync POST is the contract's sync inline threshold", () => {
+    const row = tableAfter('| Limit | Value | Applies to |').find(
+      ([limit]) => limit === 'Sync inline threshold',
+    );
+    assert.ok(row, 'the Limits table has the sync inline threshold');
+    const sync = paths['/api/v2/external/patents/sync']!.post!;
+    assert.equal(sync['x-inline-limit'], statedNumber(row[1]!, 'up to'));
+  });
 });
 
 describe('error codes match the contract error table', () => {
-  test('the table has 13 codes and the document 13 per-code problem schemas', () => {
-    assert.equal(ERROR_TABLE.length, 13);
-    const perCode = Object.entries(schemas).filter(([, s]) =>
-      ((s.allOf as Json[] | undefined) ?? []).some((a) => a.$ref === '#/components/schemas/Problem'),
+  const perCode = Object.entries(schemas).filter(([, s]) =>
+    ((s.allOf as Json[] | undefined) ?? []).some((a) => a.$ref === '#/components/schemas/Problem'),
+  );
+
+  test('the document has one per-code problem schema for each code of the table', () => {
+    assert.ok(ERROR_TABLE.length > 10, `the table parses (${ERROR_TABLE.length} codes)`);
+    assert.deepEqual(
+      perCode.map(([, s]) => ((s.properties as Json).code as Json).const).sort(),
+      [...ERROR_CODES].sort(),
     );
-    assert.equal(perCode.length, 13);
+  });
+
+  test('every per-code problem schema says whether only an authenticated request gets it', () => {
+    for (const [name, s] of perCode) {
+      const value = s['x-after-authentication'];
+      assert.ok(
+        typeof value === 'boolean' || value === 'well-formed-path',
+        `${name}: x-after-authentication is true, false or well-formed-path`,
+      );
+      // "Authentication failures (401) do not count as authenticated requests."
+      if ((s.properties as Record<string, Json>).status!.const === 401) assert.equal(value, false, name);
+    }
+  });
+
+  test("the 422 of a server's own code excludes exactly the codes of the table", () => {
+    const instructions = paths['/api/v2/external/patent-instructions']!.post!;
+    const rejected = resolve((instructions.responses as Json)['422']);
+    const branches = (((rejected.content as Json)['application/problem+json'] as Json).schema as Json)
+      .oneOf as Json[];
+    const own = branches.filter((b) => b.$ref === undefined);
+    assert.equal(own.length, 1, "one branch for codes of the server's own");
+    const excluded = (((own[0]!.properties as Json).code as Json).not as Json).enum as string[];
+    assert.deepEqual([...excluded].sort(), [...ERROR_CODES].sort());
   });
 
   for (const row of ERROR_TABLE) {
@@ -578,7 +698,7 @@ describe('generated types', () => {
     for (const name of Object.keys(schemas)) {
       assert.ok(
         text.includes(`export type ${name} = components['schemas']['${name}'];`),
-        `types.ts exports ${name}`,
+        `types.ts exports ${name} (npm run gen:types)`,
       );
     }
   });

@@ -1,12 +1,16 @@
 /**
- * Facts about the API read from schemas/openapi.yaml, the single source: operations, their scopes,
- * the error codes with their status and type. Nothing here is typed in by hand.
+ * Facts about the API read from schemas/openapi.yaml, the single source: operations, their scopes, the error
+ * codes with their status, type and class, enums and limits. Nothing here is typed in by hand; what the
+ * reference reads too lives in schemas/openapi-facts.ts.
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadOpenApi } from '../../schemas/ajv';
+import { findErrorCode, type ErrorCode } from '../../schemas/openapi-facts';
 import type { OperationId } from '../../schemas/types';
 
 export type { OperationId };
+export { enumOf, errorCodes, findErrorCode, pageSize, syncInlineLimit } from '../../schemas/openapi-facts';
+export type { AfterAuthentication, ErrorCode, ErrorCodeName } from '../../schemas/openapi-facts';
 
 export interface Operation {
   operationId: OperationId;
@@ -20,16 +24,6 @@ export interface Operation {
   /** Pointer (within openapi.yaml) of the operation object. */
   pointer: string;
   definition: OpenAPIV3_1.OperationObject;
-}
-
-export interface ErrorCode {
-  code: string;
-  status: number;
-  type: string;
-  /** Name of the problem schema in components.schemas. */
-  schema: string;
-  /** Extension members that the schema requires beyond the base problem. */
-  extensions: string[];
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -70,65 +64,22 @@ export function operationById(operationId: OperationId): Operation {
   return op;
 }
 
-let errorCodesCache: ErrorCode[] | undefined;
-
-/** The error codes, read from the per-code problem schemas (their `code`, `status` and `type` consts). */
-export function errorCodes(): ErrorCode[] {
-  if (errorCodesCache) return errorCodesCache;
-  const schemas = (loadOpenApi().components?.schemas ?? {}) as Record<string, OpenAPIV3_1.SchemaObject>;
-  const found: ErrorCode[] = [];
-  for (const [name, schema] of Object.entries(schemas)) {
-    const consts = collectConsts(schema, schemas);
-    if (!name.startsWith('Problem') || consts.code === undefined) continue;
-    found.push({
-      code: String(consts.code),
-      status: Number(consts.status),
-      type: String(consts.type),
-      schema: name,
-      extensions: collectRequired(schema, schemas).filter((m) => !BASE_PROBLEM_MEMBERS.has(m)),
-    });
-  }
-  errorCodesCache = found;
-  return found;
-}
-
+/** The error code's entry of the contract's table; throws for a code outside it. */
 export function errorCode(code: string): ErrorCode {
-  const found = errorCodes().find((e) => e.code === code);
+  const found = findErrorCode(code);
   if (!found) throw new Error(`error code ${code} has no problem schema in schemas/openapi.yaml`);
   return found;
 }
 
-const BASE_PROBLEM_MEMBERS = new Set(['type', 'title', 'status', 'code', 'requestId', 'detail', 'instance']);
-
-type Schemas = Record<string, OpenAPIV3_1.SchemaObject>;
-
-function deref(schema: OpenAPIV3_1.SchemaObject | OpenAPIV3_1.ReferenceObject, schemas: Schemas) {
-  if ('$ref' in schema && typeof schema.$ref === 'string') {
-    const name = schema.$ref.split('/').pop()!;
-    return schemas[name] ?? {};
-  }
-  return schema as OpenAPIV3_1.SchemaObject;
-}
-
-function collectConsts(schema: OpenAPIV3_1.SchemaObject, schemas: Schemas): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const visit = (s: OpenAPIV3_1.SchemaObject) => {
-    for (const part of s.allOf ?? []) visit(deref(part, schemas));
-    for (const [prop, def] of Object.entries(s.properties ?? {})) {
-      const d = deref(def, schemas) as { const?: unknown };
-      if (d.const !== undefined) out[prop] = d.const;
-    }
-  };
-  visit(schema);
-  return out;
-}
-
-function collectRequired(schema: OpenAPIV3_1.SchemaObject, schemas: Schemas): string[] {
-  const out = new Set<string>();
-  const visit = (s: OpenAPIV3_1.SchemaObject) => {
-    for (const part of s.allOf ?? []) visit(deref(part, schemas));
-    for (const r of s.required ?? []) out.add(r);
-  };
-  visit(schema);
-  return [...out];
+/**
+ * The RateLimit-* header names, lower-case: those every successfully authenticated answer carries and the
+ * 429 does not (its `x-absent-headers`).
+ */
+export function rateLimitHeaderNames(): string[] {
+  const response = loadOpenApi().components?.responses?.RateLimitExceeded as
+    Record<string, unknown> | undefined;
+  const names = response?.['x-absent-headers'];
+  if (!Array.isArray(names))
+    throw new Error('RateLimitExceeded has no x-absent-headers in schemas/openapi.yaml');
+  return names.map((name) => String(name).toLowerCase());
 }

@@ -38,3 +38,9 @@ export function oneOf(
       : `${name} is ${name in item ? JSON.stringify(value) : 'absent'}, not one of ${values.join(', ')}`;
   };
 }
+
+/** The values as a title writes them: `PROCEED, SKIP_THIS_TIME or DROP` (null as `null`). */
+export function orList(values: readonly (string | null)[]): string {
+  const words = values.map(String);
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}

@@ -5,10 +5,11 @@
 import type { Decision, PatentEvent } from '../../schemas/types';
 import type { ApiClient, ApiResponse } from '../wire/api-client';
 import type { Portfolio } from '../data/discovery';
+import { enumOf } from '../contract/contract';
 import { renewals, showsNoDecision, sortByDue } from '../contract/event-rules';
 import { expect } from '../wire/matchers';
 
-export const DECISIONS: readonly Decision[] = ['PROCEED', 'SKIP_THIS_TIME', 'DROP'];
+export const DECISIONS = enumOf('Decision');
 
 export interface InstructionEntry {
   eventId: string;

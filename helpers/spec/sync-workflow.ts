@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Patent, PatentEvent, PatentSyncBatch, SyncOutcome, SyncResultItem } from '../../schemas/types';
 import type { ApiClient, ApiResponse } from '../wire/api-client';
+import { enumOf, pageSize } from '../contract/contract';
 import { renewals } from '../contract/event-rules';
 import { expect, test as base } from './fixtures';
 import { walkList } from '../wire/pagination';
@@ -19,7 +20,7 @@ export type Item = Record<string, unknown>;
  * The documented outcome labels. Only the label of a proposal refused in review is not shown, so every item of
  * a batch none of whose items was reviewed (the POST answer of a new batch, its polls) carries one of these.
  */
-const OUTCOMES: readonly string[] = ['APPLIED', 'ACCEPTED', 'STAGED', 'SUPPRESSED', 'REJECTED'];
+const OUTCOMES: readonly string[] = enumOf('SyncOutcome');
 
 /** The statuses of a batch whose items are still being processed. */
 export const UNFINISHED: readonly string[] = ['PENDING', 'PROCESSING'];
@@ -127,11 +128,11 @@ async function pushAnswered(
   return batchOf(response);
 }
 
-/** Pushes items processed inline (100 or fewer) and returns the batch of the 201 answer. */
+/** Pushes items processed inline (no more than the inline limit) and returns the batch of the 201 answer. */
 export const pushInline = (api: ApiClient, items: unknown[], externalImportRef?: string) =>
   pushAnswered(201, api, items, externalImportRef);
 
-/** Pushes items processed in the background (more than 100) and returns the batch of the 202 answer. */
+/** Pushes items processed in the background (more than the inline limit) and returns the batch of the 202 answer. */
 export const pushInBackground = (api: ApiClient, items: unknown[], externalImportRef?: string) =>
   pushAnswered(202, api, items, externalImportRef);
 
@@ -213,7 +214,10 @@ export async function pollToCompletion(
   const started = Date.now();
   const polls: PatentSyncBatch[] = [];
   for (let attempt = 0; ; attempt++) {
-    const response = await api.call('getSyncBatch', { path: { importId }, query: { itemsPerPage: 100 } });
+    const response = await api.call('getSyncBatch', {
+      path: { importId },
+      query: { itemsPerPage: pageSize().cap },
+    });
     expect(response).toHaveStatus(200);
     const batch = batchOf(response);
     expect(unknownLabels(batch.results.data), 'outcomes of a batch never reviewed (SYNC-016)').toEqual([]);
@@ -233,7 +237,7 @@ export async function pollToCompletion(
 export async function allResults(
   api: ApiClient,
   importId: string,
-  itemsPerPage = 100,
+  itemsPerPage = pageSize().cap,
 ): Promise<SyncResultItem[]> {
   const walk = await walkList<SyncResultItem>(api, 'getSyncBatch', {
     path: { importId },

@@ -4,11 +4,11 @@
  */
 import { expect as base } from '@playwright/test';
 import { ApiResponse } from './api-response';
-import { errorCode } from '../contract/contract';
+import { errorCode, rateLimitHeaderNames } from '../contract/contract';
 import { responseSchemaErrors } from './schema-validator';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
-export const RATE_LIMIT_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] as const;
+export const RATE_LIMIT_HEADERS = rateLimitHeaderNames();
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /** What an internal failure's detail must not show: a stack frame line, or a source file with a line number. */

@@ -2,7 +2,7 @@
  * Walks a paginated list to its end, page by page, keeping every page for the assertions.
  */
 import type { ApiClient, ApiResponse, CallOptions } from './api-client';
-import type { OperationId } from '../contract/contract';
+import { type OperationId, pageSize } from '../contract/contract';
 
 export interface Pagination {
   totalItems: number;
@@ -34,7 +34,8 @@ export async function walkList<T>(
   operationId: OperationId,
   options: CallOptions & { itemsPerPage?: number; maxPages?: number; envelope?: EnvelopeOf } = {},
 ): Promise<Walk<T>> {
-  const { itemsPerPage = 100, maxPages = 20, envelope = listEnvelope, ...call } = options;
+  // The largest page the contract serves: the fewest requests.
+  const { itemsPerPage = pageSize().cap, maxPages = 20, envelope = listEnvelope, ...call } = options;
   const items: T[] = [];
   const pages: ApiResponse[] = [];
   for (let page = 1; page <= maxPages; page++) {

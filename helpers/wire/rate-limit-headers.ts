@@ -21,12 +21,19 @@ import { expect } from '@playwright/test';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadOpenApi } from '../../schemas/ajv';
 import type { ApiResponse } from './api-response';
-import { operationById, type OperationId } from '../contract/contract';
+import {
+  type AfterAuthentication,
+  errorCodes,
+  operationById,
+  type OperationId,
+  rateLimitHeaderNames,
+} from '../contract/contract';
 import { announcementFile, inCoordinatedRun, withFolder } from '../run/run-folder';
 import { schemaErrors } from './schema-validator';
 import type { Target } from '../run/target';
 
-export const RATE_LIMIT_HEADER_NAMES = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset'] as const;
+/** RateLimit-Limit, -Remaining and -Reset (lower-case), in that order. */
+export const RATE_LIMIT_HEADER_NAMES = rateLimitHeaderNames();
 
 /**
  * Tolerance on the instant a reset announces, from the Date header: the header is truncated to the second,
@@ -55,19 +62,21 @@ export function rateLimitRule(target: Target): RateLimitRule {
 }
 
 /**
- * Problem codes whose condition needs the caller identified: its scopes, its account, or its data
- * (E4). `not_found` needs it only on a well-formed request (see `wellFormedPath`).
+ * Problem codes whose condition needs the caller identified: its scopes, its account, its data or its quota
+ * (E4), as their problem schemas say (`x-after-authentication`); some only on a well-formed request (see
+ * `wellFormedPath`). Read once, with the statuses they come with.
  */
-const CODES_AFTER_AUTHENTICATION = new Set([
-  'insufficient_scope',
-  'forbidden',
-  'not_found',
-  'instruction_already_set',
-  'conflict',
-  'instruction_too_early',
-  'instruction_skipped',
-  'instruction_lapsed',
-]);
+let afterAuthentication: { codes: Map<string, AfterAuthentication>; statuses: Set<number> } | undefined;
+
+function codesAfterAuthentication() {
+  if (afterAuthentication) return afterAuthentication;
+  const known = errorCodes().filter((e) => e.afterAuthentication !== false);
+  afterAuthentication = {
+    codes: new Map(known.map((e) => [e.code, e.afterAuthentication])),
+    statuses: new Set(known.map((e) => e.status)),
+  };
+  return afterAuthentication;
+}
 
 /**
  * Whether the answer can only have come after the key was authenticated (E4): any 2xx of an operation, and
@@ -78,15 +87,17 @@ export function necessarilyAuthenticated(response: ApiResponse): boolean {
   const { status, operationId } = response;
   if (operationId === undefined) return false;
   if (status >= 200 && status < 300) return true;
-  if (![403, 404, 409, 422].includes(status) || !response.isJson) return false;
+  const { codes, statuses } = codesAfterAuthentication();
+  if (!statuses.has(status) || !response.isJson) return false;
   let code: unknown;
   try {
     code = response.json<{ code?: unknown }>().code;
   } catch {
     return false; // not JSON: the schema check reports it
   }
-  if (typeof code !== 'string' || !CODES_AFTER_AUTHENTICATION.has(code)) return false;
-  return code !== 'not_found' || wellFormedPath(response.exchange.request.url, operationId);
+  const when = typeof code === 'string' ? codes.get(code) : undefined;
+  if (when === undefined) return false;
+  return when !== 'well-formed-path' || wellFormedPath(response.exchange.request.url, operationId);
 }
 
 interface PathShape {

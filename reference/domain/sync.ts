@@ -2,6 +2,7 @@
  * Portfolio sync: triage of pushed items (APPLIED, STAGED, REJECTED, SUPPRESSED), review of staged
  * proposals, idempotence on externalImportRef, and the inline/background split.
  */
+import { syncInlineLimit } from '../../schemas/openapi-facts';
 import { faultIs, isFault, isVariant, variantIs } from '../behaviour';
 import type { Moment, ServerContext } from '../context';
 import { currentMoment } from '../context';
@@ -11,7 +12,7 @@ import { findPatent, patentsOf } from '../store';
 import { syncItemErrors } from '../validation';
 
 /** Batches up to this size are processed inline (201); larger ones in the background (202). */
-export const INLINE_LIMIT = 100;
+export const INLINE_LIMIT = syncInlineLimit();
 /** Items processed per background step; each step yields to the event loop. */
 const BACKGROUND_CHUNK = 50;
 /** (variant) Wait between background steps of a slow queue: longer than any polling budget of a run. */

@@ -1064,7 +1064,7 @@ export interface components {
         'application/problem+json': components['schemas']['ProblemConflict'];
       };
     };
-    /** @description `instruction_too_early`, `instruction_skipped` or `instruction_lapsed`. Nothing of the batch is executed. "Other 422 codes beyond the three instruction ones: not shown": any well-formed problem with a code outside the contract's table is also accepted (see OPEN-POINTS.md A10); a code of the table must match its own schema. */
+    /** @description One of the contract's instruction codes (the per-code problems below). Nothing of the batch is executed. "Other 422 codes beyond the three instruction ones: not shown": any well-formed problem with a code outside the contract's table is also accepted (see OPEN-POINTS.md A10); a code of the table must match its own schema (the `not` list below holds every code of the table). */
     InstructionRejected: {
       headers: {
         'X-Request-Id': components['headers']['X-Request-Id'];
