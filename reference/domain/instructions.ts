@@ -24,10 +24,19 @@ function receiptReference(today: string, number: number): string {
 }
 
 function resolveEvents(ctx: ServerContext, tenant: Tenant, entries: InstructionEntry[]): EventRecord[] {
-  return entries.map((entry) => {
+  return entries.map((entry, index) => {
     const event = faultIs(ctx, 'instruction-reaches-other-tenant')
       ? ctx.store.events.get(entry.eventId) // looked up by id alone, whoever owns it
       : findEvent(ctx.store, tenant, entry.eventId);
+    // (fault) An unknown event taken for an invalid field of the body.
+    if (event === undefined && faultIs(ctx, 'instructions-unknown-event-validation-failed'))
+      throw validationFailed([
+        {
+          pointer: pointer('instructions', index, 'eventId'),
+          code: 'invalid_reference',
+          message: 'Unknown event.',
+        },
+      ]);
     if (event === undefined) throw notFound();
     return event;
   });

@@ -96,6 +96,12 @@ export const PROBLEMS_FAULTS = [
       'The routes of a capability the tenant lacks are hidden as 404 not_found instead of 403 forbidden.',
   },
   {
+    name: 'instructions-unknown-event-validation-failed',
+    requirements: ['PROB-016'],
+    summary:
+      'The batch validator checks that each event exists and reports an unknown one as a field error: 400 validation_failed at /instructions/N/eventId instead of 404 not_found.',
+  },
+  {
     name: 'unknown-event-id-500',
     requirements: ['PROB-016'],
     summary:
