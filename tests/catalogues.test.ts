@@ -136,11 +136,13 @@ const LINT_RULES = new Set(
 );
 const OPENAPI_TEXT = fs.readFileSync(path.join(ROOT, 'schemas', 'openapi.yaml'), 'utf8');
 
-/** A backticked kebab name that is no fault or variant: a provider state, a lint rule, a header or schema keyword. */
+/** A backticked kebab name that is no fault or variant: a provider state, a lint rule, a header or schema keyword, an x- value. */
 const otherThing = (name: string) =>
   PROVIDER_STATE_NAMES.includes(name) ||
   LINT_RULES.has(name) ||
-  (name.startsWith('x-') && OPENAPI_TEXT.includes(name));
+  (name.startsWith('x-') && OPENAPI_TEXT.includes(name)) ||
+  // A value an x- extension of the OpenAPI document takes (x-after-authentication: well-formed-path).
+  new RegExp(`\\bx-[\\w-]+: ${name}\\b`).test(OPENAPI_TEXT);
 
 /** What is wrong with the names a text cites: unknown, of the other kind, or former and still catalogued. */
 function citationProblems(text: string): string[] {
