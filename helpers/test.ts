@@ -62,7 +62,7 @@ export {
   sharedLocate,
 } from './data/document-discovery';
 export type { DocumentOperation, EventRef, Located } from './data/document-discovery';
-export { nonEmpty, notVerified, verifiedOnlyIf } from './data/verified';
+export { nonEmpty, notVerified, verifiedOnlyIf, warned } from './data/verified';
 export { KEY_SETTINGS } from './run/settings';
 export type { KeyRole } from './run/settings';
 export type { Target } from './run/target';

@@ -44,6 +44,8 @@ export interface GateResult {
   newFailures: TestOutcome[];
   /** Failures an entry accepts, with the entry. */
   knownFailures: { test: TestOutcome; entry: BaselineEntry }[];
+  /** Passed tests that recorded a SHOULD or MAY deviation: shown, never failing the gate. */
+  warned: TestOutcome[];
   /** Tests verified by an earlier run against the target and not verified now, no entry accepting it. */
   lostVerification: LostVerification[];
   /** Lost verifications an entry accepts, with the entry. */
@@ -130,6 +132,7 @@ export function evaluateGate(
     ok: false,
     newFailures: [],
     knownFailures: [],
+    warned: tests.filter((t) => t.outcome === 'passed' && (t.warnings?.length ?? 0) > 0),
     lostVerification: [],
     acceptedLosses: [],
     ...(history !== undefined ? { history: { target: runTarget(run), earlierRun: history !== null } } : {}),
@@ -176,7 +179,9 @@ export function evaluateGate(
 
 export function formatGate(result: GateResult): string {
   const c = result.counts;
-  const lines = [`gate: ${c.total} tests, ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`];
+  const lines = [
+    `gate: ${c.total} tests, ${c.passed} passed (${result.warned.length} of them warned), ${c.failed} failed, ${c.skipped} skipped`,
+  ];
   const section = (title: string, items: string[]) => {
     if (items.length) lines.push(`${title} (${items.length}):`, ...items.map((i) => `  - ${i}`));
   };
@@ -206,6 +211,10 @@ export function formatGate(result: GateResult): string {
   section(
     'ERRORS outside the tests',
     result.runErrors.map((e) => e.split('\n')[0] ?? e),
+  );
+  section(
+    'WARNED (a SHOULD or MAY deviation: reported, not failing)',
+    result.warned.map((t) => `${t.title}: ${t.warnings!.join('; ')}`),
   );
   section(
     'known failures accepted by the baseline',

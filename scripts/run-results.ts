@@ -24,6 +24,8 @@ export interface TestOutcome {
   outcome: Outcome;
   /** For skipped tests: the reason given to `test.skip`, or why the test did not run. */
   skipReason?: string;
+  /** For passed tests: the SHOULD or MAY deviations it recorded (`warned`): the test is warned, not passed. */
+  warnings?: string[];
   /** For failed tests: the first lines of the error, without terminal colours. */
   error?: string;
   failureKind?: FailureKind;
@@ -180,6 +182,14 @@ function skipReasonOf(test: JsonTest): string {
   return 'skipped without a reason';
 }
 
+function warningsOf(test: JsonTest): string[] {
+  const annotations = [
+    ...(test.annotations ?? []),
+    ...(test.results ?? []).flatMap((r) => r.annotations ?? []),
+  ];
+  return [...new Set(annotations.filter((a) => a.type === 'warning').map((a) => a.description ?? 'warned'))];
+}
+
 function outcomeOf(test: JsonTest): Outcome {
   if (test.status === 'skipped') return 'skipped';
   if (test.status === 'expected') {
@@ -206,6 +216,8 @@ export function flattenReport(report: JsonReport): Omit<RunResults, 'sha256' | '
           outcome,
         };
         if (outcome === 'skipped') entry.skipReason = skipReasonOf(test);
+        const warnings = outcome === 'passed' ? warningsOf(test) : [];
+        if (warnings.length) entry.warnings = warnings;
         if (outcome === 'failed') {
           const failed = [...(test.results ?? [])].reverse().find((r) => r.status !== 'passed');
           const message =

@@ -4,6 +4,7 @@
  * "not verified" with the reason instead of passing without having checked anything. Reported as a
  * skip, which the certification counts as not tested.
  */
+import { test } from '@playwright/test';
 import { skipBecause } from './discovery';
 
 /** Ends the current test as not verified, naming what was missing. */
@@ -20,4 +21,13 @@ export function verifiedOnlyIf(condition: boolean, reason: string): asserts cond
 export function nonEmpty<T>(items: readonly T[], what: string): readonly T[] {
   if (items.length === 0) notVerified(`no ${what} to check`);
   return items;
+}
+
+/**
+ * Records that the target deviates from a SHOULD (an example the contract gives) or takes a MAY otherwise:
+ * the test still passes, and the certification, the Allure report and the gate show it as warned, never as
+ * passed (the `warning` annotation, read by scripts/run-results.ts and helpers/setup/allure-reporter.ts).
+ */
+export function warned(description: string): void {
+  test.info().annotations.push({ type: 'warning', description });
 }

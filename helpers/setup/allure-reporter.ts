@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Suite, TestCase, TestResult } from '@playwright/test/reporter';
 import AllureReporter from 'allure-playwright';
-import type { TestResult as AllureResult, TestResultContainer } from 'allure-js-commons';
+import { Status, type TestResult as AllureResult, type TestResultContainer } from 'allure-js-commons';
 import {
   ALLURE_RUNTIME_MESSAGE_CONTENT_TYPE,
   FileSystemWriter,
@@ -41,16 +41,33 @@ export function requirementsDescription(ids: string[]): string {
 }
 
 /** The metadata message of a test: its requirements' labels and clauses, and its history identity. */
-export function requirementMetadata(test: TestCase): RuntimeMetadataMessage | undefined {
+/** Label of a passed test that recorded a SHOULD or MAY deviation (`warned`, helpers/data/verified.ts). */
+export const WARNED_LABEL = 'warned';
+
+export function requirementMetadata(
+  test: TestCase,
+  result?: Pick<TestResult, 'annotations' | 'status'>,
+): RuntimeMetadataMessage | undefined {
   const ids = test.annotations.filter((a) => a.type === 'requirement').map((a) => a.description!);
   if (ids.length === 0) return undefined;
+  // Runtime annotations show on the test and on its result: each warning once.
+  const warnings =
+    result?.status === 'passed'
+      ? [
+          ...new Set(
+            [...test.annotations, ...(result.annotations ?? [])]
+              .filter((a) => a.type === 'warning')
+              .map((a) => a.description ?? 'warned'),
+          ),
+        ].map((value) => ({ name: WARNED_LABEL, value }))
+      : [];
   // titlePath(): root, project, file, describes..., title. The identity leaves the file out.
   const [, project = '', , ...titlePath] = test.titlePath();
   const identity = historyIdentity(project, titlePath);
   return {
     type: 'metadata',
     data: {
-      labels: allureLabelsFor(ids),
+      labels: [...allureLabelsFor(ids), ...warnings],
       description: requirementsDescription(ids),
       historyId: identity,
       testCaseId: identity,
@@ -73,6 +90,16 @@ export class UnsyncedWriter extends FileSystemWriter implements Writer {
   }
 
   override writeResult(result: AllureResult): void {
+    // Allure has no "warned" status: a warned pass is written as unknown, the warnings as its details, so
+    // that the report never counts it as passed.
+    const warnings = result.labels.filter((l) => l.name === WARNED_LABEL).map((l) => l.value);
+    if (warnings.length && result.status === Status.PASSED) {
+      result = {
+        ...result,
+        status: 'unknown' as Status,
+        statusDetails: { message: `warned: ${warnings.join('; ')}` },
+      };
+    }
     this.publish(`${result.uuid}-result.json`, (file) => fs.writeFileSync(file, JSON.stringify(result)));
   }
 
@@ -106,7 +133,7 @@ export default class ConformanceAllureReporter extends AllureReporter {
   }
 
   override async onTestEnd(test: TestCase, result: TestResult): Promise<void> {
-    const metadata = requirementMetadata(test);
+    const metadata = requirementMetadata(test, result);
     if (!metadata) return super.onTestEnd(test, result);
     const message = {
       name: 'requirement metadata',

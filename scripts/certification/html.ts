@@ -48,7 +48,7 @@ const escapeHtml = (text: string) =>
 const verdictClass = (v: Verdict | OverallVerdict) => v.replace(/ /g, '-');
 
 function htmlTotalsRow(label: string, t: Totals): string {
-  return `<tr><th scope="row">${escapeHtml(label)}</th><td>${t.total}</td><td>${t.passed}</td><td>${t.failed}</td><td>${t.notTested}</td></tr>`;
+  return `<tr><th scope="row">${escapeHtml(label)}</th><td>${t.total}</td><td>${t.passed}</td><td>${t.warned}</td><td>${t.failed}</td><td>${t.notTested}</td></tr>`;
 }
 
 function htmlTest(t: DecidingTest): string {
@@ -72,7 +72,7 @@ thead th{background:#f3f4f6}.num td{text-align:right}.muted{color:#57606a;font-s
 .banner{padding:1rem;border-radius:6px;font-size:1.1rem;margin:1rem 0}
 .banner.conformant{background:#dafbe1}.banner.not-conformant{background:#ffebe9}.banner.incomplete{background:#fff8c5}.banner.not-run{background:#eaeef2}
 .tag{display:inline-block;padding:0 .4rem;border-radius:4px;font-size:.8em;font-weight:600;text-transform:uppercase}
-.tag.passed{background:#dafbe1;color:#116329}.tag.failed{background:#ffebe9;color:#a40e26}.tag.not-tested{background:#fff8c5;color:#7d4e00}
+.tag.passed{background:#dafbe1;color:#116329}.tag.warned{background:#fff1e5;color:#953800}.tag.failed{background:#ffebe9;color:#a40e26}.tag.not-tested{background:#fff8c5;color:#7d4e00}
 pre{white-space:pre-wrap;background:#f6f8fa;padding:.5rem;border-radius:4px;font-size:.85em;max-height:20rem;overflow:auto}
 ul.tests{margin:.3rem 0;padding-left:1.2rem}details summary{cursor:pointer}
 `;
@@ -108,7 +108,7 @@ export function renderHtml(c: Certification): string {
   }
   if (c.warnings.length) {
     sections.push(
-      `<h2>Failed SHOULD/MAY requirements (warnings)</h2>${list(c.warnings.map((id) => `<a href="#${id}">${id}</a>`))}`,
+      `<h2>Warnings: requirements warned, and failed SHOULD/MAY requirements (not blocking)</h2>${list(c.warnings.map((id) => `<a href="#${id}">${id}</a>`))}`,
     );
   }
   if (c.notTestable.length) {
@@ -158,11 +158,11 @@ ${c.weakened ? `<tr id="weakened"><th scope="row">Weakened run</th><td>${escapeH
 <h2>How to read this report</h2>
 ${EXPLAINER.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <h2>Totals</h2>
-<table class="num" id="totals-by-level"><thead><tr><th></th><th>requirements</th><th>passed</th><th>failed</th><th>not tested</th></tr></thead><tbody>
+<table class="num" id="totals-by-level"><thead><tr><th></th><th>requirements</th><th>passed</th><th>warned</th><th>failed</th><th>not tested</th></tr></thead><tbody>
 ${htmlTotalsRow('All', c.totals.requirements)}
 ${c.totals.byLevel.map((l) => htmlTotalsRow(l.level, l)).join('\n')}
 </tbody></table>
-<table class="num" id="totals-by-area"><thead><tr><th>Area</th><th>requirements</th><th>passed</th><th>failed</th><th>not tested</th></tr></thead><tbody>
+<table class="num" id="totals-by-area"><thead><tr><th>Area</th><th>requirements</th><th>passed</th><th>warned</th><th>failed</th><th>not tested</th></tr></thead><tbody>
 ${c.totals.byArea.map((a) => htmlTotalsRow(a.title, a)).join('\n')}
 </tbody></table>
 ${sections.join('\n')}

@@ -7,7 +7,7 @@ import { EXPLAINER, VERDICT_WORDS, type Certification, type DecidingTest, type T
 const mdCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
 
 function totalsRow(label: string, t: Totals): string {
-  return `| ${mdCell(label)} | ${t.total} | ${t.passed} | ${t.failed} | ${t.notTested} |`;
+  return `| ${mdCell(label)} | ${t.total} | ${t.passed} | ${t.warned} | ${t.failed} | ${t.notTested} |`;
 }
 
 function testLine(t: DecidingTest): string {
@@ -40,12 +40,16 @@ export function renderMarkdown(c: Certification): string {
   out.push(
     '## Totals',
     '',
-    '| | requirements | passed | failed | not tested |',
-    '| --- | --- | --- | --- | --- |',
+    '| | requirements | passed | warned | failed | not tested |',
+    '| --- | --- | --- | --- | --- | --- |',
   );
   out.push(totalsRow('All', c.totals.requirements));
   for (const l of c.totals.byLevel) out.push(totalsRow(l.level, l));
-  out.push('', '| Area | requirements | passed | failed | not tested |', '| --- | --- | --- | --- | --- |');
+  out.push(
+    '',
+    '| Area | requirements | passed | warned | failed | not tested |',
+    '| --- | --- | --- | --- | --- | --- |',
+  );
   for (const a of c.totals.byArea) out.push(totalsRow(a.title, a));
   out.push('');
   if (c.mustFailed.length)
@@ -55,7 +59,12 @@ export function renderMarkdown(c: Certification): string {
     out.push(...c.mustNotVerified.map((m) => `- ${m.id}: ${m.reason}`), '');
   }
   if (c.warnings.length)
-    out.push('## Failed SHOULD/MAY requirements (warnings)', '', ...c.warnings.map((id) => `- ${id}`), '');
+    out.push(
+      '## Warnings: requirements warned, and failed SHOULD/MAY requirements (not blocking)',
+      '',
+      ...c.warnings.map((id) => `- ${id}`),
+      '',
+    );
   if (c.notTestable.length) {
     out.push(
       '## Not testable over HTTP',

@@ -10,7 +10,8 @@ import { LEVELS, loadRequirements, type Level, type Requirement } from '../../sc
 import type { PreflightRecord } from '../../helpers/run/run-record';
 import type { FailureEvidence, FailureKind, Outcome, RunResults } from '../run-results';
 
-export type Verdict = 'passed' | 'failed' | 'not tested';
+/** `warned`: every test passed, but one recorded a SHOULD or MAY deviation; never counted as passed. */
+export type Verdict = 'passed' | 'warned' | 'failed' | 'not tested';
 export type OverallVerdict = 'conformant' | 'not conformant' | 'incomplete' | 'not run';
 
 export interface DecidingTest {
@@ -20,6 +21,7 @@ export interface DecidingTest {
   line: number;
   outcome: Outcome;
   skipReason?: string;
+  warnings?: string[];
   error?: string;
   failureKind?: FailureKind;
   /** Failed tests: the exchanges (keys redacted) and the curl reproduction, so a vendor can replay it. */
@@ -45,6 +47,7 @@ export interface RequirementVerdict {
 export interface Totals {
   total: number;
   passed: number;
+  warned: number;
   failed: number;
   notTested: number;
 }
@@ -78,7 +81,7 @@ export interface Certification {
   mustNotVerified: { id: string; reason: string }[];
   /** Requirements the catalogue marks as not testable over HTTP (they do not block). */
   notTestable: { id: string; level: Level; reason: string }[];
-  /** SHOULD and MAY requirements that failed: reported, not blocking. */
+  /** Requirements warned (a SHOULD or MAY deviation recorded), and SHOULD and MAY ones that failed: reported, not blocking. */
   warnings: string[];
   runErrors: string[];
   /** Tests citing ids the catalogue does not have, and tests citing none. */
@@ -110,6 +113,8 @@ function verdictFor(
     };
   }
   const skipped = tests.filter((t) => t.outcome === 'skipped');
+  const warnings = unique(tests.flatMap((t) => t.warnings ?? []));
+  if (skipped.length === 0 && warnings.length > 0) return { verdict: 'warned', reason: warnings.join('; ') };
   if (skipped.length === 0) return { verdict: 'passed' };
   const reasons = unique(skipped.map((t) => t.skipReason ?? 'skipped')).join('; ');
   const passed = tests.length - skipped.length;
@@ -126,6 +131,7 @@ function count(verdicts: RequirementVerdict[]): Totals {
   return {
     total: verdicts.length,
     passed: verdicts.filter((v) => v.verdict === 'passed').length,
+    warned: verdicts.filter((v) => v.verdict === 'warned').length,
     failed: verdicts.filter((v) => v.verdict === 'failed').length,
     notTested: verdicts.filter((v) => v.verdict === 'not tested').length,
   };
@@ -160,6 +166,7 @@ export function buildCertification(run: RunResults, options: BuildOptions = {}):
         line: test.line,
         outcome: test.outcome,
         ...(test.skipReason ? { skipReason: test.skipReason } : {}),
+        ...(test.warnings ? { warnings: test.warnings } : {}),
         ...(test.error ? { error: test.error } : {}),
         ...(test.failureKind ? { failureKind: test.failureKind } : {}),
         ...(test.evidence ? { evidence: test.evidence } : {}),
@@ -192,7 +199,9 @@ export function buildCertification(run: RunResults, options: BuildOptions = {}):
   const notTestable = requirements
     .filter((r) => !r.testable && r.verdict === 'not tested')
     .map((r) => ({ id: r.id, level: r.level, reason: r.reason ?? '' }));
-  const warnings = requirements.filter((r) => r.level !== 'MUST' && r.verdict === 'failed').map((r) => r.id);
+  const warnings = requirements
+    .filter((r) => r.verdict === 'warned' || (r.level !== 'MUST' && r.verdict === 'failed'))
+    .map((r) => r.id);
 
   let overall: OverallVerdict;
   let explanation: string;
