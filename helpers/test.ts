@@ -137,3 +137,4 @@ export { schemaErrors } from './wire/schema-validator';
 export type { SharedAnswerName } from './wire/shared-answers';
 export { INVARIANTS } from './contract/invariants';
 export { judgedCount, uniqueValuesSeen } from './wire/answer-checks';
+export { sharedSweep } from './data/shared-sweeps';

@@ -90,6 +90,7 @@ void test('each error code comes with its status, type, schema and the members i
     type: '/errors/insufficient-scope',
     schema: 'ProblemInsufficientScope',
     extensions: ['requiredScope'],
+    afterAuthentication: true,
   });
   assert.deepEqual(errorCode('not_found').extensions, []);
   assert.equal(errorCode('invalid_api_key').status, 401);
