@@ -35,13 +35,24 @@ export { enumOf, operationById, operations, pageSize, syncInlineLimit } from './
 export type { Operation, OperationId } from './contract/contract';
 export { membersOfFormat, pickDocumented } from './contract/documented-members';
 export {
+  AWAITING_DECISION,
+  BLOCKED_EVENT_SHOWS_NO_DECISION,
+  EARLIEST_PENDING_ESTIMATED_OFFERS_PROCEED,
+  EARLIEST_PENDING_LAPSED,
+  EARLIEST_PENDING_OFFERS_PROCEED,
+  INSTRUCTABLE_FIRST_LAPSED,
+} from './contract/data-states';
+export {
   awaitsDecision,
-  blockedAsInstructed,
   earliestPending,
+  instructableFirst,
   isRenewal,
+  laterPending,
+  pendingRenewals,
   renewals,
   sortByDue,
   tooEarly,
+  waitsForEarlier,
 } from './contract/event-rules';
 export { fcParams } from './contract/generated-inputs';
 export { isJsonPointer, pointerMisfit, pointsIntoDocument } from './contract/json-pointer';
@@ -49,9 +60,8 @@ export { malformedJson } from './contract/raw-body';
 export { breaches, objectIs, oneOf, orList } from './contract/rule-breaches';
 export type { FieldRule, Rule } from './contract/rule-breaches';
 export { UUID } from './contract/uuid';
-export { isPatentClaimed, readsUndisturbed } from './data/claim-status';
 export { claim } from './data/claims';
-export { WIDE_WINDOW, skipBecause } from './data/discovery';
+export { WIDE_WINDOW } from './data/discovery';
 export type { Portfolio } from './data/discovery';
 export {
   DOCUMENT_OPERATIONS,
@@ -62,7 +72,7 @@ export {
   sharedLocate,
 } from './data/document-discovery';
 export type { DocumentOperation, EventRef, Located } from './data/document-discovery';
-export { nonEmpty, notVerified, verifiedOnlyIf, warned } from './data/verified';
+export { nonEmpty, notVerified, skipBecause, verifiedOnlyIf, warned } from './data/verified';
 export { KEY_SETTINGS } from './run/settings';
 export type { KeyRole } from './run/settings';
 export type { Target } from './run/target';
@@ -79,12 +89,10 @@ export {
   allowedDecision,
   blockedEvent,
   claimInstructable,
-  instructableFirst,
-  laterPending,
-  pendingRenewals,
   postInstructions,
   readEvent,
   reinstruct,
+  requireBlockedEvent,
 } from './spec/instruction-workflow';
 export type { InstructionEntry } from './spec/instruction-workflow';
 export { SYNC_ITEMS } from './spec/rejected-sync-batch';
@@ -115,7 +123,6 @@ export {
   refuseInReview,
   resultRuleViolations,
   statusMayFollow,
-  updatableBySync,
 } from './spec/sync-workflow';
 export type { Item } from './spec/sync-workflow';
 export { ApiResponse } from './wire/api-client';

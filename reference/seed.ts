@@ -16,6 +16,7 @@ import { invoiceEvents, recordTrademarkInvoice, regularizeInvoice } from './doma
 import type { KeyRole, TenantSlot } from './keys';
 import { DEFAULT_DAILY_QUOTA, deriveKey, KEY_ROLES, KEY_SPECS, LOW_DAILY_QUOTA, sha256Hex } from './keys';
 import type { Random } from './prng';
+import { minimumShapes, type PatentShape } from '../schemas/data-states';
 import type {
   Decision,
   EventRecord,
@@ -50,29 +51,8 @@ const TITLE_NOUNS = [
 ];
 const DESIGNATIONS = ['US', 'JP', 'CN', 'KR', 'CA', 'AU', 'BR', 'IN'];
 
-/**
- * What the seed arranges for a patent's events, relative to today:
- * - blocked: the earliest open event is instructable and a second open event is EARLIER_EVENT_PENDING;
- * - too-early: every open event is TOO_EARLY;
- * - lapsed: the earliest open event is past its grace period (SKIP_THIS_TIME or DROP only);
- * - locked: a recent PROCEED, not invoiced yet (fees LOCKED);
- * - open: one instructable event (current or in grace), later ones too early.
- */
-type Scenario = 'blocked' | 'too-early' | 'lapsed' | 'locked' | 'open';
-
-/**
- * Patents of each scenario in the primary tenant of the minimum test tenant (seed profile "minimum"), one per
- * patent the suite's data plan reserves (helpers/contract/data-states.ts, 2 workers): blocked = earlier-event-pending 2
- * + earlier-event-pending-unchanged 1; too-early = sync-target 3 + unchanged 2 + any 3; lapsed = lapsed 3;
- * locked = locked-unchanged 1; open = proceedable-then-pending 3 + proceedable 17.
- */
-export const MINIMUM_SCENARIOS: Record<Scenario, number> = {
-  blocked: 3,
-  'too-early': 8,
-  lapsed: 3,
-  locked: 1,
-  open: 20,
-};
+/** What the seed arranges for a patent's events, relative to today: one of the shapes of schemas/data-states.ts. */
+type Scenario = PatentShape;
 
 interface TenantPlan {
   slot: TenantSlot;
@@ -429,23 +409,19 @@ function seedTenant(ctx: ServerContext, plan: TenantPlan, today: string): Tenant
 }
 
 /**
- * The minimum test tenant (README, "The minimum test tenant"): the primary tenant holds exactly the patents
- * whose states a complete run needs (helpers/contract/data-states.ts, checked by tests/minimum-tenant.test.ts); the
- * other tenants keep what the isolation, scope and capability tests need.
+ * The minimum test tenant (README, "The minimum test tenant"): the primary tenant holds exactly the patents a
+ * complete run reserves, each in the shape of its data state (schemas/data-states.ts; checked by
+ * tests/minimum-tenant.test.ts), grouped by shape in the order of the shapes there; the other tenants keep what
+ * the isolation, scope and capability tests need.
  */
-const MINIMUM_PLANS: Record<TenantSlot, Partial<TenantPlan>> = {
-  A: {
-    scenarios: [
-      ...Array<Scenario>(MINIMUM_SCENARIOS.blocked).fill('blocked'),
-      ...Array<Scenario>(MINIMUM_SCENARIOS['too-early']).fill('too-early'),
-      ...Array<Scenario>(MINIMUM_SCENARIOS.lapsed).fill('lapsed'),
-      ...Array<Scenario>(MINIMUM_SCENARIOS.locked).fill('locked'),
-      ...Array<Scenario>(MINIMUM_SCENARIOS.open).fill('open'),
-    ],
-  },
-  B: { scenarios: ['blocked', 'open'] },
-  C: { scenarios: ['open'] },
-};
+function minimumPlans(): Record<TenantSlot, Partial<TenantPlan>> {
+  const counts = Object.entries(minimumShapes()) as [Scenario, number][];
+  return {
+    A: { scenarios: counts.flatMap(([shape, count]) => Array<Scenario>(count).fill(shape)) },
+    B: { scenarios: ['blocked', 'open'] },
+    C: { scenarios: ['open'] },
+  };
+}
 
 /** Seed profiles: the default data set, or the minimum test tenant. */
 export type SeedProfile = 'default' | 'minimum';
@@ -473,8 +449,9 @@ export function seedStore(ctx: ServerContext, options: SeedOptions): SeedResult 
   const today = ctx.clock.today();
   const now = ctx.clock.now().getTime();
   const tenants = {} as Record<TenantSlot, Tenant>;
+  const minimum = options.profile === 'minimum' ? minimumPlans() : undefined;
   for (const base of TENANT_PLANS) {
-    const plan = options.profile === 'minimum' ? { ...base, ...MINIMUM_PLANS[base.slot] } : base;
+    const plan = minimum ? { ...base, ...minimum[base.slot] } : base;
     tenants[plan.slot] = seedTenant(ctx, plan, today);
   }
 

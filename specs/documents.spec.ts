@@ -9,8 +9,10 @@ import contentDisposition from 'content-disposition';
 import {
   type ApiClient,
   type ApiResponse,
+  AWAITING_DECISION,
   claim,
   type DocumentOperation,
+  EARLIEST_PENDING_OFFERS_PROCEED,
   earliestPending,
   type EventRef,
   expect,
@@ -24,7 +26,6 @@ import {
   type Target,
   test,
   titled,
-  tooEarly,
 } from '../helpers/test';
 import type { Invoice } from '../schemas/types';
 
@@ -40,6 +41,8 @@ interface DocumentKind {
   operationId: DocumentOperation;
   /** Finds, through the API, an event whose document exists. */
   locate: (context: Context) => Promise<Located>;
+  /** The data state the event is found in, when one is needed (the tests skip without it). */
+  needs?: 'invoiced';
 }
 
 function download(api: ApiClient, operationId: DocumentOperation, ref: EventRef): Promise<ApiResponse> {
@@ -51,11 +54,7 @@ const OFFICIAL_RECEIPT_PROBES = 6;
 
 /** An INVOICED event on an invoice that has a PDF document. */
 async function locateInvoicedEvent({ api, portfolio }: Context): Promise<Located> {
-  const invoiced = new Map(
-    (await portfolio.events())
-      .filter((e) => isRenewal(e) && e.feesStatus === 'INVOICED')
-      .map((e) => [e.id, e]),
-  );
+  const invoiced = new Map((await portfolio.eventsIn('invoiced')).map((e) => [e.id, e]));
   const list = await api.call('listInvoices', { query: { itemsPerPage: 100 } });
   expect(list, 'the invoice list').toHaveStatus(200);
   for (const invoice of list.json<{ data: Invoice[] }>().data) {
@@ -104,11 +103,13 @@ const KINDS: DocumentKind[] = [
     label: 'invoice',
     operationId: 'getInvoiceDocument',
     locate: locateInvoicedEvent,
+    needs: 'invoiced',
   },
 ];
 
 /** The document of a kind, located and downloaded once for the run and shared by the tests of its clauses. */
 async function existingDocument(kind: DocumentKind, context: Context): Promise<ApiResponse> {
+  if (kind.needs) context.portfolio.needs(kind.needs);
   const { ref, response } = await sharedDocumentDownload(context.api, kind.operationId, () =>
     kind.locate(context),
   );
@@ -206,7 +207,7 @@ test.describe('documents', () => {
       ),
       async ({ api, portfolio }) => {
         // Not open to instruction yet: no decision can be executed, so no instruction and no fees movement.
-        const event = await portfolio.event(tooEarly, 'without decision and blocked as TOO_EARLY');
+        const event = await portfolio.eventIn('too-early', AWAITING_DECISION);
         const response = await download(api, 'getInstructionReceiptDocument', refOf(event));
         expect(response).toBeProblem({ status: 404, code: 'not_found' });
       },
@@ -215,10 +216,10 @@ test.describe('documents', () => {
     test(
       ...titled('[DOC-007] the invoice download answers 404 not_found for an event whose fees are ESTIMATED'),
       async ({ api, portfolio }) => {
-        const event = await portfolio.event(
-          (e) => tooEarly(e) && e.feesStatus === 'ESTIMATED',
-          'with ESTIMATED fees and blocked as TOO_EARLY',
-        );
+        const event = await portfolio.eventIn('too-early', {
+          what: 'awaiting a decision, with ESTIMATED fees',
+          holds: (e) => AWAITING_DECISION.holds(e) && e.feesStatus === 'ESTIMATED',
+        });
         const response = await download(api, 'getInvoiceDocument', refOf(event));
         expect(response).toBeProblem({ status: 404, code: 'not_found' });
       },
@@ -226,10 +227,7 @@ test.describe('documents', () => {
 
     /** Claims a patent whose earliest pending event can be instructed with PROCEED now. */
     async function claimProceedable(portfolio: Portfolio): Promise<EventRef> {
-      const { events } = await portfolio.claimPatent((list) => {
-        const first = earliestPending(list);
-        return !!first && first.instructability.allowedDecisions.includes('PROCEED');
-      }, 'whose earliest pending event can be instructed with PROCEED');
+      const { events } = await portfolio.claim('proceedable', { refine: EARLIEST_PENDING_OFFERS_PROCEED });
       return refOf(earliestPending(events)!);
     }
 

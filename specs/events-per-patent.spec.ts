@@ -14,13 +14,11 @@ import {
   awaitsDecision,
   earliestPending,
   expect,
-  isPatentClaimed,
   isRenewal,
   nonEmpty,
   pickDocumented,
   type Portfolio,
   postInstructions,
-  readsUndisturbed,
   renewals,
   skipBecause,
   SLACK_DAYS,
@@ -29,6 +27,7 @@ import {
   titled,
   utcToday,
   verifiedOnlyIf,
+  waitsForEarlier,
   walkList,
 } from '../helpers/test';
 import type { PatentEvent, PatentEventList } from '../schemas/types';
@@ -60,11 +59,12 @@ test.describe('events', () => {
     ...titled(
       '[EVT-021] EARLIER_EVENT_PENDING is given only when an earlier event of the patent awaits a decision',
     ),
-    async ({ eventReads }) => {
+    async ({ portfolio, eventReads }) => {
+      // The sampled patents are unclaimed ones: the kept state guarantees a blocked event among them.
+      portfolio.needs('earlier-event-pending-unchanged');
       const { perPatent } = await eventReads();
       const sweeps = [...perPatent.values()];
-      const blocked = (e: PatentEvent) =>
-        isRenewal(e) && e.instructability.blockedReason === 'EARLIER_EVENT_PENDING';
+      const blocked = (e: PatentEvent) => isRenewal(e) && waitsForEarlier(e);
       test.skip(
         !sweeps.flat().some(blocked),
         'no sampled patent has an event blocked as EARLIER_EVENT_PENDING',
@@ -85,7 +85,9 @@ test.describe('events', () => {
 
   test(
     ...titled('[EVT-017] only the earliest event of a patent awaiting a decision can be allowed'),
-    async ({ eventReads }) => {
+    async ({ portfolio, eventReads }) => {
+      // Two events awaiting a decision on an unclaimed patent: the kept blocked patent has them.
+      portfolio.needs('earlier-event-pending-unchanged');
       const { perPatent } = await eventReads();
       const sweeps = [...perPatent.values()].map(renewals);
       test.skip(
@@ -109,7 +111,9 @@ test.describe('events', () => {
     ...titled(
       '[EVT-017] the earliest event of a patent awaiting a decision, once its window has opened, is not blocked as already instructed, too early or behind an earlier event',
     ),
-    async ({ eventReads }) => {
+    async ({ portfolio, eventReads }) => {
+      // A pending event whose window has opened, on an unclaimed patent: the kept blocked patent's first one.
+      portfolio.needs('earlier-event-pending-unchanged');
       const { perPatent } = await eventReads();
       const earliestServerToday = addDays(utcToday(), -SLACK_DAYS);
       const candidates = [...perPatent.values()].flatMap((events) => {
@@ -202,11 +206,11 @@ test.describe('events', () => {
 
   test(
     ...titled('[EVT-030] GET /patents/{patentId}/events lists exactly the events of that patent'),
-    async ({ portfolio, eventReads, target }) => {
+    async ({ portfolio, eventReads }) => {
       const { snapshot, perPatent } = await eventReads();
       // The snapshot must hold every event of the tenant to tell a missing one from one past its pages.
       await portfolio.requireComplete('events');
-      const unchanged = [...perPatent].filter(([id]) => !isPatentClaimed(target.baseUrl, id));
+      const unchanged = [...perPatent].filter(([id]) => !portfolio.isClaimed(id));
       test.skip(unchanged.length === 0, 'every sampled patent has been claimed by a test that changes it');
       for (const [patentId, events] of unchanged) {
         const expected = snapshot.filter((e) => e.patent.id === patentId).map((e) => e.id);
@@ -217,52 +221,36 @@ test.describe('events', () => {
 
   test(
     ...titled('[EVT-031] GET /patents/{patentId}/events/{eventId} returns each event as the list shows it'),
-    async ({ api, portfolio, target }) => {
+    async ({ api, portfolio }) => {
       // Claimed, so that no test instructs an event between the list and the single reads; preferably a
       // patent whose events are in several states (one waits for an earlier one).
-      const { patentId } = await portfolio.claimPatent(
-        (events) => events.length > 0,
-        'with events',
-        (events) => events.some((e) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING'),
-      );
+      const { patentId } = await portfolio.claim('any', { prefer: (events) => events.some(waitsForEarlier) });
       // The list and the single reads in one go, again if a freeze of another test overlapped them: a freeze
       // changes events across patents, beyond any claim.
-      const { listed, singles } = await readsUndisturbed(
-        target.baseUrl,
-        async () => {
-          const list = await api.call('listPatentEvents', {
-            path: { patentId },
-            query: { itemsPerPage: 100 },
-          });
-          expect(list).toHaveStatus(200);
-          const listed = list.json<PatentEventList>().data;
-          expect(listed.length, `events listed for patent ${patentId}`).toBeGreaterThan(0);
-          // The first, the earliest pending and the last event, and the first event of each blockedReason (a
-          // single read must compute instructability with the patent's other events, as the list does).
-          const reasons = new Set<string | null>();
-          const firstOfEachReason = listed.filter((e) => {
-            const reason = e.instructability?.blockedReason ?? null;
-            if (reasons.has(reason)) return false;
-            reasons.add(reason);
-            return true;
-          });
-          const picks = [
-            listed[0]!,
-            earliestPending(listed),
-            ...firstOfEachReason,
-            listed[listed.length - 1]!,
-          ];
-          const reads = [...new Set(picks.filter((e): e is PatentEvent => e !== undefined))];
-          const singles: [PatentEvent, ApiResponse][] = [];
-          for (const event of nonEmpty(reads, `event of patent ${patentId} to read alone`))
-            singles.push([
-              event,
-              await api.call('getPatentEvent', { path: { patentId, eventId: event.id } }),
-            ]);
-          return { listed, singles };
-        },
-        `the events of patent ${patentId}, listed and read alone`,
-      );
+      const { listed, singles } = await portfolio.readsUndisturbed(async () => {
+        const list = await api.call('listPatentEvents', {
+          path: { patentId },
+          query: { itemsPerPage: 100 },
+        });
+        expect(list).toHaveStatus(200);
+        const listed = list.json<PatentEventList>().data;
+        expect(listed.length, `events listed for patent ${patentId}`).toBeGreaterThan(0);
+        // The first, the earliest pending and the last event, and the first event of each blockedReason (a
+        // single read must compute instructability with the patent's other events, as the list does).
+        const reasons = new Set<string | null>();
+        const firstOfEachReason = listed.filter((e) => {
+          const reason = e.instructability?.blockedReason ?? null;
+          if (reasons.has(reason)) return false;
+          reasons.add(reason);
+          return true;
+        });
+        const picks = [listed[0]!, earliestPending(listed), ...firstOfEachReason, listed[listed.length - 1]!];
+        const reads = [...new Set(picks.filter((e): e is PatentEvent => e !== undefined))];
+        const singles: [PatentEvent, ApiResponse][] = [];
+        for (const event of nonEmpty(reads, `event of patent ${patentId} to read alone`))
+          singles.push([event, await api.call('getPatentEvent', { path: { patentId, eventId: event.id } })]);
+        return { listed, singles };
+      }, `the events of patent ${patentId}, listed and read alone`);
       expect(listed.length, `events listed for patent ${patentId}`).toBeGreaterThan(0);
       for (const [event, response] of singles) {
         expect(response).toHaveStatus(200);
@@ -279,13 +267,13 @@ test.describe('events', () => {
     ...titled(
       "[EVT-032] the by-period list gives each event its patent list's instructability, in a wide and a one-day window",
     ),
-    async ({ api, eventReads, target }) => {
+    async ({ api, portfolio, eventReads }) => {
+      // The sampled patents are unclaimed ones: the kept state guarantees a waiting event among them.
+      portfolio.needs('earlier-event-pending-unchanged');
       const { snapshot, perPatent } = await eventReads();
       test.skip(perPatent.size === 0, 'no patent with events found in the primary tenant');
       // A one-day window holding an event that waits for an earlier one: the earlier one is outside it.
-      const waiting = [...perPatent.values()]
-        .flat()
-        .find((e) => isRenewal(e) && e.instructability.blockedReason === 'EARLIER_EVENT_PENDING');
+      const waiting = [...perPatent.values()].flat().find((e) => isRenewal(e) && waitsForEarlier(e));
       // Without such an event the one-day window, the point of the rule, cannot be chosen.
       verifiedOnlyIf(
         waiting !== undefined,
@@ -303,7 +291,7 @@ test.describe('events', () => {
       // Checked after the reads: a patent claimed by then may have changed since its per-patent read.
       const perPatentRead = new Map(
         [...perPatent]
-          .filter(([patentId]) => !isPatentClaimed(target.baseUrl, patentId))
+          .filter(([patentId]) => !portfolio.isClaimed(patentId))
           .flatMap(([, events]) => events.map((e) => [e.id, e] as const)),
       );
       const compared = [
@@ -348,14 +336,10 @@ test.describe('events', () => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const allowed = (list: PatentEvent[]) =>
         sortByDue(renewals(list)).filter((e) => awaitsDecision(e) && e.instructability.isAllowed);
-      const { events } = await portfolio.claimPatent(
-        (list) => allowed(list).length > 0,
-        'with an allowed renewal event',
+      const { events } = await portfolio.claim('allowed', {
         // Preferably one where a later event waits for an earlier one (and so could wrongly read allowed).
-        (list) =>
-          allowed(list).length > 1 ||
-          list.some((e) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING'),
-      );
+        prefer: (list) => allowed(list).length > 1 || list.some(waitsForEarlier),
+      });
       // The latest allowed event of the patent: every event that reads allowed must be instructable, not
       // only the earliest pending one (a view that ignores the earlier events would offer later ones).
       const event = allowed(events).at(-1)!;

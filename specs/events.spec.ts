@@ -19,7 +19,6 @@ import {
   type FieldRule,
   isCalendarDate,
   isDateTime,
-  isPatentClaimed,
   labelledEvents,
   objectIs,
   oneOf,
@@ -213,7 +212,7 @@ test.describe('events', () => {
 
   test(
     ...titled("[EVT-002] the patent reference of an event names its patent, with that patent's providerId"),
-    async ({ api, portfolio, eventReads, target }) => {
+    async ({ api, portfolio, eventReads }) => {
       const events = labelledEvents(await eventReads(), portfolio);
       const { perPatent } = await eventReads();
       const patents = new Map((await portfolio.patents()).map((p) => [p.id, p]));
@@ -230,8 +229,7 @@ test.describe('events', () => {
       const problems = eventBreaches(events, (e) => {
         const patent = patents.get(e.patent.id);
         if (patent === undefined) return undefined; // reported in `unreadable`
-        if (isPatentClaimed(target.baseUrl, patent.id) || e.patent.providerId === patent.providerId)
-          return undefined;
+        if (portfolio.isClaimed(patent.id) || e.patent.providerId === patent.providerId) return undefined;
         return `patent.providerId ${JSON.stringify(e.patent.providerId)}, the patent has ${JSON.stringify(patent.providerId)}`;
       });
       for (const [patentId, list] of perPatent) {
@@ -263,9 +261,9 @@ test.describe('events', () => {
 
   test(
     ...titled('[EVT-016] events carry no fees member unless include=fees is requested'),
-    async ({ api, portfolio, eventReads, target }) => {
+    async ({ api, portfolio, eventReads }) => {
       const events = labelledEvents(await eventReads(), portfolio);
-      const unchanged = events.find(({ event: e }) => !isPatentClaimed(target.baseUrl, e.patent.id));
+      const unchanged = events.find(({ event: e }) => !portfolio.isClaimed(e.patent.id));
       test.skip(!unchanged, 'every event read belongs to a patent claimed by a test that changes it');
       const { event } = unchanged!;
       const single = await api.call('getPatentEvent', {

@@ -13,13 +13,13 @@ import {
   allFees,
   type ApiClient,
   awaitsDecision,
+  EARLIEST_PENDING_ESTIMATED_OFFERS_PROCEED,
   earliestPending,
   enumOf,
   expect,
   feesBreaches,
   type FeesRead,
   type FieldRule,
-  isPatentClaimed,
   isRenewal,
   objectIs,
   orList,
@@ -177,12 +177,14 @@ test.describe('fees', () => {
 
   test(
     ...titled('[FEE-015] the fees of an event never instructed are ESTIMATED with invoiceId null'),
-    async ({ api, portfolio, feesReads, target }) => {
+    async ({ api, portfolio, feesReads }) => {
       const { attached } = await feesReads(api);
-      const event = await portfolio.event(
-        (e) => isRenewal(e) && awaitsDecision(e) && !isPatentClaimed(target.baseUrl, e.patent.id),
-        'awaiting a decision (unclaimed)',
-      );
+      const awaiting = (e: PatentEvent) => isRenewal(e) && awaitsDecision(e);
+      const { events } = await portfolio.keep('unchanged', {
+        what: 'with an event awaiting a decision',
+        holds: (list) => list.some(awaiting),
+      });
+      const event = events.find(awaiting)!;
       const response = await api.call('getEventFees', {
         path: { patentId: event.patent.id, eventId: event.id },
       });
@@ -219,11 +221,9 @@ test.describe('fees', () => {
 
   test(
     ...titled('[FEE-012] LOCKED fees show the same amounts in the event fees and in include=fees'),
-    async ({ api, portfolio, target }) => {
-      const event = await portfolio.event(
-        (e) => e.feesStatus === 'LOCKED' && !isPatentClaimed(target.baseUrl, e.patent.id),
-        'with LOCKED fees (unclaimed)',
-      );
+    async ({ api, portfolio }) => {
+      const { events } = await portfolio.keep('locked-unchanged');
+      const event = events.find((e) => e.feesStatus === 'LOCKED')!;
       const alone = await api.call('getEventFees', {
         path: { patentId: event.patent.id, eventId: event.id },
       });
@@ -243,7 +243,8 @@ test.describe('fees', () => {
     ...titled(
       '[FEE-013] INVOICED fees name an invoice that GET /invoices/{invoiceId} returns with a line for the event',
     ),
-    async ({ api, feesReads }) => {
+    async ({ api, portfolio, feesReads }) => {
+      portfolio.needs('invoiced');
       const { samples } = await feesReads(api);
       const invoiced = samples.find(({ fees }) => fees.feesStatus === 'INVOICED');
       test.skip(!invoiced, 'no event with INVOICED fees found in the primary tenant (API_KEY)');
@@ -258,7 +259,8 @@ test.describe('fees', () => {
 
   test(
     ...titled("[FEE-014] INVOICED fees carry the amounts billed on the event's invoice line"),
-    async ({ api, feesReads }) => {
+    async ({ api, portfolio, feesReads }) => {
+      portfolio.needs('invoiced');
       const { samples } = await feesReads(api);
       const invoiced = samples.find(({ fees }) => fees.feesStatus === 'INVOICED' && fees.invoiceId !== null);
       test.skip(!invoiced, 'no event with INVOICED fees found in the primary tenant (API_KEY)');
@@ -271,17 +273,11 @@ test.describe('fees', () => {
     },
   );
 
-  const proceedable = (events: PatentEvent[]) => {
-    const event = earliestPending(events);
-    return event?.feesStatus === 'ESTIMATED' && event.instructability.allowedDecisions.includes('PROCEED');
-  };
-
   /** Claims a patent whose earliest pending event is ESTIMATED and offers PROCEED; returns that event. */
   async function claimProceedable(portfolio: Portfolio): Promise<PatentEvent> {
-    const { events } = await portfolio.claimPatent(
-      proceedable,
-      'whose earliest pending event is ESTIMATED and offers PROCEED',
-    );
+    const { events } = await portfolio.claim('proceedable', {
+      refine: EARLIEST_PENDING_ESTIMATED_OFFERS_PROCEED,
+    });
     return earliestPending(events)!;
   }
 

@@ -14,9 +14,7 @@ import {
   DECISIONS,
   expect,
   fcParams,
-  instructableFirst,
   type InstructionEntry,
-  laterPending,
   postInstructions,
   readEvent,
   renewals,
@@ -333,13 +331,10 @@ test(
   async ({ api, portfolio, requireSetting }) => {
     requireSetting('ALLOW_INSTRUCTIONS');
     test.setTimeout(90_000);
-    const what =
-      'whose earliest instructable event offers PROCEED and is followed by another event awaiting a decision (two are needed)';
-    const suitable = (events: PatentEvent[]) =>
-      !!instructableFirst(events, 'PROCEED') && laterPending(events, instructableFirst(events)!).length > 0;
+    const note = '(two are needed)';
     const patentIds = [
-      (await portfolio.claimPatent(suitable, what)).patentId,
-      (await portfolio.claimPatent(suitable, what)).patentId,
+      (await portfolio.claim('proceedable-then-pending', { note })).patentId,
+      (await portfolio.claim('proceedable-then-pending', { note })).patentId,
     ];
 
     const index = fc.nat({ max: 7 });

@@ -10,12 +10,14 @@ import {
   allowedDecision,
   type ApiClient,
   blockedEvent,
+  BLOCKED_EVENT_SHOWS_NO_DECISION,
   carriedFieldErrors,
   claimInstructable,
   DECISIONS,
   errorsArray,
   expect,
   fcParams,
+  INSTRUCTABLE_FIRST_LAPSED,
   instructableFirst,
   laterPending,
   malformedJson,
@@ -24,10 +26,12 @@ import {
   postInstructions,
   readEvent,
   reinstruct,
+  requireBlockedEvent,
   schemaErrors,
   skipBecause,
   test,
   titled,
+  waitsForEarlier,
   warned,
 } from '../helpers/test';
 import type {
@@ -136,9 +140,8 @@ test.describe('instructions', () => {
     ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
-      const what = 'whose earliest instructable event offers PROCEED (two are needed)';
-      const a = await claimInstructable(portfolio, what);
-      const b = await claimInstructable(portfolio, what);
+      const a = await claimInstructable(portfolio, '(two are needed)');
+      const b = await claimInstructable(portfolio, '(two are needed)');
       const entries = [
         { eventId: a.id, decision: allowedDecision(a, 'PROCEED') },
         { eventId: b.id, decision: allowedDecision(b, 'SKIP_THIS_TIME') },
@@ -167,10 +170,7 @@ test.describe('instructions', () => {
     ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
-      const { events } = await portfolio.claimPatent(
-        (e) => !!instructableFirst(e, 'PROCEED') && laterPending(e, instructableFirst(e)!).length > 0,
-        'with an instructable earliest event followed by another event awaiting a decision',
-      );
+      const { events } = await portfolio.claim('proceedable-then-pending');
       const first = instructableFirst(events)!;
       const second = laterPending(events, first)[0]!;
       const response = await postInstructions(api, [
@@ -194,11 +194,11 @@ test.describe('instructions', () => {
       const entry = { eventId: valid.id, decision: allowedDecision(valid, 'PROCEED') };
       const failing = [
         {
-          event: await blockedEvent(portfolio, api, 'ALREADY_INSTRUCTED', valid.patent.id),
+          event: await blockedEvent(portfolio, api, 'already-instructed', valid.patent.id),
           problem: { status: 409, code: 'instruction_already_set' },
         },
         {
-          event: await blockedEvent(portfolio, api, 'TOO_EARLY', valid.patent.id),
+          event: await blockedEvent(portfolio, api, 'too-early', valid.patent.id),
           problem: { status: 422, code: 'instruction_too_early' },
         },
       ].filter((f): f is { event: PatentEvent; problem: { status: number; code: string } } => !!f.event);
@@ -226,13 +226,12 @@ test.describe('instructions', () => {
     ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
-      const what = 'whose earliest instructable event offers PROCEED (two are needed)';
-      const first = await claimInstructable(portfolio, what);
-      const last = await claimInstructable(portfolio, what);
+      const first = await claimInstructable(portfolio, '(two are needed)');
+      const last = await claimInstructable(portfolio, '(two are needed)');
       const others = [first.patent.id, last.patent.id];
       const middle =
-        (await blockedEvent(portfolio, api, 'TOO_EARLY', ...others)) ??
-        (await blockedEvent(portfolio, api, 'ALREADY_INSTRUCTED', ...others)) ??
+        (await blockedEvent(portfolio, api, 'too-early', ...others)) ??
+        (await blockedEvent(portfolio, api, 'already-instructed', ...others)) ??
         skipBecause(`no TOO_EARLY or ALREADY_INSTRUCTED event of a third patent found in ${portfolio.label}`);
       const batch = [
         { eventId: first.id, decision: allowedDecision(first, 'PROCEED') },
@@ -257,10 +256,7 @@ test.describe('instructions', () => {
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const valid = await claimInstructable(portfolio);
-      const { events } = await portfolio.claimPatent(
-        (e) => !!instructableFirst(e) && !instructableFirst(e, 'PROCEED'),
-        'whose instructable earliest event does not allow PROCEED (a lapsed event)',
-      );
+      const { events } = await portfolio.claim('lapsed', { refine: INSTRUCTABLE_FIRST_LAPSED });
       const lapsed = instructableFirst(events)!;
       const entry = { eventId: valid.id, decision: allowedDecision(valid, 'PROCEED') };
       const other = { eventId: lapsed.id, decision: 'PROCEED' as const };
@@ -286,12 +282,10 @@ test.describe('instructions', () => {
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
       // Claimed although nothing should change: no other test may instruct the earlier event meanwhile.
-      const isSkipped = (e: PatentEvent) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING';
-      const { patentId, events } = await portfolio.claimPatent(
-        (e) => pendingRenewals(e).some(isSkipped),
-        'with an event blocked as EARLIER_EVENT_PENDING',
-      );
-      const target = pendingRenewals(events).filter(isSkipped).pop()!;
+      const { patentId, events } = await portfolio.claim('earlier-event-pending', {
+        refine: BLOCKED_EVENT_SHOWS_NO_DECISION,
+      });
+      const target = pendingRenewals(events).filter(waitsForEarlier).pop()!;
       const earlier = pendingRenewals(events)
         .filter((e) => e.dueDate < target.dueDate)
         .map((e) => e.dueDate);
@@ -314,9 +308,7 @@ test.describe('instructions', () => {
     ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
-      const event =
-        (await blockedEvent(portfolio, api, 'ALREADY_INSTRUCTED')) ??
-        skipBecause(`no event blocked as ALREADY_INSTRUCTED found in ${portfolio.label}`);
+      const event = await requireBlockedEvent(portfolio, api, 'already-instructed');
       const response = await reinstruct(api, event);
       expect(response).toBeProblem({ status: 409, code: 'instruction_already_set' });
     },
@@ -326,9 +318,7 @@ test.describe('instructions', () => {
     ...titled('[EVT-026, INS-021] instructing an event blocked as TOO_EARLY gives 422 instruction_too_early'),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
-      const event =
-        (await blockedEvent(portfolio, api, 'TOO_EARLY')) ??
-        skipBecause(`no event blocked as TOO_EARLY found in ${portfolio.label}`);
+      const event = await requireBlockedEvent(portfolio, api, 'too-early');
       const response = await postInstructions(api, [{ eventId: event.id, decision: 'SKIP_THIS_TIME' }]);
       expect(response).toBeProblem({ status: 422, code: 'instruction_too_early' });
     },
@@ -340,10 +330,7 @@ test.describe('instructions', () => {
     ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
-      const { events } = await portfolio.claimPatent(
-        (e) => !!instructableFirst(e) && !instructableFirst(e, 'PROCEED'),
-        'whose instructable earliest event does not allow PROCEED (a lapsed event)',
-      );
+      const { events } = await portfolio.claim('lapsed', { refine: INSTRUCTABLE_FIRST_LAPSED });
       const event = instructableFirst(events)!;
       const response = await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }]);
       expect(response).toBeProblem({ status: 422, code: 'instruction_lapsed' });

@@ -369,7 +369,7 @@ test.describe('isolation', () => {
     ),
     async ({ api, as, otherPortfolio, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
-      const { patentId } = await otherPortfolio.claimPatent(() => true, 'to probe a cross-tenant sync');
+      const { patentId } = await otherPortfolio.claim('any');
       const other = as('otherTenant');
       const before = await other.call('getPatent', { path: { patentId } });
       expect(before).toHaveStatus(200);
@@ -400,10 +400,12 @@ test.describe('isolation', () => {
     ),
     async ({ api, as, otherPortfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
-      const { patentId, events } = await otherPortfolio.claimPatent(
-        (list) => renewals(list).some((e) => e.instructability.isAllowed),
-        'with an instructable event, to probe a cross-tenant instruction',
-      );
+      const { patentId, events } = await otherPortfolio.claim('any', {
+        refine: {
+          what: 'with an instructable event, to probe a cross-tenant instruction',
+          holds: (list) => renewals(list).some((e) => e.instructability.isAllowed),
+        },
+      });
       const target = renewals(events).find((e) => e.instructability.isAllowed)!;
       const decision = target.instructability.allowedDecisions.includes('SKIP_THIS_TIME')
         ? 'SKIP_THIS_TIME'

@@ -18,7 +18,6 @@ import {
   type FieldRule,
   isCalendarDate,
   isDateTime,
-  isPatentClaimed,
   membersOfFormat,
   nonEmpty,
   nullBlockProblems,
@@ -259,10 +258,10 @@ test.describe('patents', () => {
 
   test(
     ...titled('[PAT-023] GET /patents/{patentId} returns the patent as the list shows it'),
-    async ({ api, target }) => {
+    async ({ api, portfolio }) => {
       const list = await api.call('listPatents', { query: { itemsPerPage: 100 } });
       expect(list).toHaveStatus(200);
-      const unchanged = list.json<PatentList>().data.filter((p) => !isPatentClaimed(target.baseUrl, p.id));
+      const unchanged = list.json<PatentList>().data.filter((p) => !portfolio.isClaimed(p.id));
       test.skip(
         unchanged.length === 0,
         'no unclaimed patent on the first page of the primary tenant (API_KEY)',
@@ -370,9 +369,9 @@ test.describe('patents', () => {
 
   test(
     ...titled('[PAT-020, PAT-021] providerId of a known patent returns exactly that one patent'),
-    async ({ api, portfolio, target }) => {
+    async ({ api, portfolio }) => {
       const patent = await portfolio.patent(
-        (p) => !!p.providerId && !isPatentClaimed(target.baseUrl, p.id),
+        (p) => !!p.providerId && !portfolio.isClaimed(p.id),
         'with a providerId (unclaimed)',
       );
       const response = await api.call('listPatents', {
@@ -417,7 +416,7 @@ test.describe('patents', () => {
     ...titled("[PAT-008] a sync item carrying officialNumbers leaves the patent's officialNumbers unchanged"),
     async ({ api, portfolio, requireSetting, providerState }) => {
       requireSetting('ALLOW_WRITES');
-      const { patentId } = await portfolio.claimPatent(() => true, 'to push a sync item to');
+      const { patentId } = await portfolio.claim('any');
       const before = await api.call('getPatent', { path: { patentId } });
       expect(before).toHaveStatus(200);
       const original = before.json<Patent>().officialNumbers;
@@ -455,7 +454,7 @@ test.describe('patents', () => {
     ...titled('[PAT-005] an applicationNumber pushed by sync reads back exactly as given'),
     async ({ api, portfolio, requireSetting, providerState }) => {
       requireSetting('ALLOW_WRITES');
-      const { patentId } = await portfolio.claimPatent(() => true, 'to push a sync item to');
+      const { patentId } = await portfolio.claim('any');
       // Lower case, inner spaces, slash, dots, dash and leading zeros: nothing to normalize away.
       const given = `ep 0${Date.now().toString(36)} / 007.4-a`;
       const sync = await api.call('syncPatents', {

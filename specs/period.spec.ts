@@ -16,7 +16,6 @@ import {
   type ArrayEncoding,
   expect,
   fcParams,
-  isPatentClaimed,
   isRenewal,
   monthBounds,
   nonEmpty,
@@ -92,10 +91,8 @@ function labels(events: PatentEvent[]): string[] {
 }
 
 /** Snapshot events the window must hold: due inside it, of patents no test has claimed. */
-function expectedIn(snapshot: PatentEvent[], from: string, to: string, namespace: string): PatentEvent[] {
-  return snapshot.filter(
-    (e) => e.dueDate >= from && e.dueDate <= to && !isPatentClaimed(namespace, e.patent.id),
-  );
+function expectedIn(snapshot: PatentEvent[], from: string, to: string, portfolio: Portfolio): PatentEvent[] {
+  return snapshot.filter((e) => e.dueDate >= from && e.dueDate <= to && !portfolio.isClaimed(e.patent.id));
 }
 
 function missingFrom(returned: PatentEvent[], expected: PatentEvent[]): string[] {
@@ -135,7 +132,7 @@ test.describe('events by period', () => {
     ...titled(
       '[PER-001, PER-004] a window bounded by two due dates answers 200 with the events due on both bounds',
     ),
-    async ({ api, portfolio, target }) => {
+    async ({ api, portfolio }) => {
       const snapshot = await snapshotEvents(portfolio);
       const dates = [...dueDates(snapshot).keys()];
       test.skip(dates.length < 2, 'fewer than two distinct due dates in the primary tenant (API_KEY)');
@@ -143,20 +140,20 @@ test.describe('events by period', () => {
       const [dueFrom, dueTo] = [dates[middle]!, dates[middle + 1]!];
       const returned = await readWindow(api, { dueFrom, dueTo });
       expect(returned.filter((e) => e.object !== 'patentEvent').map((e) => e.id)).toEqual([]);
-      const expected = expectedIn(snapshot, dueFrom, dueTo, target.baseUrl);
+      const expected = expectedIn(snapshot, dueFrom, dueTo, portfolio);
       expect(missingFrom(returned, expected), `events due on ${dueFrom} or ${dueTo} missing`).toEqual([]);
     },
   );
 
   test(
     ...titled('[PER-004] a one-day window (dueFrom equal to dueTo) returns the events due that day'),
-    async ({ api, portfolio, target }) => {
+    async ({ api, portfolio }) => {
       const snapshot = await snapshotEvents(portfolio);
       const day = busiest(dueDates(snapshot));
       const returned = await readWindow(api, { dueFrom: day, dueTo: day });
       expect(outside(returned, day, day), `events outside ${day}`).toEqual([]);
       expect(
-        missingFrom(returned, expectedIn(snapshot, day, day, target.baseUrl)),
+        missingFrom(returned, expectedIn(snapshot, day, day, portfolio)),
         `events due ${day} missing`,
       ).toEqual([]);
     },
@@ -164,11 +161,13 @@ test.describe('events by period', () => {
 
   test(
     ...titled('[PER-002] the window holds the events of several patents, as their own event lists show them'),
-    async ({ api, portfolio, target }) => {
+    async ({ api, portfolio }) => {
+      // Two unclaimed patents with events: the kept state guarantees them.
+      portfolio.needs('unchanged');
       const snapshot = await snapshotEvents(portfolio);
       // Events of the patent lists are looked up in the snapshot: it must hold the whole window.
       await portfolio.requireComplete('events');
-      const patents = (await portfolio.patents()).filter((p) => !isPatentClaimed(target.baseUrl, p.id));
+      const patents = (await portfolio.patents()).filter((p) => !portfolio.isClaimed(p.id));
       const picks = [...new Set([0, patents.length - 1])]
         .map((i) => patents[i])
         .filter((p): p is Patent => p !== undefined);
@@ -185,7 +184,7 @@ test.describe('events by period', () => {
         new Set(own.map((e) => e.patent.id)).size < 2,
         'fewer than two of the sampled patents of the primary tenant (API_KEY) have events',
       );
-      const unchanged = own.filter((e) => !isPatentClaimed(target.baseUrl, e.patent.id));
+      const unchanged = own.filter((e) => !portfolio.isClaimed(e.patent.id));
       expect(
         missingFrom(snapshot, unchanged),
         'events of the patent lists missing from the wide window',
@@ -195,7 +194,7 @@ test.describe('events by period', () => {
 
   test(
     ...titled('[PER-003] generated due windows return exactly the events due inside them'),
-    async ({ api, portfolio, target }) => {
+    async ({ api, portfolio }) => {
       const snapshot = await snapshotEvents(portfolio);
       const dates = [...dueDates(snapshot).keys()];
       const windows = fc.record({
@@ -209,7 +208,7 @@ test.describe('events by period', () => {
           const dueTo = addDays(dueFrom, span);
           const returned = await readWindow(api, { dueFrom, dueTo });
           expect(outside(returned, dueFrom, dueTo), `events outside ${dueFrom}..${dueTo}`).toEqual([]);
-          const expected = expectedIn(snapshot, dueFrom, dueTo, target.baseUrl);
+          const expected = expectedIn(snapshot, dueFrom, dueTo, portfolio);
           expect(missingFrom(returned, expected), `events due in ${dueFrom}..${dueTo} missing`).toEqual([]);
         }),
         { ...fcParams(4), endOnFailure: true },
@@ -254,7 +253,7 @@ test.describe('events by period', () => {
     ...titled(
       '[PER-006] dueMonth returns exactly the events due that month, as dueFrom and dueTo on its first and last days do',
     ),
-    async ({ api, portfolio, target }) => {
+    async ({ api, portfolio }) => {
       const snapshot = await snapshotEvents(portfolio);
       // The month whose bounds (and the days just outside them) hold the most events, then the busiest.
       const counts = dueDates(snapshot);
@@ -272,7 +271,7 @@ test.describe('events by period', () => {
       const byWindow = await readWindow(api, { dueFrom: first, dueTo: last });
       expect(outside(byMonth, first, last), `events of dueMonth=${month} outside the month`).toEqual([]);
       expect(
-        missingFrom(byMonth, expectedIn(snapshot, first, last, target.baseUrl)),
+        missingFrom(byMonth, expectedIn(snapshot, first, last, portfolio)),
         `events of ${month} missing`,
       ).toEqual([]);
       expect(
@@ -287,7 +286,9 @@ test.describe('events by period', () => {
       ...titled(
         `[${id}] ${param} narrows the window to the events of patents with the given ${member}, one value or two`,
       ),
-      async ({ api, portfolio, target }) => {
+      async ({ api, portfolio }) => {
+        // Two values among unclaimed patents: the kept state's two patents differ in each member.
+        portfolio.needs('unchanged');
         const snapshot = await snapshotEvents(portfolio);
         // The answers are compared with the snapshot's events of the same values: it must hold them all (a
         // partial patent list only leaves events unjudged).
@@ -297,7 +298,7 @@ test.describe('events by period', () => {
         const counts = new Map<string, number>();
         for (const e of snapshot) {
           const value = valueOf(e);
-          if (value !== null && !value.includes(',') && !isPatentClaimed(target.baseUrl, e.patent.id))
+          if (value !== null && !value.includes(',') && !portfolio.isClaimed(e.patent.id))
             counts.set(value, (counts.get(value) ?? 0) + 1);
         }
         // The two least frequent values keep the answers small.
@@ -308,7 +309,7 @@ test.describe('events by period', () => {
         // Events the checks can judge: of a known, unclaimed patent that no other reading could match.
         const judged = (e: PatentEvent) => {
           const patent = patents.get(e.patent.id);
-          return !!patent && !isPatentClaimed(target.baseUrl, patent.id) && !ambiguous?.(patent, values);
+          return !!patent && !portfolio.isClaimed(patent.id) && !ambiguous?.(patent, values);
         };
         const expected = (given: string[]) =>
           snapshot.filter((e) => judged(e) && given.includes(valueOf(e)!));
@@ -366,13 +367,13 @@ test.describe('events by period', () => {
 
   test(
     ...titled('[PER-010] eventTypes=RENEWAL returns exactly the renewal events of the window'),
-    async ({ api, portfolio, target }) => {
+    async ({ api, portfolio }) => {
       const snapshot = await snapshotEvents(portfolio);
       const month = busiest(new Map([...dueDates(snapshot)].map(([d, n]) => [d.slice(0, 7), n])));
       const { first, last } = monthBounds(month);
       const returned = await readWindow(api, { dueFrom: first, dueTo: last, eventTypes: ['RENEWAL'] });
       expect(labels(returned.filter((e) => !isRenewal(e))), 'events of another kind').toEqual([]);
-      const expected = expectedIn(snapshot, first, last, target.baseUrl).filter(isRenewal);
+      const expected = expectedIn(snapshot, first, last, portfolio).filter(isRenewal);
       expect(missingFrom(returned, expected), `renewal events of ${month} missing`).toEqual([]);
     },
   );

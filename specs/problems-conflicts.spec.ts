@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  blockedAsInstructed,
+  AWAITING_DECISION,
+  EARLIEST_PENDING_LAPSED,
   earliestPending,
   expect,
   postInstructions,
@@ -13,7 +14,7 @@ import {
   renewals,
   test,
   titled,
-  tooEarly,
+  waitsForEarlier,
 } from '../helpers/test';
 import type { PatentEvent } from '../schemas/types';
 
@@ -28,7 +29,7 @@ test.describe('problems', () => {
       async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         // Blocked as ALREADY_INSTRUCTED: "computed by the same rule that the instruction POST enforces".
-        const event = await portfolio.event(blockedAsInstructed, 'blocked as ALREADY_INSTRUCTED');
+        const event = await portfolio.eventIn('already-instructed');
         expect(await reinstruct(api, event)).toBeProblem({ status: 409, code: 'instruction_already_set' });
       },
     );
@@ -40,10 +41,12 @@ test.describe('problems', () => {
         const all = await portfolio.events();
         const firstOfPatent = (e: PatentEvent) =>
           earliestPending(all.filter((o) => o.patent.id === e.patent.id))?.id === e.id;
+        const first = await portfolio.eventIn('too-early', AWAITING_DECISION);
         // Prefer the earliest pending event of its patent: no other rule can block it.
         const event =
-          all.find((e) => tooEarly(e) && firstOfPatent(e)) ??
-          (await portfolio.event(tooEarly, 'blocked as TOO_EARLY'));
+          (await portfolio.eventsIn('too-early')).find(
+            (e) => AWAITING_DECISION.holds(e) && firstOfPatent(e),
+          ) ?? first;
         expect(await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }])).toBeProblem({
           status: 422,
           code: 'instruction_too_early',
@@ -57,12 +60,8 @@ test.describe('problems', () => {
       ),
       async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
-        const blocked = (e: PatentEvent) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING';
-        const { events } = await portfolio.claimPatent(
-          (list) => renewals(list).some(blocked),
-          'with an event blocked by an earlier pending one',
-        );
-        const event = renewals(events).find(blocked)!;
+        const { events } = await portfolio.claim('earlier-event-pending');
+        const event = renewals(events).find(waitsForEarlier)!;
         const response = await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }]);
         expect(response).toBeProblem({ status: 422, code: 'instruction_skipped' });
         const body = response.json<Body>();
@@ -81,14 +80,7 @@ test.describe('problems', () => {
       ...titled('[PROB-021] a decision not offered for the event gets 422 instruction_lapsed'),
       async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
-        const { events } = await portfolio.claimPatent((list) => {
-          const first = earliestPending(list);
-          return (
-            !!first &&
-            first.instructability.isAllowed &&
-            !first.instructability.allowedDecisions.includes('PROCEED')
-          );
-        }, 'whose earliest pending event is allowed without PROCEED (lapsed)');
+        const { events } = await portfolio.claim('lapsed', { refine: EARLIEST_PENDING_LAPSED });
         const event = earliestPending(events)!;
         const response = await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }]);
         expect(response).toBeProblem({ status: 422, code: 'instruction_lapsed' });

@@ -13,7 +13,7 @@ import {
   announcedReset,
   type ApiClient,
   type ApiResponse,
-  blockedAsInstructed,
+  AWAITING_DECISION,
   countdownWaitMs,
   DATE_HEADER_TOLERANCE_SECONDS,
   expect,
@@ -34,7 +34,6 @@ import {
   type SharedAnswerName,
   test,
   titled,
-  tooEarly,
   verifiedOnlyIf,
 } from '../helpers/test';
 import type { Problem } from '../schemas/types';
@@ -116,7 +115,7 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
       status: 409,
       send: async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
-        const event = await portfolio.event(blockedAsInstructed, 'blocked as ALREADY_INSTRUCTED');
+        const event = await portfolio.eventIn('already-instructed');
         return reinstruct(api, event);
       },
     },
@@ -125,7 +124,7 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
       status: 422,
       send: async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
-        const event = await portfolio.event(tooEarly, 'blocked as TOO_EARLY');
+        const event = await portfolio.eventIn('too-early', AWAITING_DECISION);
         return postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }]);
       },
     },

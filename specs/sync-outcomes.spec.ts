@@ -27,7 +27,6 @@ import {
   resultRuleViolations,
   test,
   titled,
-  updatableBySync,
   UUID,
 } from '../helpers/test';
 import type { Patent, PatentList } from '../schemas/types';
@@ -168,10 +167,7 @@ test.describe('sync', () => {
       ),
       async ({ api, portfolio, providerState }) => {
         // A patent of its own, which no earlier sync of the run has written to.
-        const { patentId, events } = await portfolio.claimPatent(
-          updatableBySync,
-          'with a providerId, no instructable event and no LOCKED fees (for a partial update)',
-        );
+        const { patentId, events } = await portfolio.claim('sync-target');
         const before = await readPatent(api, patentId);
         const title = `Conformance partial ${randomUUID()}`;
         const { batch } = await pushOne(api, { providerId: events[0]!.patent.providerId, title });

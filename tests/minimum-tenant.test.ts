@@ -1,7 +1,8 @@
 /**
  * The minimum test tenant (README, helpers/contract/data-states.ts): the reference seeded with exactly the documented
  * minimum serves every data state, a run against it with every setting allowed skips nothing, and the
- * README's table is the one the data module gives. A tenant short of one state is reported as such.
+ * README's table is the one the data module gives. A tenant short of one state is reported as such. What the
+ * tests ask of each state is what their calls recorded in that run (schemas/generated/data-state-uses.ts).
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -18,14 +19,18 @@ import {
   README_END,
   README_START,
   reservationPlan,
-  statesOfTest,
+  STATE_USE_ANNOTATION,
+  stateUseNote,
+  usesOfReport,
+  type ReportSuite,
 } from '../helpers/contract/data-states';
+import { DATA_STATE_USES, MINIMUM_TENANT_WORKERS } from '../schemas/data-states';
 import { KEY_SETTINGS } from '../helpers/run/settings';
 import type { PatentEvent } from '../schemas/types';
 
 const ROOT = path.join(__dirname, '..');
 /** The workers of the run below (the sync tests need one patent per worker). */
-const WORKERS = 2;
+const WORKERS = MINIMUM_TENANT_WORKERS;
 
 /** Every event of the primary tenant, as the suite's discovery sweep reads it. */
 async function primaryEvents(url: string, key: string): Promise<PatentEvent[]> {
@@ -56,13 +61,46 @@ void test('the README shows the minimum test tenant of helpers/contract/data-sta
   );
 });
 
-void test('every claimed state names tests, and a test title maps to its states', () => {
-  for (const state of DATA_STATES) assert.ok(state.tests.length > 0, `${state.id} names no test`);
-  assert.deepEqual(
-    [...statesOfTest('[PROB-010, PROB-020] skipping an earlier pending event gets 422 ...')],
-    ['earlier-event-pending'],
-  );
-  assert.deepEqual([...statesOfTest('[PAT-001] a test that claims nothing')], []);
+void test('every state has tests that need it, and every claimed state counts claims', () => {
+  for (const state of DATA_STATES) {
+    assert.ok(state.tests.length > 0, `${state.id} names no test`);
+    if (state.kind === 'claimed') assert.ok(state.needed(1) > 0, `${state.id} counts no claim`);
+  }
+});
+
+void test("a run's record gives each state its tests (by the ids of their titles) and its claims", () => {
+  const annotated = (ids: string[], ...uses: string[]) => ({
+    annotations: [
+      ...ids.map((id) => ({ type: 'requirement', description: id })),
+      ...uses.map((description) => ({ type: STATE_USE_ANNOTATION, description })),
+    ],
+  });
+  const ran = (ids: string[], ...uses: string[]) => ({ results: [annotated(ids, ...uses)] });
+  const suites: ReportSuite[] = [
+    {
+      specs: [
+        {
+          title: '[INS-015, INS-002] two claims in one test',
+          tests: [ran(['INS-015', 'INS-002'], 'claim proceedable', 'claim proceedable')],
+        },
+        { title: '[SYNC-041] one', tests: [ran(['SYNC-041'], stateUseNote('worker claim', 'sync-target'))] },
+      ],
+      suites: [
+        {
+          specs: [
+            { title: '[SYNC-041] two', tests: [ran(['SYNC-041'], 'worker claim sync-target')] },
+            { title: '[PER-002] a reader', tests: [ran(['PER-002'], 'need unchanged', 'need unchanged')] },
+            { title: '[PAT-001] no state', tests: [ran(['PAT-001'])] },
+          ],
+        },
+      ],
+    },
+  ];
+  const uses = usesOfReport(suites);
+  assert.deepEqual(uses.proceedable, { tests: ['INS-015, INS-002'], claims: 2, perWorkerTests: 0 });
+  assert.deepEqual(uses['sync-target'], { tests: ['SYNC-041'], claims: 0, perWorkerTests: 2 });
+  assert.deepEqual(uses.unchanged, { tests: ['PER-002'], claims: 0, perWorkerTests: 0 });
+  assert.deepEqual(uses.lapsed, { tests: [], claims: 0, perWorkerTests: 0 });
 });
 
 void test('the minimum seed holds exactly the patents the plan reserves, one state each', async () => {
@@ -154,6 +192,12 @@ void test('a run against the minimum test tenant, every setting allowed, skips n
     assert.equal(report.stats.skipped, 0);
     assert.equal(report.stats.unexpected, 0);
     assert.ok(report.stats.expected > 0);
+    // The states the tests asked for in this complete run are the ones the table and the seed are made from.
+    assert.deepEqual(
+      usesOfReport(report.suites),
+      DATA_STATE_USES,
+      'the tests ask other data states than schemas/generated/data-state-uses.ts says: run npx tsx scripts/gen-data-states.ts',
+    );
   } finally {
     await close();
     fs.rmSync(dir, { recursive: true, force: true });

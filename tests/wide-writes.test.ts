@@ -1,6 +1,6 @@
 /**
  * Writes that reach beyond a claimed patent (helpers/wire/wide-writes.ts) and the readers that expect no change
- * (`readsUndisturbed`, helpers/data/claim-status.ts): a freeze made while a reader compares two reads makes
+ * (`readsUndisturbed`, helpers/data/claims.ts): a freeze made while a reader compares two reads makes
  * the reader read again, in this process or another one of the run.
  */
 import assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { test } from 'node:test';
-import { readsUndisturbed } from '../helpers/data/claim-status';
+import { readsUndisturbed } from '../helpers/data/claims';
 import { removeRunFolder } from '../helpers/run/run-folder';
 import { beginWideWrite, isWideWrite, wideWritesSince } from '../helpers/wire/wide-writes';
 import { runPlaywright, tempDir } from './report-support';

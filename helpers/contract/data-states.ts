@@ -1,213 +1,198 @@
 /**
- * The data states the suite looks for in the primary tenant, as data: what each is (a predicate over the
- * events of one patent, as the discovery snapshot shows them), how many distinct patents a run with every
- * setting allowed needs in it, and the tests that need it. Three kinds:
- * - `claimed`: tests claim patents in this state and change them; the state's patents are reserved for them
- *   (`reservationPlan`), so that a test that can use a commoner patent never takes one a rarer test needs;
- * - `kept`: read-only tests need patents in this state that no test changes; they are reserved and never
- *   handed out by a claim;
- * - `present`: read-only tests need one such event to exist; nothing is reserved.
- * The plan is a pure function of the run's shared snapshot (helpers/data/shared-sweeps.ts), so every worker
- * computes the same one. `dataStateReport` prints the table of `npm run preflight` and of the run.
+ * The data states the suite looks for in the primary tenant: the states themselves are data shared with the
+ * reference (schemas/data-states.ts); this module adds what holds each one (a predicate over the events of one
+ * patent, as the discovery snapshot shows them, stated here once), the conditions a test may add to a state, the
+ * reservation plan, and the tables of the run, of `npm run preflight` and of the README.
+ *
+ * A test asks by state (`portfolio.claim('proceedable')`, helpers/data/claims.ts), and each call is recorded on
+ * the test as an annotation (`stateUseNote`); the uses of a complete run (`usesOfReport`) are what the README's
+ * table and each claimed state's need are made from. The plan is a pure function of the run's shared snapshot
+ * (helpers/data/shared-sweeps.ts), so every worker computes the same one.
  */
+import {
+  DATA_STATE_DEFINITIONS,
+  DATA_STATE_USES,
+  MINIMUM_TENANT_WORKERS,
+  neededOf,
+  type DataStateDefinition,
+  type DataStateId,
+  type DataStateKind,
+  type DataStateUses,
+  type DataStateUsesTable,
+  type StateOfKind,
+} from '../../schemas/data-states';
 import type { PatentEvent } from '../../schemas/types';
-import { renewals, showsNoDecision, tooEarly } from './event-rules';
+import {
+  awaitsDecision,
+  blockedAsInstructed,
+  blockedTooEarly,
+  earliestPending,
+  instructableFirst,
+  isRenewal,
+  laterPending,
+  offers,
+  pendingRenewals,
+  renewals,
+  waitsForEarlier,
+} from './event-rules';
 
-export type DataStateKind = 'claimed' | 'kept' | 'present';
+export type { DataStateId, DataStateKind, StateOfKind };
+export type ClaimedState = StateOfKind<'claimed'>;
+export type KeptState = StateOfKind<'kept'>;
+export type PresentState = StateOfKind<'present'>;
 
-export interface DataState {
-  id: string;
-  /** What the target must hold, in the README's words. */
-  description: string;
-  kind: DataStateKind;
+/** Whether one patent's events (earliest due date first) hold a state. */
+export type PatentPredicate = (events: PatentEvent[]) => boolean;
+
+/** The event predicate of each present state: the state holds on a patent with one such event. */
+export const PRESENT_EVENTS: Readonly<Record<PresentState, (event: PatentEvent) => boolean>> = {
+  'too-early': blockedTooEarly,
+  'already-instructed': blockedAsInstructed,
+  invoiced: (e) => isRenewal(e) && e.feesStatus === 'INVOICED',
+};
+
+const hasEvents: PatentPredicate = (events) => events.length > 0;
+
+/**
+ * A patent the sync tests may update: it has a providerId, and its events leave nothing to instruct and nothing
+ * LOCKED, which other specs need.
+ */
+const updatableBySync: PatentPredicate = (events) =>
+  typeof events[0]?.patent.providerId === 'string' &&
+  renewals(events).every((e) => !e.instructability.isAllowed && e.feesStatus !== 'LOCKED');
+
+/**
+ * What holds each state. Where the tests that claim a state read "the first event" differently
+ * (helpers/contract/event-rules.ts), the state says only what each reading implies, and a test adds its reading as
+ * a refinement (below), so that it selects exactly the patents its own reading accepts.
+ */
+const HOLDS: Readonly<Record<Exclude<DataStateId, PresentState>, PatentPredicate>> = {
+  'earlier-event-pending': (events) => renewals(events).some(waitsForEarlier),
+  'earlier-event-pending-unchanged': (events) => renewals(events).some(waitsForEarlier),
+  lapsed: (events) => renewals(events).some((e) => e.instructability.isAllowed && !offers(e, 'PROCEED')),
+  'locked-unchanged': (events) => events.some((e) => e.feesStatus === 'LOCKED'),
+  'proceedable-then-pending': (events) => {
+    const first = instructableFirst(events, 'PROCEED');
+    return first !== undefined && laterPending(events, first).length > 0;
+  },
+  proceedable: (events) => renewals(events).some((e) => offers(e, 'PROCEED')),
+  allowed: (events) => renewals(events).some((e) => awaitsDecision(e) && e.instructability.isAllowed),
+  'sync-target': updatableBySync,
+  unchanged: hasEvents,
+  any: hasEvents,
+};
+
+/** Whether one patent's events (earliest due date first) hold `state`. */
+export function holdsState(state: DataStateId, events: PatentEvent[]): boolean {
+  return state in PRESENT_EVENTS
+    ? events.some(PRESENT_EVENTS[state as PresentState])
+    : HOLDS[state as Exclude<DataStateId, PresentState>](events);
+}
+
+/** A condition a test adds to a state (a patent holding the state, that this test can use). */
+export interface Refinement {
+  /** What it asks, in a skip reason ("whose earliest instructable event offers PROCEED"). */
+  what: string;
+  holds: PatentPredicate;
+}
+
+/** A condition a test adds to a present state (an event in the state, that this test can use). */
+export interface EventRefinement {
+  what: string;
+  holds: (event: PatentEvent) => boolean;
+}
+
+/**
+ * Added to `too-early` by the tests that need an event never decided (together: `tooEarly` of
+ * helpers/contract/event-rules.ts); the state itself takes any event the server blocks as TOO_EARLY, which is
+ * what the instruction tests instruct.
+ */
+export const AWAITING_DECISION: EventRefinement = { what: 'awaiting a decision', holds: awaitsDecision };
+
+/** The instruction tests' reading of `proceedable`: the event the server flags instructable offers PROCEED. */
+export const INSTRUCTABLE_FIRST_OFFERS_PROCEED: Refinement = {
+  what: 'whose earliest instructable event offers PROCEED',
+  holds: (events) => instructableFirst(events, 'PROCEED') !== undefined,
+};
+
+/**
+ * The documents tests' reading of `proceedable`: the earliest event awaiting a decision offers PROCEED (no other
+ * rule can block it). Nothing about its fees: the documents follow the instruction whatever its fees show.
+ */
+export const EARLIEST_PENDING_OFFERS_PROCEED: Refinement = {
+  what: 'whose earliest event awaiting a decision offers PROCEED',
+  holds: (events) => {
+    const first = earliestPending(events);
+    return first !== undefined && offers(first, 'PROCEED');
+  },
+};
+
+/** The fees tests' reading of `proceedable`: as the documents tests', and its fees are the estimate a PROCEED locks. */
+export const EARLIEST_PENDING_ESTIMATED_OFFERS_PROCEED: Refinement = {
+  what: 'whose earliest event awaiting a decision is ESTIMATED and offers PROCEED',
+  holds: (events) => {
+    const first = earliestPending(events);
+    return first?.feesStatus === 'ESTIMATED' && offers(first, 'PROCEED');
+  },
+};
+
+/** The instruction tests' reading of `lapsed`: the event the server flags instructable does not offer PROCEED. */
+export const INSTRUCTABLE_FIRST_LAPSED: Refinement = {
+  what: 'whose earliest instructable event does not offer PROCEED (a lapsed event)',
+  holds: (events) => instructableFirst(events) !== undefined && !instructableFirst(events, 'PROCEED'),
+};
+
+/** The problem tests' reading of `lapsed`: the earliest event awaiting a decision is allowed without PROCEED. */
+export const EARLIEST_PENDING_LAPSED: Refinement = {
+  what: 'whose earliest event awaiting a decision is allowed without PROCEED (lapsed)',
+  holds: (events) => {
+    const first = earliestPending(events);
+    return !!first && first.instructability.isAllowed && !offers(first, 'PROCEED');
+  },
+};
+
+/**
+ * INS-017's reading of `earlier-event-pending`: the blocked event shows no decision, since the dates the answer
+ * must list are read off the events that show none.
+ */
+export const BLOCKED_EVENT_SHOWS_NO_DECISION: Refinement = {
+  what: 'whose event blocked as EARLIER_EVENT_PENDING shows no decision',
+  holds: (events) => pendingRenewals(events).some(waitsForEarlier),
+};
+
+export interface DataState extends Omit<DataStateDefinition, 'needed'> {
   /** Whether one patent holds the state; `events` are that patent's events, earliest due date first. */
-  holds(events: PatentEvent[]): boolean;
+  holds: PatentPredicate;
   /** Distinct patents a run with every setting allowed needs in this state, with `workers` workers. */
   needed(workers: number): number;
   /** How `needed` reads in the README when it depends on the number of workers. */
   neededText?: string;
-  /**
-   * The tests that need the state, by the ids in their title's brackets (`'INS-016'` for
-   * `[INS-016] a batch ...`). A claim made by one of them is served from the state's reserved patents first.
-   */
+  /** The tests that need the state, by the requirement ids of their titles (`'INS-016'`), from their calls. */
   tests: string[];
 }
 
-/** The earliest renewal event showing no decision. */
-const earliestUndecided = (events: PatentEvent[]) => renewals(events).find(showsNoDecision);
-const blockedByEarlier = (events: PatentEvent[]) =>
-  renewals(events).some(
-    (e) => showsNoDecision(e) && e.instructability.blockedReason === 'EARLIER_EVENT_PENDING',
-  );
-/** The earliest undecided event is open to every decision (PROCEED included) and its fees are ESTIMATED. */
-const proceedable = (events: PatentEvent[]) => {
-  const first = earliestUndecided(events);
-  return (
-    !!first &&
-    first.instructability.isAllowed &&
-    first.instructability.allowedDecisions.includes('PROCEED') &&
-    first.feesStatus === 'ESTIMATED'
-  );
-};
-const lapsed = (events: PatentEvent[]) => {
-  const first = earliestUndecided(events);
-  return (
-    !!first && first.instructability.isAllowed && !first.instructability.allowedDecisions.includes('PROCEED')
-  );
-};
-const followed = (events: PatentEvent[]) => {
-  const first = earliestUndecided(events);
-  return (
-    proceedable(events) && renewals(events).some((e) => showsNoDecision(e) && e.dueDate > first!.dueDate)
-  );
-};
-const hasEvents = (events: PatentEvent[]) => events.length > 0;
-const anyEvent = (predicate: (e: PatentEvent) => boolean) => (events: PatentEvent[]) =>
-  renewals(events).some(predicate);
+/** The states with what holds them and what the tests of a complete run asked of them (`uses`). */
+export function dataStates(uses: DataStateUsesTable = DATA_STATE_USES): DataState[] {
+  return DATA_STATE_DEFINITIONS.map((definition) => {
+    const { tests, claims, perWorkerTests } = uses[definition.id];
+    return {
+      ...definition,
+      holds: (events: PatentEvent[]) => holdsState(definition.id, events),
+      needed: (workers: number) => neededOf(definition, workers, uses),
+      ...(perWorkerTests > 0
+        ? {
+            neededText: `one per worker (at most ${perWorkerTests})${claims > 0 ? `, plus ${claims}` : ''}`,
+          }
+        : {}),
+      tests,
+    };
+  });
+}
 
-/** Tests that update a patent by sync (eight, by title): each worker claims one patent for them (`ownPatent` of helpers/spec/sync-workflow.ts). */
-const SYNC_TESTS = [
-  'SYNC-006, SYNC-007, SYNC-009, SYNC-010',
-  'SYNC-036, SYNC-014',
-  'SYNC-043, SYNC-026',
-  'SYNC-041',
-  'SYNC-040',
-  'SYNC-046',
-];
-/** SYNC-043 claims a patent of its own besides (one no other sync test has written to). */
-const SYNC_OWN_PATENT_TESTS = ['SYNC-043'];
-/** Claims a run makes for the sync tests: one per worker, at most one per sync test. */
-const SYNC_CLAIMS = 8;
+export const DATA_STATES: readonly DataState[] = dataStates();
 
-export const DATA_STATES: readonly DataState[] = [
-  {
-    id: 'earlier-event-pending',
-    description: 'an event blocked as EARLIER_EVENT_PENDING (a later event waits for an earlier one)',
-    kind: 'claimed',
-    holds: blockedByEarlier,
-    needed: () => 2,
-    tests: ['INS-017, INS-022, INS-023, EVT-027', 'PROB-010, PROB-020'],
-  },
-  {
-    id: 'earlier-event-pending-unchanged',
-    description: 'an event blocked as EARLIER_EVENT_PENDING, on a patent no test changes',
-    kind: 'kept',
-    holds: blockedByEarlier,
-    needed: () => 1,
-    tests: ['EVT-021', 'EVT-017', 'FEE-015'],
-  },
-  {
-    id: 'lapsed',
-    description: 'an earliest pending event past its grace period (allowed, but not PROCEED)',
-    kind: 'claimed',
-    holds: lapsed,
-    needed: () => 3,
-    tests: ['INS-018', 'INS-024', 'PROB-021'],
-  },
-  {
-    id: 'locked-unchanged',
-    description:
-      'an event with LOCKED fees (PROCEED executed, not invoiced yet), on a patent no test changes',
-    kind: 'kept',
-    holds: anyEvent((e) => e.feesStatus === 'LOCKED'),
-    needed: () => 1,
-    tests: ['FEE-012'],
-  },
-  {
-    id: 'proceedable-then-pending',
-    description:
-      'an earliest pending event open to PROCEED (fees ESTIMATED) followed by another event awaiting a decision',
-    kind: 'claimed',
-    holds: followed,
-    needed: () => 3,
-    tests: ['INS-008, INS-017, INS-018, INS-020, INS-023, EVT-022, EVT-028, FEE-010', 'INS-016'],
-  },
-  {
-    id: 'proceedable',
-    description: 'an earliest pending event open to PROCEED, fees ESTIMATED',
-    kind: 'claimed',
-    holds: proceedable,
-    needed: () => 17,
-    tests: [
-      'DOC-005',
-      'DOC-006',
-      'DOC-007',
-      'FEE-010, FEE-011',
-      'FEE-013',
-      'INS-013, INS-001, INS-003, INS-004, INS-009, EVT-028',
-      'INS-008, INS-014',
-      'INS-020, INS-027, INS-010',
-      'INS-015, INS-002, INS-005, INS-006, INS-007, INS-009',
-      'INS-018',
-      'INS-018, DOC-005',
-      'FEE-016, FEE-012',
-      'FEE-012',
-      'EVT-028',
-    ],
-  },
-  {
-    id: 'sync-target',
-    description: 'a patent with a providerId, no instructable event and no LOCKED fees (updated by sync)',
-    kind: 'claimed',
-    holds: (events) =>
-      typeof events[0]?.patent.providerId === 'string' &&
-      renewals(events).every((e) => !e.instructability.isAllowed && e.feesStatus !== 'LOCKED'),
-    needed: (workers) => Math.min(workers, SYNC_CLAIMS) + SYNC_OWN_PATENT_TESTS.length,
-    neededText: `one per worker (at most ${SYNC_CLAIMS}), plus ${SYNC_OWN_PATENT_TESTS.length}`,
-    tests: [...SYNC_TESTS, ...SYNC_OWN_PATENT_TESTS],
-  },
-  {
-    id: 'unchanged',
-    description:
-      'a patent with events that no test changes (two, with different office, owner and clientFamilyReference)',
-    kind: 'kept',
-    holds: hasEvents,
-    needed: () => 2,
-    tests: ['PER-002', 'PER-007', 'PER-008', 'PER-009'],
-  },
-  {
-    id: 'any',
-    description: 'a patent with events, changed by sync or read while no test instructs it',
-    kind: 'claimed',
-    holds: hasEvents,
-    needed: () => 3,
-    tests: ['PAT-008', 'PAT-005', 'EVT-031'],
-  },
-  {
-    id: 'too-early',
-    description: 'an event awaiting a decision blocked as TOO_EARLY',
-    kind: 'present',
-    holds: anyEvent(tooEarly),
-    needed: () => 1,
-    tests: ['DOC-005', 'DOC-007', 'PROB-019', 'EVT-026, INS-021'],
-  },
-  {
-    id: 'already-instructed',
-    description: 'an event blocked as ALREADY_INSTRUCTED',
-    kind: 'present',
-    holds: anyEvent((e) => e.instructability.blockedReason === 'ALREADY_INSTRUCTED'),
-    needed: () => 1,
-    tests: ['PROB-017', 'EVT-025'],
-  },
-  {
-    id: 'invoiced',
-    description: 'an event with INVOICED fees',
-    kind: 'present',
-    holds: anyEvent((e) => e.feesStatus === 'INVOICED'),
-    needed: () => 1,
-    tests: ['FEE-013', 'FEE-014'],
-  },
-];
-
-/** The ids in a test title's leading brackets, as the states name their tests (`'INS-017, INS-022'`). */
-export function titleKey(title: string): string {
-  const bracket = title.match(/^\[([^\]]+)\]/);
-  return bracket
-    ? bracket[1]!
-        .split(',')
-        .map((id) => id.trim())
-        .join(', ')
-    : '';
+export function stateById(id: DataStateId): DataState {
+  return DATA_STATES.find((s) => s.id === id)!;
 }
 
 /** The requirement ids of the tests that need a state. */
@@ -234,7 +219,7 @@ const RESERVED: readonly DataStateKind[] = ['claimed', 'kept'];
  * holders beyond its need), each taking the holders that hold the fewest other reserved states, so that a
  * target holding the documented minimum serves every state. Deterministic for one snapshot.
  */
-export function reservationPlan(events: PatentEvent[], workers: number): Map<string, string> {
+export function reservationPlan(events: PatentEvent[], workers: number): Map<string, DataStateId> {
   const byPatent = [...eventsByPatent(events)].sort(([a], [b]) => a.localeCompare(b));
   const states = DATA_STATES.filter((s) => RESERVED.includes(s.kind));
   const holders = new Map(
@@ -246,7 +231,7 @@ export function reservationPlan(events: PatentEvent[], workers: number): Map<str
   const order = states
     .map((s, index) => ({ s, index, slack: holders.get(s.id)!.length - s.needed(workers) }))
     .sort((a, b) => a.slack - b.slack || a.index - b.index);
-  const plan = new Map<string, string>();
+  const plan = new Map<string, DataStateId>();
   for (const { s } of order) {
     const free = holders
       .get(s.id)!
@@ -257,10 +242,72 @@ export function reservationPlan(events: PatentEvent[], workers: number): Map<str
   return plan;
 }
 
-/** The claimed states whose reserved patents a test may take, by its title. */
-export function statesOfTest(title: string): Set<string> {
-  const key = titleKey(title);
-  return new Set(DATA_STATES.filter((s) => s.kind === 'claimed' && s.tests.includes(key)).map((s) => s.id));
+/**
+ * How a test used a state: `claim` took a patent for it (one per call), `worker claim` was served the patent its
+ * worker claimed once (`portfolio.workerClaim`), `keep` read a patent no test changes, `need` read data the
+ * state guarantees (its own sweep of unchanged patents, an event of a present state).
+ */
+export type StateUse = 'claim' | 'worker claim' | 'keep' | 'need';
+
+/** The annotation type of a recorded use. */
+export const STATE_USE_ANNOTATION = 'data state';
+
+/** The annotation description of a use: `claim proceedable`. */
+export function stateUseNote(use: StateUse, state: DataStateId): string {
+  return `${use} ${state}`;
+}
+
+/** The parts of a Playwright JSON report the uses are read from. */
+interface ReportAnnotation {
+  type: string;
+  description?: string;
+}
+export interface ReportSuite {
+  suites?: ReportSuite[];
+  specs?: {
+    title: string;
+    tests: { annotations?: ReportAnnotation[]; results: { annotations?: ReportAnnotation[] }[] }[];
+  }[];
+}
+
+/**
+ * The uses of each state in a run's Playwright JSON report (its suites): the tests that used it, by the
+ * requirement ids of their titles, and the claims counted. Meaningful for a complete run only (every test ran
+ * to its end: a test that stopped early may have made fewer calls).
+ */
+export function usesOfReport(suites: ReportSuite[]): Record<DataStateId, DataStateUses> {
+  const uses = Object.fromEntries(
+    DATA_STATE_DEFINITIONS.map((s) => [s.id, { tests: [] as string[], claims: 0, perWorkerTests: 0 }]),
+  ) as Record<DataStateId, DataStateUses>;
+  const visit = (suite: ReportSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        // The last attempt's annotations: the static ones and those its calls pushed.
+        const annotations = test.results.at(-1)?.annotations ?? test.annotations ?? [];
+        const group = annotations
+          .filter((a) => a.type === 'requirement')
+          .map((a) => a.description)
+          .join(', ');
+        const perWorker = new Set<DataStateId>();
+        for (const { type, description } of annotations) {
+          if (type !== STATE_USE_ANNOTATION || description === undefined) continue;
+          const state = description.slice(description.lastIndexOf(' ') + 1) as DataStateId;
+          const use = description.slice(0, description.lastIndexOf(' ')) as StateUse;
+          const entry = uses[state];
+          if (entry === undefined)
+            throw new Error(`a test recorded a use of an unknown data state: ${description}`);
+          if (!entry.tests.includes(group)) entry.tests.push(group);
+          if (use === 'claim') entry.claims += 1;
+          if (use === 'worker claim') perWorker.add(state);
+        }
+        for (const state of perWorker) uses[state].perWorkerTests += 1;
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child);
+  };
+  suites.forEach(visit);
+  for (const entry of Object.values(uses)) entry.tests.sort();
+  return uses;
 }
 
 export interface DataStateCount {
@@ -338,16 +385,24 @@ export const INVOICE_DATA: readonly { description: string; requirements: string 
 export const README_START = '<!-- data-states:start (generated by npx tsx scripts/gen-data-states.ts) -->';
 export const README_END = '<!-- data-states:end -->';
 
-/** The README's table of the minimum test tenant, from `DATA_STATES` (checked by tests/minimum-tenant.test.ts). */
-export function minimumTenantMarkdown(workers = 2): string[] {
-  const reserved = DATA_STATES.filter((s) => RESERVED.includes(s.kind));
-  const total = reserved.reduce((sum, s) => sum + s.needed(workers), 0);
+/**
+ * The README's table of the minimum test tenant, from the states and the uses of a complete run (checked by
+ * tests/minimum-tenant.test.ts).
+ */
+export function minimumTenantMarkdown(
+  workers = MINIMUM_TENANT_WORKERS,
+  uses: DataStateUsesTable = DATA_STATE_USES,
+): string[] {
+  const states = dataStates(uses);
+  const total = states
+    .filter((s) => RESERVED.includes(s.kind))
+    .reduce((sum, s) => sum + s.needed(workers), 0);
   const kind = { claimed: 'changed by its tests', kept: 'left unchanged', present: 'read only' };
   return [
     README_START,
     '| data state | patents needed | kind | tests that skip without it (the ids in their titles) |',
     '| --- | --- | --- | --- |',
-    ...DATA_STATES.map(
+    ...states.map(
       (s) =>
         `| \`${s.id}\`: ${s.description} | ${s.neededText ? `${s.needed(workers)} (${s.neededText})` : s.needed(workers)} | ${kind[s.kind]} | ${s.tests.map((t) => `[${t}]`).join(' ')} |`,
     ),

@@ -1,8 +1,13 @@
 /**
  * The small rules the suite reads patent events by, each stated once: which events are renewals, which await a
  * decision, which one a patent instructs first, which are not open to instruction yet.
+ *
+ * "The first event" of a patent has two readings here, each used where it is meant: `earliestPending`, the
+ * earliest renewal awaiting a decision (what the queue rule is about), and `instructableFirst`, the earliest
+ * renewal the server flags allowed (what an instruction test instructs). A conformant server makes them the
+ * same event; a faulty one may not, and each test keeps the reading its clause needs.
  */
-import type { PatentEvent } from '../../schemas/types';
+import type { Decision, PatentEvent } from '../../schemas/types';
 
 export const RENEWAL = 'RENEWAL';
 
@@ -42,6 +47,38 @@ export function earliestPending(events: PatentEvent[]): PatentEvent | undefined 
   return sortByDue(renewals(events)).find(awaitsDecision);
 }
 
+/** The renewal events of a patent that show no decision (`showsNoDecision`), earliest due date first. */
+export function pendingRenewals(events: PatentEvent[]): PatentEvent[] {
+  return sortByDue(renewals(events)).filter(showsNoDecision);
+}
+
+/** The renewal events showing no decision that are due after `event`. */
+export function laterPending(events: PatentEvent[], event: PatentEvent): PatentEvent[] {
+  return pendingRenewals(events).filter((e) => e.dueDate > event.dueDate);
+}
+
+/** Whether the event offers `decision` (its allowedDecisions list it). */
+export function offers(event: PatentEvent, decision: Decision): boolean {
+  return event.instructability.allowedDecisions.includes(decision);
+}
+
+/**
+ * The patent's earliest renewal event the server flags instructable (`isAllowed`), when it offers `decision`
+ * (if given). Unlike `earliestPending`, it trusts the server's flag rather than the decisions shown: the
+ * instruction tests instruct the event the server offers.
+ */
+export function instructableFirst(events: PatentEvent[], decision?: Decision): PatentEvent | undefined {
+  const first = sortByDue(renewals(events)).find((e) => e.instructability.isAllowed);
+  if (first === undefined) return undefined;
+  if (decision !== undefined && !offers(first, decision)) return undefined;
+  return first;
+}
+
+/** An event blocked as EARLIER_EVENT_PENDING: it waits for an earlier event awaiting a decision. */
+export function waitsForEarlier(event: PatentEvent): boolean {
+  return event.instructability.blockedReason === 'EARLIER_EVENT_PENDING';
+}
+
 /**
  * A renewal event blocked as ALREADY_INSTRUCTED, not merely decided: an old decided event may also be lapsed,
  * and which of 409 and 422 wins then is not stated.
@@ -50,7 +87,12 @@ export function blockedAsInstructed(event: PatentEvent): boolean {
   return isRenewal(event) && event.instructability.blockedReason === 'ALREADY_INSTRUCTED';
 }
 
+/** A renewal event blocked as TOO_EARLY, as the server flags it (whatever decisions it shows). */
+export function blockedTooEarly(event: PatentEvent): boolean {
+  return isRenewal(event) && event.instructability.blockedReason === 'TOO_EARLY';
+}
+
 /** A renewal event awaiting a decision whose window has not opened (blocked as TOO_EARLY). */
 export function tooEarly(event: PatentEvent): boolean {
-  return isRenewal(event) && awaitsDecision(event) && event.instructability.blockedReason === 'TOO_EARLY';
+  return blockedTooEarly(event) && awaitsDecision(event);
 }

@@ -1,9 +1,41 @@
 /**
- * Exclusive claims on target resources across the run's worker processes, so that tests that change a
- * patent's state never share it. The files and who reads them: helpers/run/run-folder.ts.
+ * Claims: what a test owns on the target and what it needs from it. A test that changes a patent claims it for
+ * the rest of the run (an empty file created with O_EXCL, named in helpers/run/run-folder.ts), so no other test,
+ * in any worker, touches it; a patent unclaimed after a read has not been changed by the suite since the
+ * worker's snapshot, so comparisons with the snapshot leave claimed patents out (`isClaimed`). A freeze reaches
+ * beyond any claim: reads that expect no change go through `readsUndisturbed`.
+ *
+ * Tests ask by data state (helpers/contract/data-states.ts) through the portfolio, which inherits the methods
+ * of `TenantClaims`: `claim` (an exclusive patent holding a claimed state, served first from the patents the
+ * reservation plan reserved for it), `workerClaim` (one such patent per worker), `keep` (a patent of a kept
+ * state, never handed to a claim), `eventIn` (an event of a present state) and `needs` (data the state
+ * guarantees, found by the test's own reads). On the primary tenant each call is recorded on the calling test
+ * (an annotation, `stateUseNote`): the README's table and each state's need are made from that record.
  */
 import fs from 'node:fs';
+import { test } from '@playwright/test';
+import type { PatentEvent } from '../../schemas/types';
+import {
+  DATA_STATES,
+  eventsByPatent,
+  holdsState,
+  PRESENT_EVENTS,
+  reservationPlan,
+  STATE_USE_ANNOTATION,
+  stateById,
+  stateUseNote,
+  type ClaimedState,
+  type DataStateId,
+  type EventRefinement,
+  type KeptState,
+  type PatentPredicate,
+  type PresentState,
+  type Refinement,
+  type StateUse,
+} from '../contract/data-states';
 import { claimFile, withFolder } from '../run/run-folder';
+import { wideWritesSince } from '../wire/wide-writes';
+import { skipBecause } from './verified';
 
 /**
  * True when this process now owns `id` of `kind` on the target `namespace` (its base URL) for the rest of
@@ -16,5 +48,194 @@ export function claim(namespace: string, kind: string, id: string): boolean {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
+  }
+}
+
+/** True when some test of the run has claimed the patent on the target `namespace` (its base URL). */
+export function isClaimed(namespace: string, patentId: string): boolean {
+  return fs.existsSync(claimFile(namespace, 'patent', patentId));
+}
+
+/**
+ * The result of `read`, made at a time no wide write of the run overlapped (read again when one did, at
+ * most `attempts` times); skips, naming the writes, when every attempt was overlapped.
+ */
+export async function readsUndisturbed<T>(
+  namespace: string,
+  read: () => Promise<T>,
+  what: string,
+  attempts = 3,
+): Promise<T> {
+  let overlapping: string[] = [];
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const since = Date.now();
+    const result = await read();
+    overlapping = wideWritesSince(namespace, since);
+    if (overlapping.length === 0) return result;
+  }
+  return skipBecause(
+    `${what}: writes of other tests that change data across patents overlapped every one of ${attempts} attempts (${overlapping.join(', ')})`,
+  );
+}
+
+/** A patent a test claimed (its events fresh, as the per-patent list gives them) or keeps (the snapshot's, earliest due date first). */
+export interface HeldPatent {
+  patentId: string;
+  events: PatentEvent[];
+}
+
+export interface ClaimOptions {
+  /** A condition this test adds to the state (helpers/contract/data-states.ts names the common ones). */
+  refine?: Refinement;
+  /** Candidates that satisfy it are tried first. */
+  prefer?: PatentPredicate;
+  /** Added to the skip reason, e.g. "(two are needed)". */
+  note?: string;
+}
+
+/** The state, in a skip reason. */
+function named(state: DataStateId, refine?: { what: string }): string {
+  return `in data state ${state} (${stateById(state).description})${refine ? `, ${refine.what}` : ''}`;
+}
+
+/**
+ * The claim part of a tenant's portfolio (helpers/data/discovery.ts extends it with the snapshot these methods
+ * read). `planned`: the tenant the data states describe (the primary one), whose claims follow the reservation
+ * plan and whose uses are recorded.
+ */
+export abstract class TenantClaims {
+  private planPromise: Promise<Map<string, DataStateId>> | undefined;
+  private readonly perWorker = new Map<DataStateId, HeldPatent>();
+
+  protected constructor(
+    /** The target's base URL: claims are per target. */
+    private readonly namespace: string,
+    /** Label used in skip reasons, e.g. "the primary tenant (API_KEY)". */
+    readonly label: string,
+    private readonly planned: boolean,
+  ) {}
+
+  /** Every event of the tenant, from the run's snapshot. */
+  abstract events(): Promise<PatentEvent[]>;
+
+  /** Fresh events of one patent. */
+  abstract eventsOf(patentId: string): Promise<PatentEvent[]>;
+
+  /** Patents reserved for the data states, from the run's shared snapshot (none on an unplanned tenant). */
+  private reservations(): Promise<Map<string, DataStateId>> {
+    if (!this.planned) return Promise.resolve(new Map());
+    this.planPromise ??= this.events().then((events) => reservationPlan(events, test.info().config.workers));
+    return this.planPromise;
+  }
+
+  private record(use: StateUse, state: DataStateId): void {
+    if (this.planned)
+      test.info().annotations.push({ type: STATE_USE_ANNOTATION, description: stateUseNote(use, state) });
+  }
+
+  /** Whether some test of the run has claimed the patent (it may have changed since the snapshot). */
+  isClaimed(patentId: string): boolean {
+    return isClaimed(this.namespace, patentId);
+  }
+
+  /** `readsUndisturbed` on this portfolio's target. */
+  readsUndisturbed<T>(read: () => Promise<T>, what: string): Promise<T> {
+    return readsUndisturbed(this.namespace, read, what);
+  }
+
+  /**
+   * Claims, for the rest of the run, a patent whose fresh events hold `state` (and `refine`), so that no other
+   * test changes it. Candidates come from the run's snapshot and are re-read after the claim; those that
+   * satisfy `prefer` are tried first. On the primary tenant, the patents reserved for a state go only to claims
+   * of that state (first to them), so that a test that can use a commoner patent leaves the rare ones to the
+   * tests that need them.
+   */
+  async claim(state: ClaimedState, options: ClaimOptions = {}): Promise<HeldPatent> {
+    this.record('claim', state);
+    return this.take(state, options);
+  }
+
+  /**
+   * The patent this worker holds in `state`, claimed by the first test of the worker that asks (as `claim`);
+   * later tests of the worker get the same patent. A claim that finds none skips the test that asked, and the
+   * next one tries again.
+   */
+  async workerClaim(state: ClaimedState): Promise<HeldPatent> {
+    this.record('worker claim', state);
+    const held = this.perWorker.get(state) ?? (await this.take(state, {}));
+    this.perWorker.set(state, held);
+    return held;
+  }
+
+  private async take(state: ClaimedState, { refine, prefer, note }: ClaimOptions): Promise<HeldPatent> {
+    const wanted = (events: PatentEvent[]) => holdsState(state, events) && (refine?.holds(events) ?? true);
+    const byPatent = eventsByPatent(await this.events());
+    const plan = await this.reservations();
+    const rank = ([patentId, snapshot]: [string, PatentEvent[]]) =>
+      (prefer && !prefer(snapshot) ? 2 : 0) + (plan.has(patentId) ? 0 : 1);
+    const reservedElsewhere = new Set<string>();
+    const candidates = [...byPatent].filter(([patentId, snapshot]) => {
+      const reservedFor = plan.get(patentId);
+      if (reservedFor === undefined || reservedFor === state) return true;
+      if (wanted(snapshot)) reservedElsewhere.add(reservedFor);
+      return false;
+    });
+    candidates.sort((a, b) => rank(a) - rank(b));
+    for (const [patentId, snapshot] of candidates) {
+      if (!wanted(snapshot)) continue;
+      if (!claim(this.namespace, 'patent', patentId)) continue;
+      const events = await this.eventsOf(patentId);
+      if (wanted(events)) return { patentId, events };
+    }
+    const others = DATA_STATES.filter((s) => reservedElsewhere.has(s.id)).map((s) => s.id);
+    return skipBecause(
+      `no unclaimed patent ${named(state, refine)}${note ? ` ${note}` : ''} found in ${this.label}` +
+        (others.length ? ` (the other candidates are reserved for tests needing: ${others.join(', ')})` : ''),
+    );
+  }
+
+  /**
+   * A patent holding the kept `state` (and `refine`) that no test changes: served first from the patents the
+   * plan reserved for the state, then from the others no test has claimed yet (those reserved for a claimed
+   * state last: their tests will change them). Its events are the snapshot's.
+   */
+  async keep(state: KeptState, refine?: Refinement): Promise<HeldPatent> {
+    this.record('keep', state);
+    const plan = await this.reservations();
+    const rank = (patentId: string) => {
+      const reservedFor = plan.get(patentId);
+      if (reservedFor === state) return 0;
+      return reservedFor !== undefined && stateById(reservedFor).kind === 'claimed' ? 2 : 1;
+    };
+    const found = [...eventsByPatent(await this.events())]
+      .filter(([, events]) => holdsState(state, events) && (refine?.holds(events) ?? true))
+      .filter(([patentId]) => !this.isClaimed(patentId))
+      .sort(([a], [b]) => rank(a) - rank(b))[0];
+    return found
+      ? { patentId: found[0], events: found[1] }
+      : skipBecause(`no patent ${named(state, refine)} that no test changes found in ${this.label}`);
+  }
+
+  /**
+   * The events of the snapshot in the present `state`, in the snapshot's order (none: an empty list). Not
+   * recorded: a test that cannot do without one asks `eventIn` or says `needs`.
+   */
+  async eventsIn(state: PresentState): Promise<PatentEvent[]> {
+    return (await this.events()).filter(PRESENT_EVENTS[state]);
+  }
+
+  /** The first event of the snapshot in the present `state` that satisfies `refine`; skips, naming both, without one. */
+  async eventIn(state: PresentState, refine?: EventRefinement): Promise<PatentEvent> {
+    this.record('need', state);
+    const found = (await this.eventsIn(state)).find((e) => refine?.holds(e) ?? true);
+    return found ?? skipBecause(`no event ${named(state, refine)} found in ${this.label}`);
+  }
+
+  /**
+   * Records that the test needs `state` for data it finds by its own reads (a sweep of the patents no test
+   * changes, an event of a present state read fresh): without the state it skips.
+   */
+  needs(state: KeptState | PresentState): void {
+    this.record('need', state);
   }
 }

@@ -4,7 +4,8 @@
  */
 import type { PatentEvent } from '../../schemas/types';
 import type { ApiClient, ApiResponse } from '../wire/api-client';
-import { skipBecause, type Portfolio } from './discovery';
+import type { Portfolio } from './discovery';
+import { skipBecause } from './verified';
 import { renewals, sortByDue } from '../contract/event-rules';
 import { sharedResponse, sharedSweep } from './shared-sweeps';
 

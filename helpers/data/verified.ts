@@ -2,10 +2,16 @@
  * A pass is earned (CONTRIBUTING, Principles): when the decisive assertion of a test depends on something the target
  * may or may not show (an outcome, a non-empty list, a state reached in time), the test ends as
  * "not verified" with the reason instead of passing without having checked anything. Reported as a
- * skip, which the certification counts as not tested.
+ * skip, which the certification counts as not tested. A missing precondition (data, a setting) skips the same
+ * way, naming what was missing.
  */
 import { test } from '@playwright/test';
-import { skipBecause } from './discovery';
+
+/** Skips the current test for `reason` (the missing precondition, named). */
+export function skipBecause(reason: string): never {
+  test.info().skip(true, reason);
+  throw new Error(reason); // not reached: skip() throws
+}
 
 /** Ends the current test as not verified, naming what was missing. */
 export function notVerified(reason: string): never {

@@ -8,8 +8,8 @@
  * - `claims/<target>-<kind>-<id>`: an empty file created with O_EXCL (`claim`, helpers/data/claims.ts) by the
  *   first process that takes the thing: a test about to change a patent (`patent`), a freeze month
  *   (`freeze-month`), the first caller of a shared read (`shared`). Never removed during the run: the
- *   creator owns it to the end. Other workers test its existence (`isPatentClaimed`,
- *   helpers/data/claim-status.ts) to leave changed patents out of comparisons with their snapshot.
+ *   creator owns it to the end. Other workers test its existence (`isClaimed`, helpers/data/claims.ts)
+ *   to leave changed patents out of comparisons with their snapshot.
  * - `shared/<target>-<name>.json`: the result of a read made once for the run (helpers/data/shared-sweeps.ts),
  *   `{ value }` or `{ failed: true }`, written whole then renamed by the process that claimed the read;
  *   the others poll for it (at most a minute) and read for themselves when no result comes. The events

@@ -3,9 +3,9 @@
  * per-patent sweeps of a few patents chosen to hold every instructability state, held by the worker fixture
  * `eventReads` and read once, in the first test that needs them.
  */
-import { isPatentClaimed } from '../data/claim-status';
-import { skipBecause, type Portfolio } from '../data/discovery';
-import { isRenewal, renewals } from '../contract/event-rules';
+import type { Portfolio } from '../data/discovery';
+import { skipBecause } from '../data/verified';
+import { isRenewal, renewals, waitsForEarlier } from '../contract/event-rules';
 import { workerReadOfPortfolio } from './worker-read';
 import { breaches, type Rule } from '../contract/rule-breaches';
 import { sharedSweep } from '../data/shared-sweeps';
@@ -22,13 +22,13 @@ export interface EventReads {
 }
 
 /** Picks up to one patent per instructability state found in the snapshot (and the one with most events). */
-function samplePatents(snapshot: PatentEvent[], namespace: string): string[] {
+function samplePatents(snapshot: PatentEvent[], portfolio: Portfolio): string[] {
   const byPatent = new Map<string, PatentEvent[]>();
   for (const event of renewals(snapshot))
     byPatent.set(event.patent.id, [...(byPatent.get(event.patent.id) ?? []), event]);
-  const candidates = [...byPatent].filter(([id]) => !isPatentClaimed(namespace, id));
+  const candidates = [...byPatent].filter(([id]) => !portfolio.isClaimed(id));
   const states: ((e: PatentEvent) => boolean)[] = [
-    (e) => e.instructability.blockedReason === 'EARLIER_EVENT_PENDING',
+    waitsForEarlier,
     (e) => e.instructability.blockedReason === 'ALREADY_INSTRUCTED',
     (e) => e.instructability.blockedReason === 'TOO_EARLY',
     (e) => e.duePeriod === 'LAPSED' && e.instructability.isAllowed,
@@ -53,7 +53,7 @@ async function readEvents(portfolio: Portfolio, namespace: string): Promise<Even
   // The per-patent sweeps are read once for the run, whichever worker asks first.
   const sweeps = await sharedSweep(namespace, 'per-patent-events', async () => {
     const entries: [string, PatentEvent[]][] = [];
-    for (const patentId of samplePatents(snapshot, namespace))
+    for (const patentId of samplePatents(snapshot, portfolio))
       entries.push([patentId, await portfolio.eventsOf(patentId)]);
     return entries;
   });

@@ -4,8 +4,8 @@
  * and read once for the run, in the first test that needs them.
  */
 import type { ApiClient } from '../wire/api-client';
-import { isPatentClaimed } from '../data/claim-status';
-import { skipBecause, WIDE_WINDOW, type Portfolio } from '../data/discovery';
+import { WIDE_WINDOW, type Portfolio } from '../data/discovery';
+import { skipBecause } from '../data/verified';
 import { isRenewal } from '../contract/event-rules';
 import { expect } from './fixtures';
 import { workerReadOfPortfolio } from './worker-read';
@@ -26,8 +26,8 @@ export interface FeesReads {
   attached: FeesRead[];
 }
 
-function pickSamples(snapshot: PatentEvent[], namespace: string): PatentEvent[] {
-  const open = snapshot.filter((e) => isRenewal(e) && !isPatentClaimed(namespace, e.patent.id));
+function pickSamples(snapshot: PatentEvent[], portfolio: Portfolio): PatentEvent[] {
+  const open = snapshot.filter((e) => isRenewal(e) && !portfolio.isClaimed(e.patent.id));
   const wanted: ((e: PatentEvent) => boolean)[] = [
     (e) => e.feesStatus === 'ESTIMATED' && e.duePeriod === 'GRACE_PERIOD',
     (e) => e.feesStatus === 'ESTIMATED' && e.duePeriod !== 'GRACE_PERIOD',
@@ -41,7 +41,7 @@ function readFees(portfolio: Portfolio, api: ApiClient, namespace: string): Prom
   // One read for the run, whichever worker asks first.
   return sharedSweep(namespace, 'fees-reads', async () => {
     const samples: FeesRead[] = [];
-    for (const event of pickSamples(await portfolio.events(), namespace)) {
+    for (const event of pickSamples(await portfolio.events(), portfolio)) {
       const response = await api.call('getEventFees', {
         path: { patentId: event.patent.id, eventId: event.id },
       });

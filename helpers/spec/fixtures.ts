@@ -7,7 +7,8 @@ import path from 'node:path';
 import { requirementById } from '../../schemas/requirements';
 import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from '../wire/api-client';
 import { checkAnswers } from '../wire/answer-checks';
-import { Portfolio, skipBecause } from '../data/discovery';
+import { Portfolio } from '../data/discovery';
+import { skipBecause } from '../data/verified';
 import { assertionCounter } from '../wire/matchers';
 import { curlCommand, exchangeEvidence, type Exchange } from '../wire/exchange';
 import { fcSeed } from '../contract/generated-inputs';
@@ -205,7 +206,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         ledger.addOrigin(e.request.url);
       });
       await use(
-        new Portfolio(client, `the primary tenant (${keyEnvName('all')})`, `${target.baseUrl}-all`, true),
+        new Portfolio(client, {
+          label: `the primary tenant (${keyEnvName('all')})`,
+          shareAs: `${target.baseUrl}-all`,
+          planned: true,
+        }),
       );
     },
     { scope: 'worker' },
@@ -218,11 +223,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         ledger.addOrigin(e.request.url);
       });
       await use(
-        new Portfolio(
-          client,
-          `the other tenant (${keyEnvName('otherTenant')})`,
-          `${target.baseUrl}-otherTenant`,
-        ),
+        new Portfolio(client, {
+          label: `the other tenant (${keyEnvName('otherTenant')})`,
+          shareAs: `${target.baseUrl}-otherTenant`,
+        }),
       );
     },
     { scope: 'worker' },

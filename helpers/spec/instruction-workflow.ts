@@ -1,12 +1,15 @@
 /**
- * Small building blocks of the instruction specs: the decisions, the events of a patent that await a
- * decision, the instructable one, claiming it, a blocked one, posting a batch and reading an event back.
+ * Small building blocks of the instruction specs: the decisions, claiming the instructable event, a blocked
+ * one, posting a batch and reading an event back. Which event of a patent is instructable, pending or later:
+ * helpers/contract/event-rules.ts.
  */
 import type { Decision, PatentEvent } from '../../schemas/types';
 import type { ApiClient, ApiResponse } from '../wire/api-client';
 import type { Portfolio } from '../data/discovery';
 import { enumOf } from '../contract/contract';
-import { renewals, showsNoDecision, sortByDue } from '../contract/event-rules';
+import { skipBecause } from '../data/verified';
+import { INSTRUCTABLE_FIRST_OFFERS_PROCEED, stateById } from '../contract/data-states';
+import { instructableFirst } from '../contract/event-rules';
 import { expect } from '../wire/matchers';
 
 export const DECISIONS = enumOf('Decision');
@@ -14,24 +17,6 @@ export const DECISIONS = enumOf('Decision');
 export interface InstructionEntry {
   eventId: string;
   decision: Decision;
-}
-
-/** The renewal events of a patent that show no decision (`showsNoDecision`), earliest due date first. */
-export function pendingRenewals(events: PatentEvent[]): PatentEvent[] {
-  return sortByDue(renewals(events)).filter(showsNoDecision);
-}
-
-/** The patent's earliest instructable renewal event (allowing `decision`, if given), as the server flags it. */
-export function instructableFirst(events: PatentEvent[], decision?: Decision): PatentEvent | undefined {
-  const first = sortByDue(renewals(events)).find((e) => e.instructability.isAllowed);
-  if (first === undefined) return undefined;
-  if (decision !== undefined && !first.instructability.allowedDecisions.includes(decision)) return undefined;
-  return first;
-}
-
-/** The renewal events showing no decision that are due after `event`. */
-export function laterPending(events: PatentEvent[], event: PatentEvent): PatentEvent[] {
-  return pendingRenewals(events).filter((e) => e.dueDate > event.dueDate);
 }
 
 /** `preferred` when the event allows it, else its first allowed decision. */
@@ -67,30 +52,50 @@ export async function readEvent(
 }
 
 /**
- * Claims a patent whose earliest instructable event offers every decision; returns that event. Lapsed
- * events (no PROCEED) are left to the tests that need one.
+ * Claims a patent in the state `proceedable` whose earliest instructable event offers PROCEED (the event the
+ * server offers); returns that event. Lapsed events (no PROCEED) are left to the tests that need one.
  */
-export async function claimInstructable(
-  portfolio: Portfolio,
-  what = 'whose earliest instructable event offers PROCEED',
-): Promise<PatentEvent> {
-  const { events } = await portfolio.claimPatent((e) => instructableFirst(e, 'PROCEED') !== undefined, what);
+export async function claimInstructable(portfolio: Portfolio, note?: string): Promise<PatentEvent> {
+  const { events } = await portfolio.claim('proceedable', {
+    refine: INSTRUCTABLE_FIRST_OFFERS_PROCEED,
+    ...(note === undefined ? {} : { note }),
+  });
   return instructableFirst(events, 'PROCEED')!;
 }
 
-/** A renewal event of the snapshot blocked for `reason`, read fresh (it must still be blocked so). */
+/** The present states an event is blocked in. */
+type BlockedState = 'already-instructed' | 'too-early';
+
+/**
+ * An event of the snapshot in the present state `state` (blocked for its reason), not of `notOfPatents`, read
+ * fresh (it must still be blocked so); undefined when none is. For a test that can use either of two blocked
+ * events: a test that needs this one asks `requireBlockedEvent`.
+ */
 export async function blockedEvent(
   portfolio: Portfolio,
   api: ApiClient,
-  reason: 'ALREADY_INSTRUCTED' | 'TOO_EARLY',
+  state: BlockedState,
   ...notOfPatents: string[]
 ): Promise<PatentEvent | undefined> {
-  const candidates = renewals(await portfolio.events()).filter(
-    (e) => e.instructability.blockedReason === reason && !notOfPatents.includes(e.patent.id),
-  );
+  const candidates = (await portfolio.eventsIn(state)).filter((e) => !notOfPatents.includes(e.patent.id));
   for (const candidate of candidates.slice(0, 3)) {
     const fresh = await readEvent(api, candidate);
-    if (fresh.instructability.blockedReason === reason) return fresh;
+    if (fresh.instructability.blockedReason === candidate.instructability.blockedReason) return fresh;
   }
   return undefined;
+}
+
+/** The blocked event a test needs (as `blockedEvent`); skips, naming the state, when there is none. */
+export async function requireBlockedEvent(
+  portfolio: Portfolio,
+  api: ApiClient,
+  state: BlockedState,
+): Promise<PatentEvent> {
+  portfolio.needs(state);
+  return (
+    (await blockedEvent(portfolio, api, state)) ??
+    skipBecause(
+      `no event in data state ${state} (${stateById(state).description}) found in ${portfolio.label}`,
+    )
+  );
 }

@@ -5,10 +5,9 @@
  * Contract: Resources, Patent sync batch; States and transitions, Sync batch and item outcomes; Endpoints 8, 9.
  */
 import { randomUUID } from 'node:crypto';
-import type { Patent, PatentEvent, PatentSyncBatch, SyncOutcome, SyncResultItem } from '../../schemas/types';
+import type { Patent, PatentSyncBatch, SyncOutcome, SyncResultItem } from '../../schemas/types';
 import type { ApiClient, ApiResponse } from '../wire/api-client';
 import { enumOf, pageSize } from '../contract/contract';
-import { renewals } from '../contract/event-rules';
 import { expect, test as base } from './fixtures';
 import { walkList } from '../wire/pagination';
 import { notVerified } from '../data/verified';
@@ -298,17 +297,6 @@ export async function readPatent(api: ApiClient, patentId: string): Promise<Pate
   return response.json<Patent>();
 }
 
-/**
- * Whether a patent may be updated by sync: it has a providerId, and its events leave nothing to instruct and
- * nothing LOCKED, which other specs need (the data state `sync-target` of helpers/contract/data-states.ts).
- */
-export function updatableBySync(events: PatentEvent[]): boolean {
-  return (
-    typeof events[0]?.patent.providerId === 'string' &&
-    renewals(events).every((e) => !e.instructability.isAllowed && e.feesStatus !== 'LOCKED')
-  );
-}
-
 export interface SyncPatent {
   patentId: string;
   providerId: string;
@@ -316,22 +304,17 @@ export interface SyncPatent {
 
 export const ownPatentTest = base.extend<object, { ownPatent: () => Promise<SyncPatent> }>({
   /**
-   * The patent this worker updates by sync, claimed by the first test that asks (its tests run one at a time
-   * and each asserts only values it has just written). Only title and claimCount are written. A function, not
-   * the patent: a claim that finds none skips the test that asked, and the next test of the worker tries again
-   * (a worker fixture whose setup skipped would stay failed for them). One claim per worker at most.
+   * The patent this worker updates by sync (data state `sync-target`), claimed by the first test that asks
+   * (`workerClaim`: its tests run one at a time and each asserts only values it has just written). Only title
+   * and claimCount are written. A function, not the patent: a claim that finds none skips the test that asked,
+   * and the next test of the worker tries again (a worker fixture whose setup skipped would stay failed for
+   * them). One claim per worker at most.
    */
   ownPatent: [
     async ({ portfolio }, use) => {
-      let claimed: SyncPatent | undefined;
       await use(async () => {
-        if (claimed) return claimed;
-        const { patentId, events } = await portfolio.claimPatent(
-          updatableBySync,
-          'with a providerId, no instructable event and no LOCKED fees (to update by sync)',
-        );
-        claimed = { patentId, providerId: events[0]!.patent.providerId! };
-        return claimed;
+        const { patentId, events } = await portfolio.workerClaim('sync-target');
+        return { patentId, providerId: events[0]!.patent.providerId! };
       });
     },
     { scope: 'worker' },

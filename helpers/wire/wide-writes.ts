@@ -4,7 +4,7 @@
  * a month across patents (which ones is the server's reading, schemas/OPEN-POINTS.md B22), so no claim can
  * fence it. Every such write the client sends is journaled in the run folder (`wideWriteFile`,
  * helpers/run/run-folder.ts) from just before it is sent until its answer is in; a test that reads the same
- * data twice and expects no change reads through `readsUndisturbed` (helpers/data/claim-status.ts), which
+ * data twice and expects no change reads through `readsUndisturbed` (helpers/data/claims.ts), which
  * reads again when a journaled write overlapped its reads.
  */
 import fs from 'node:fs';
