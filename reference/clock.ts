@@ -14,6 +14,8 @@ export interface Clock {
   localDate(instant: Date): string;
   /** Whole seconds (at least 1) until the next local midnight: the quota reset. */
   secondsUntilNextMidnight(): number;
+  /** The offset of the configured zone from UTC at an instant, in ms (local wall time read as UTC, minus it). */
+  offsetAt(instant: number): number;
 }
 
 function wallClock(instant: Date, formatter: Intl.DateTimeFormat): Record<string, number> {
@@ -88,5 +90,5 @@ export function createClock(options: { now?: NowOption; timeZone?: string } = {}
     return Math.max(1, Math.ceil((instant - current) / 1000));
   };
 
-  return { timeZone, now, today: () => localDate(now()), localDate, secondsUntilNextMidnight };
+  return { timeZone, now, today: () => localDate(now()), localDate, secondsUntilNextMidnight, offsetAt };
 }

@@ -53,20 +53,21 @@ export function estimateFees(event: EventRecord, today: string): FeeAmounts {
   return { currency: basis.currency, components };
 }
 
-/** (fault) The exchange rate of the day the server started, by which older LOCKED amounts are priced again. */
-const RATE_AT_START = new Decimal(1).plus(new Decimal((Date.now() % 997) + 1).div(10_000));
+/** (fault) When the server started, and the exchange rate of that day, by which older locks are priced again. */
+const STARTED_AT = Date.now();
+const RATE_AT_START = new Decimal(1).plus(new Decimal((STARTED_AT % 997) + 1).div(10_000));
 
 /** The amounts the event's fees show now: fixed once locked, estimated before. */
 export function currentFees(event: EventRecord, today: string): FeeAmounts {
   if (isFault('fees-locked-recomputed-live') && event.feesStatus === 'LOCKED')
     return estimateFees(event, today);
-  // (fault) Locks of earlier days are read back from storage and priced again at the start's rate; locks made
-  // since the start are still held as made, so no single run sees a change.
+  // (fault) Locks made before the start are read back from storage and priced again at the start's rate;
+  // locks made since are still held as made, so no single run sees a change.
   if (
     isFault('fees-locked-repriced-at-start') &&
     event.feesStatus === 'LOCKED' &&
     event.lockedFees &&
-    event.updatedAt.slice(0, 10) < today
+    Date.parse(event.updatedAt) < STARTED_AT
   ) {
     const { currency, components } = event.lockedFees;
     return {

@@ -334,23 +334,8 @@ function processItem(
 function batchTimestamp(ctx: ServerContext, at: Moment): string {
   if (!faultIs(ctx, 'sync-batch-timestamps-local-wall-clock-marked-utc')) return at.now.toISOString();
   // (fault) A timestamp-without-time-zone column filled with the server's local wall clock, read back as UTC.
-  const wall: Record<string, number> = {};
-  const formatter = new Intl.DateTimeFormat('en-US', {
-    timeZone: ctx.clock.timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  for (const part of formatter.formatToParts(at.now))
-    if (part.type !== 'literal') wall[part.type] = Number(part.value);
-  const { year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = wall;
-  return new Date(
-    Date.UTC(year, month - 1, day, hour, minute, second, at.now.getUTCMilliseconds()),
-  ).toISOString();
+  const instant = at.now.getTime();
+  return new Date(instant + ctx.clock.offsetAt(instant)).toISOString();
 }
 
 function complete(ctx: ServerContext, batch: SyncBatchRecord, at: Moment): void {

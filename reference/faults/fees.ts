@@ -71,7 +71,7 @@ export const FEES_FAULTS = [
     name: 'fees-locked-repriced-at-start',
     requirements: ['FEE-012'],
     summary:
-      "LOCKED amounts of earlier days are not kept: each start of the server prices them again at that day's exchange rate, so they stay put within a run and drift between runs.",
+      "LOCKED amounts locked before the server started are not kept: each start prices them again at that day's exchange rate, so they stay put within a run and drift between runs.",
     acrossRuns: true,
   },
   {
