@@ -10,6 +10,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
+import type tls from 'node:tls';
 
 const OPENSSL = fs.existsSync('/usr/bin/openssl') ? '/usr/bin/openssl' : 'openssl';
 
@@ -134,6 +135,8 @@ export interface GatewayRequest {
   headers: http.IncomingHttpHeaders;
   /** The port the request came from (a proxy tunnel's, when it came through one). */
   remotePort: number;
+  /** The server name the client sent in the TLS handshake (SNI); false when it sent none. */
+  servername: string | false | null;
 }
 
 export interface Listening {
@@ -163,7 +166,7 @@ async function listen(server: net.Server): Promise<Listening> {
 /**
  * An HTTPS gateway in front of `upstreamPort` (plain HTTP on 127.0.0.1): TLS with the server certificate,
  * a client certificate signed by the CA required when `requireClientCert`, a header of its own required
- * when `requireHeader` is given (403 otherwise). Every request is logged.
+ * when `requireHeader` is given (403 otherwise). Every request is logged, with the SNI it came with.
  */
 export async function startGateway(
   certs: Certificates,
@@ -185,6 +188,7 @@ export async function startGateway(
         url: req.url!,
         headers: req.headers,
         remotePort: req.socket.remotePort!,
+        servername: (req.socket as tls.TLSSocket).servername,
       });
       const required = options.requireHeader;
       if (required && req.headers[required[0].toLowerCase()] !== required[1]) {

@@ -8,12 +8,20 @@
  * target's origin is contacted, and no setting's secret value appears in any artifact.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
+import tls from 'node:tls';
 import { KEY_SETTINGS } from '../helpers/run/settings';
-import { networkSecretValues, parseExtraHeaders, proxyFor, WEAKENED_RUN } from '../helpers/run/network';
+import {
+  curlNetworkOptions,
+  networkSecretValues,
+  parseExtraHeaders,
+  proxyFor,
+  WEAKENED_RUN,
+  withTargetIdentity,
+} from '../helpers/run/network';
 import { allureEnvironmentInfo, reportPaths } from '../helpers/run/report-config';
 import { createReferenceServer, type ListeningServer } from '../reference/server';
 import { writeCertification } from '../scripts/certification/cli';
@@ -32,14 +40,15 @@ import {
 } from './network-support';
 import { readEverything, ROOT, secretNeedles, syntheticReport, tempDir, writeJson } from './report-support';
 
-/** A child process, awaited without blocking this process (its servers must keep answering). */
+/** A child process (Node unless `command` says otherwise), awaited without blocking this process (its servers must keep answering). */
 function run(
   args: string[],
   env: NodeJS.ProcessEnv,
   timeoutMs: number,
+  command = process.execPath,
 ): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -63,11 +72,16 @@ const STAGING_HOST = 'staging.test';
 const SLICE = { specs: ['auth.spec.ts', 'correlation.spec.ts'], grep: '@auth|CORR-003' };
 
 let certs: Certificates;
+/** A certificate naming 127.0.0.1 only (no DNS name), and one naming another IP, each from a CA of its own. */
+let ipCerts: Certificates;
+let otherIpCerts: Certificates;
 let reference: ListeningServer;
 let keys: Record<string, string>;
 let tlsGateway: Listening & { log: GatewayRequest[] };
 let mtlsGateway: Listening & { log: GatewayRequest[] };
 let tokenGateway: Listening & { log: GatewayRequest[] };
+let ipGateway: Listening & { log: GatewayRequest[] };
+let otherIpGateway: Listening & { log: GatewayRequest[] };
 let proxy: Listening & { log: ProxyLog };
 let refusingProxy: Listening & { log: ProxyLog };
 /** Every reports folder of a run, and the secret values its settings held. */
@@ -75,6 +89,8 @@ const artifacts: { dir: string; secrets: string[] }[] = [];
 
 before(async () => {
   certs = makeCertificates(path.join(work, 'pki'), [STAGING_HOST, '127.0.0.1'], PASSPHRASE);
+  ipCerts = makeCertificates(path.join(work, 'pki-ip'), ['127.0.0.1'], PASSPHRASE);
+  otherIpCerts = makeCertificates(path.join(work, 'pki-other-ip'), ['127.0.0.2'], PASSPHRASE);
   const server = createReferenceServer();
   keys = Object.fromEntries(KEY_SETTINGS.map((k) => [k.env, server.keys[k.role]]));
   reference = await server.listen(0, '127.0.0.1');
@@ -82,12 +98,15 @@ before(async () => {
   tlsGateway = await startGateway(certs, upstream);
   mtlsGateway = await startGateway(certs, upstream, { requireClientCert: true });
   tokenGateway = await startGateway(certs, upstream, { requireHeader: ['X-Gateway-Token', GATEWAY_TOKEN] });
+  ipGateway = await startGateway(ipCerts, upstream);
+  otherIpGateway = await startGateway(otherIpCerts, upstream);
   proxy = await startConnectProxy({ credentials: [PROXY_USER, PROXY_PASSWORD] });
   refusingProxy = await startConnectProxy({ refuse: true });
 });
 
 after(async () => {
-  for (const s of [tlsGateway, mtlsGateway, tokenGateway, proxy, refusingProxy]) await s?.close();
+  for (const s of [tlsGateway, mtlsGateway, tokenGateway, ipGateway, otherIpGateway, proxy, refusingProxy])
+    await s?.close();
   await reference?.close();
   fs.rmSync(work, { recursive: true, force: true });
 });
@@ -270,6 +289,8 @@ function assertPlainFailure(result: PreflightRun, expected: RegExp, settings: st
 const tlsUrl = () => `https://127.0.0.1:${tlsGateway.port}`;
 const mtlsUrl = () => `https://127.0.0.1:${mtlsGateway.port}`;
 const stagingUrl = () => `https://${STAGING_HOST}:${tokenGateway.port}`;
+const ipUrl = () => `https://127.0.0.1:${ipGateway.port}`;
+const otherIpUrl = () => `https://127.0.0.1:${otherIpGateway.port}`;
 const proxyUrl = (port: number, withCredentials = true) =>
   `http://${withCredentials ? `${PROXY_USER}:${PROXY_PASSWORD}@` : ''}127.0.0.1:${port}`;
 
@@ -478,8 +499,161 @@ void test(
   },
 );
 
+/** The reproduce.sh files of the run through TARGET_PROXY to the target addressed by IP (replayed below). */
+let ipProxyReproduce: string[] = [];
+/** NO_PROXY as CI runners often set it: it names the IP target, and TARGET_PROXY is used all the same. */
+const LOOPBACK_NO_PROXY = 'localhost,127.0.0.1';
+
+void test(
+  'an HTTPS target addressed by IP (a certificate naming only that IP, a private CA) through TARGET_PROXY: the slice passes through the tunnel CONNECT 127.0.0.1:<port>, without SNI',
+  { timeout: 180_000 },
+  async () => {
+    const gatewayBefore = ipGateway.log.length;
+    const proxyBefore = proxy.log.lines.length;
+    const settings = { TARGET_CA_FILE: ipCerts.caFile, TARGET_PROXY: proxyUrl(proxy.port) };
+    const result = await runSuite('ip-proxy', envFile('ip-proxy', ipUrl(), settings), {
+      NO_PROXY: LOOPBACK_NO_PROXY,
+    });
+    artifacts.push({ dir: result.reportsDir, secrets: networkSecretValues(settings) });
+    assertSlicePassed(result);
+    assert.deepEqual(result.requests?.origins, [ipUrl()]);
+    // On the wire: the tunnel asks for the IP and port of BASE_URL; the handshake carries no server name
+    // (RFC 6066 allows none for an IP), so the certificate was checked against its IP SANs.
+    assert.deepEqual(
+      [...new Set(proxy.log.lines.slice(proxyBefore))],
+      [`CONNECT 127.0.0.1:${ipGateway.port}`],
+    );
+    const seen = ipGateway.log.slice(gatewayBefore);
+    assert.equal(seen.length, result.requests?.total, "every request, the preflight's included");
+    assert.deepEqual(
+      seen.filter((r) => !proxy.log.tunnelPorts.has(r.remotePort)).map((r) => r.url),
+      [],
+      'requests that did not come through the proxy',
+    );
+    assert.deepEqual([...new Set(seen.map((r) => r.servername))], [false], 'no SNI for an IP');
+    // curl would bypass even --proxy for a host NO_PROXY names: the reproduction overrides it, as the run does.
+    for (const text of result.reproduce)
+      assert.match(
+        text,
+        /curl -sS -i --cacert "\$TARGET_CA_FILE" --proxy "\$TARGET_PROXY" --noproxy '' -X GET 'https:\/\/127\.0\.0\.1:\d+\//,
+      );
+    ipProxyReproduce = result.reproduce;
+  },
+);
+
+const hasCurl = spawnSync('curl', ['--version']).status === 0;
+
+void test(
+  'the reproduce.sh of that run replays the request through TARGET_PROXY to the IP, NO_PROXY naming it notwithstanding, the certificate verified with TARGET_CA_FILE',
+  { timeout: 60_000, skip: hasCurl ? false : 'curl is not installed' },
+  async () => {
+    assert.ok(ipProxyReproduce.length > 0, 'the run above wrote reproduce.sh');
+    const proxyBefore = proxy.log.lines.length;
+    const gatewayBefore = ipGateway.log.length;
+    const replay = await run(
+      ['-c', ipProxyReproduce[0]!],
+      cleanEnv({
+        ...keys,
+        TARGET_CA_FILE: ipCerts.caFile,
+        TARGET_PROXY: proxyUrl(proxy.port),
+        NO_PROXY: LOOPBACK_NO_PROXY,
+        no_proxy: LOOPBACK_NO_PROXY,
+      }),
+      30_000,
+      'bash',
+    );
+    assert.equal(replay.status, 0, replay.output);
+    assert.match(replay.output, /^HTTP\/1\.1 200 /m);
+    assert.deepEqual(proxy.log.lines.slice(proxyBefore), [`CONNECT 127.0.0.1:${ipGateway.port}`]);
+    const seen = ipGateway.log.slice(gatewayBefore);
+    assert.equal(seen.length, 1);
+    assert.ok(proxy.log.tunnelPorts.has(seen[0]!.remotePort), 'through the proxy');
+    assert.equal(seen[0]!.servername, false, 'no SNI for an IP');
+  },
+);
+
+void test(
+  'the same target addressed by IP without a proxy: the preflight passes, without SNI',
+  { timeout: 60_000 },
+  async () => {
+    const before = ipGateway.log.length;
+    const result = await preflightAlone(envFile('ip-direct', ipUrl(), { TARGET_CA_FILE: ipCerts.caFile }));
+    assert.equal(result.status, 0, result.output);
+    assert.match(result.output, /^preflight passed/m);
+    const seen = ipGateway.log.slice(before);
+    assert.ok(seen.length > 0);
+    assert.ok(
+      seen.every((r) => !proxy.log.tunnelPorts.has(r.remotePort) && r.servername === false),
+      'direct, no SNI',
+    );
+  },
+);
+
+void test(
+  'a certificate naming another IP, from the CA of TARGET_CA_FILE, is refused through TARGET_PROXY and without: one plain message naming BASE_URL',
+  { timeout: 120_000 },
+  async () => {
+    const file = envFile('other-ip', otherIpUrl(), { TARGET_CA_FILE: otherIpCerts.caFile });
+    const mismatch =
+      /not issued for the IP address 127\.0\.0\.1 \(hostname\/IP mismatch\): use an address or host name the certificate names in BASE_URL/;
+    assertPlainFailure(await preflightAlone(file), mismatch, 'BASE_URL');
+    const proxyBefore = proxy.log.lines.length;
+    assertPlainFailure(
+      await preflightAlone(file, { TARGET_PROXY: proxyUrl(proxy.port), NO_PROXY: LOOPBACK_NO_PROXY }),
+      mismatch,
+      'BASE_URL',
+    );
+    assert.ok(
+      proxy.log.lines.slice(proxyBefore).includes(`CONNECT 127.0.0.1:${otherIpGateway.port}`),
+      'refused at the handshake through the tunnel',
+    );
+    assert.deepEqual(otherIpGateway.log, [], 'no request reached the target');
+  },
+);
+
+void test('the tunnel keeps the identity of an IP target only: a host name, a plain tunnel or a check already given are left alone', () => {
+  const secured = withTargetIdentity({ host: '127.0.0.1', secureEndpoint: true });
+  const named = (ips: string): tls.PeerCertificate =>
+    ({ subject: { CN: 'target' }, subjectaltname: ips }) as unknown as tls.PeerCertificate;
+  // Node hands the tunnel socket's host to the check; the target's IP is what is compared.
+  assert.equal(secured.checkServerIdentity?.('localhost', named('IP Address:127.0.0.1')), undefined);
+  assert.match(
+    String(secured.checkServerIdentity?.('localhost', named('IP Address:127.0.0.2'))),
+    /IP: 127\.0\.0\.1 is not in the cert's list/,
+  );
+  assert.match(
+    String(
+      withTargetIdentity({ host: '::1', secureEndpoint: true }).checkServerIdentity?.(
+        'x',
+        named('IP Address:::2'),
+      ),
+    ),
+    /IP: ::1 is not in the cert's list/,
+  );
+  for (const options of [
+    { host: 'staging.test', secureEndpoint: true },
+    { host: '127.0.0.1', secureEndpoint: false },
+    { host: '127.0.0.1', secureEndpoint: true, servername: 'staging.test' },
+    { host: '127.0.0.1', secureEndpoint: true, checkServerIdentity: tls.checkServerIdentity },
+  ])
+    assert.equal(withTargetIdentity(options), options, JSON.stringify(options));
+  // The reproduction overrides NO_PROXY only for TARGET_PROXY, which the run uses whatever NO_PROXY says.
+  const viaTarget = curlNetworkOptions({
+    extraHeaders: {},
+    insecure: false,
+    proxy: { server: 'http://proxy:3128', setting: 'TARGET_PROXY' },
+  });
+  assert.deepEqual(viaTarget, ['--proxy "$TARGET_PROXY"', "--noproxy ''"]);
+  const viaCi = curlNetworkOptions({
+    extraHeaders: {},
+    insecure: false,
+    proxy: { server: 'http://proxy:3128', setting: 'HTTPS_PROXY' },
+  });
+  assert.deepEqual(viaCi, ['--proxy "$HTTPS_PROXY"']);
+});
+
 void test('no secret value of the network settings, nor any key, appears in any artifact of these runs', () => {
-  assert.equal(artifacts.length, 3, 'the three passing runs');
+  assert.equal(artifacts.length, 4, 'the four passing runs');
   const leaks: string[] = [];
   for (const { dir, secrets } of artifacts) {
     const files = readEverything(dir);

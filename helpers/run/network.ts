@@ -14,9 +14,11 @@
 import { spawn } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import tls from 'node:tls';
 import type { APIRequestContext } from '@playwright/test';
 import { loadEnv } from './settings';
 
@@ -281,7 +283,64 @@ export function requestContextOptions(
 /** A worker's (or the preflight's) request context for the target. */
 export async function newTargetContext(baseUrl: string): Promise<APIRequestContext> {
   const { request } = await import('@playwright/test');
-  return request.newContext(requestContextOptions(readNetworkSettings(baseUrl), baseUrl));
+  const network = readNetworkSettings(baseUrl);
+  if (network.proxy) verifyIpTargetsThroughTunnels();
+  return request.newContext(requestContextOptions(network, baseUrl));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A target addressed by IP through an HTTP CONNECT proxy
+
+/** The options the tunnelling agent upgrades a tunnel to TLS with (those that matter here). */
+export interface TunnelTlsOptions {
+  host?: string;
+  servername?: string;
+  secureEndpoint?: boolean;
+  checkServerIdentity?: typeof tls.checkServerIdentity;
+}
+
+/**
+ * The tunnel's TLS options with the target's identity kept when the target is an IP address. Playwright's
+ * request contexts tunnel through a proxy with the agent of its bundle (https-proxy-agent), which upgrades
+ * the tunnel to TLS without `host` and, for an IP, rightly without `servername` (RFC 6066 forbids an IP as
+ * SNI); Node then checks the certificate against the tunnel socket's host (the proxy's name, else
+ * "localhost") and refuses a certificate that names the target's IP. Given the target's address back, the
+ * check is Node's own, unweakened: tls.checkServerIdentity compares an IP with the certificate's IP SANs.
+ * A host name (sent as SNI and checked as such) and a check already given are left as they are.
+ */
+export function withTargetIdentity<T extends TunnelTlsOptions>(options: T): T & TunnelTlsOptions {
+  const host = options.host;
+  if (!options.secureEndpoint || !host || !net.isIP(host)) return options;
+  if (options.servername || options.checkServerIdentity) return options;
+  return {
+    ...options,
+    checkServerIdentity: (_tunnelHost: string, cert: tls.PeerCertificate) =>
+      tls.checkServerIdentity(host, cert),
+  };
+}
+
+type TunnelConnect = (this: unknown, request: unknown, options: TunnelTlsOptions) => unknown;
+const TARGET_IDENTITY = Symbol.for('prs-conformance.tunnel-target-identity');
+
+/**
+ * Makes the tunnelling agent of the Playwright the suite runs keep an IP target's identity
+ * (withTargetIdentity), once per process, before a request context with a proxy is made (the contexts run
+ * in this process). The agent is the one `@playwright/test` loads, reached through its own packages.
+ */
+export function verifyIpTargetsThroughTunnels(): void {
+  const fromTest = createRequire(require.resolve('@playwright/test'));
+  const fromPlaywright = createRequire(fromTest.resolve('playwright'));
+  const bundle = fromPlaywright('playwright-core/lib/utilsBundle') as {
+    HttpsProxyAgent?: { prototype: { connect?: TunnelConnect; [TARGET_IDENTITY]?: true } };
+  };
+  const agent = bundle.HttpsProxyAgent?.prototype;
+  // A Playwright without this agent tunnels otherwise: tests/network.test.ts shows whether it still needs this.
+  if (!agent?.connect || agent[TARGET_IDENTITY]) return;
+  const connect = agent.connect;
+  agent.connect = function (this: unknown, request: unknown, options: TunnelTlsOptions) {
+    return connect.call(this, request, withTargetIdentity(options));
+  };
+  agent[TARGET_IDENTITY] = true;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -365,6 +424,9 @@ export function curlNetworkOptions(network: NetworkSettings): string[] {
   if (client?.kind === 'pfx') out.push('--cert-type P12 --cert "$CLIENT_PFX_FILE"');
   if (client?.passphrase) out.push('--pass "$CLIENT_CERT_PASSPHRASE"');
   if (network.proxy) out.push(`--proxy "$${network.proxy.setting}"`);
+  // TARGET_PROXY is used whatever NO_PROXY says; curl would skip even --proxy for a host NO_PROXY names
+  // (often 127.0.0.1 or an internal address): an empty --noproxy overrides it.
+  if (network.proxy?.setting === 'TARGET_PROXY') out.push("--noproxy ''");
   for (const name of Object.keys(network.extraHeaders))
     out.push(`-H "${name}: $${extraHeaderVariable(name)}"`);
   return out;
@@ -472,7 +534,7 @@ const NETWORK_SETTING_NAMES = [
 export function networkSettingsNamed(message: string): string[] {
   const named = (name: string) => new RegExp(`(^|[^\\w])${name}([^\\w]|$)`).test(message);
   const network = NETWORK_SETTING_NAMES.filter(named);
-  if (network.length === 0 && !/hostname mismatch/.test(message)) return [];
+  if (network.length === 0 && !/hostname(\/IP)? mismatch/.test(message)) return [];
   return [...(named('BASE_URL') ? ['BASE_URL'] : []), ...network];
 }
 
@@ -512,7 +574,10 @@ export function explainNetworkError(error: unknown, network: NetworkSettings, ba
     }
   }
   if (MISMATCH.test(message)) {
-    return `the certificate of ${origin} is not issued for the host name ${new URL(baseUrl).hostname} (hostname mismatch): use the host name the certificate names in BASE_URL (INSECURE_TLS=true accepts it, weakening the run)`;
+    const host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+    return net.isIP(host)
+      ? `the certificate of ${origin} is not issued for the IP address ${host} (hostname/IP mismatch): use an address or host name the certificate names in BASE_URL (INSECURE_TLS=true accepts it, weakening the run)`
+      : `the certificate of ${origin} is not issued for the host name ${host} (hostname mismatch): use the host name the certificate names in BASE_URL (INSECURE_TLS=true accepts it, weakening the run)`;
   }
   if (EXPIRED.test(message)) {
     return `the certificate of ${origin} has expired or is not yet valid: renew it on the target (INSECURE_TLS=true accepts it, weakening the run)`;
