@@ -437,6 +437,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
  * unless the target configuration allows it (one skip instead of a requireSetting call in each test).
  */
 export function describeRequires(setting: Setting): void {
-  // A hook rather than a skip modifier: requireSetting classifies the skip (a setting: helpers/data/verified.ts).
-  test.beforeEach(({ requireSetting }) => requireSetting(setting));
+  // Worker fixtures only: run once per worker and describe, like a skip modifier, and the skip with its kind
+  // (helpers/data/verified.ts) carries over to the describe's other tests.
+  test.beforeAll(({ target }) => {
+    if (!settingAllows(target, setting)) skipBecause('setting', notEnabled(setting));
+  });
 }
