@@ -156,6 +156,12 @@ void test('the gate names the suspicious not-verified tests, with the exchange, 
   );
 });
 
+interface AllureStep {
+  name: string;
+  attachments: { name: string }[];
+  steps?: AllureStep[];
+}
+
 /** Files of the suite that may call Playwright's skip directly: the helpers that classify every skip. */
 const SKIPS_ALLOWED_IN = new Set(['helpers/data/verified.ts']);
 
@@ -226,6 +232,7 @@ void test('a fault whose answer removes the precondition shows a suspicious not-
             status: string;
             labels: { name: string; value: string }[];
             statusDetails?: { message?: string };
+            steps?: AllureStep[];
           },
       )
       .find((r) => /FRZ-013/.test(r.name))!;
@@ -234,6 +241,10 @@ void test('a fault whose answer removes the precondition shows a suspicious not-
       allure.labels.filter((l) => l.name === 'not verified'),
       [{ name: 'not verified', value: 'target' }],
     );
+    // The exchange and its reproduction, attached after the test as a failure's are.
+    const attached = (steps: AllureStep[] = []): string[] =>
+      steps.flatMap((step) => [...step.attachments.map((a) => a.name), ...attached(step.steps)]);
+    assert.deepEqual(attached(allure.steps).sort(), ['http-exchanges.json', 'reproduce.sh']);
     assert.ok(
       allure.statusDetails?.message?.startsWith(`${SUSPICIOUS_PREFIX}: not verified: `),
       allure.statusDetails?.message,
