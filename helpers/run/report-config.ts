@@ -1,7 +1,8 @@
 /**
  * Where the reports go and what they say about the run, shared by playwright.config.ts, allurerc.ts and
  * the report scripts: output paths (under REPORTS_DIR, default `reports/`), the Allure environment block
- * (names and true/false only, never a key value) and the Allure categories that sort failures.
+ * (names and true/false only, never a key value), the Allure categories that sort failures, and the kinds
+ * of the reason of a test not verified (set by helpers/data/verified.ts, grouped by every report).
  */
 import fs from 'node:fs';
 import path from 'node:path';
