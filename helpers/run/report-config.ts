@@ -110,8 +110,7 @@ export const REASON_KIND_ANNOTATION = 'not verified kind';
 
 /** What each kind means, in the words of the reports. */
 export const REASON_KIND_MEANING: Record<ReasonKind, string> = {
-  target:
-    "SUSPICIOUS: the target's own answer removed the precondition (shown with the exchange that removed it)",
+  target: "the target's own answer removed the precondition (shown with the exchange that removed it)",
   setting:
     'a setting of the run is missing or does not allow it (a key role, ALLOW_WRITES, PROVIDER_STATES_URL...)',
   data: "the target's data does not hold what the test needs (no event in such a state, an empty list)",

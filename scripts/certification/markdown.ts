@@ -38,7 +38,7 @@ function testLine(t: DecidingTest): string {
 function fenced(text: string): string[] {
   const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
-  return [fence, text, fence];
+  return [fence, ...text.split('\n'), fence];
 }
 
 /** One kind of "not verified": its tests, and for the suspicious kind the exchange that removed each precondition. */
