@@ -72,7 +72,15 @@ export {
   sharedLocate,
 } from './data/document-discovery';
 export type { DocumentOperation, EventRef, Located } from './data/document-discovery';
-export { nonEmpty, notVerified, skipBecause, verifiedOnlyIf, warned } from './data/verified';
+export {
+  nonEmpty,
+  notVerified,
+  skipBecause,
+  skipIf,
+  verifiedOnlyIf,
+  warned,
+  type Cause,
+} from './data/verified';
 export { KEY_SETTINGS } from './run/settings';
 export type { KeyRole } from './run/settings';
 export type { Target } from './run/target';

@@ -3,7 +3,8 @@
  * non-zero on any failure the baseline does not list, on a test verified by an earlier run against the
  * same target and not verified now (scripts/verification-history.ts) that the baseline does not accept,
  * on expired baseline entries, on entries whose tests now pass (so the baseline stays true), on malformed
- * entries and on errors outside the tests.
+ * entries and on errors outside the tests. Tests not verified because of the target's own answers (the
+ * suspicious kind, helpers/data/verified.ts) are named apart, with the exchange: not a failure by themselves.
  *
  *   npm run gate [-- --results path/to/results.json --baseline path/to/baseline.yaml]
  */
@@ -46,6 +47,8 @@ export interface GateResult {
   knownFailures: { test: TestOutcome; entry: BaselineEntry }[];
   /** Passed tests that recorded a SHOULD or MAY deviation: shown, never failing the gate. */
   warned: TestOutcome[];
+  /** Skipped tests whose precondition the target's own answer removed: named, never failing the gate by themselves. */
+  suspicious: TestOutcome[];
   /** Tests verified by an earlier run against the target and not verified now, no entry accepting it. */
   lostVerification: LostVerification[];
   /** Lost verifications an entry accepts, with the entry. */
@@ -133,6 +136,7 @@ export function evaluateGate(
     newFailures: [],
     knownFailures: [],
     warned: tests.filter((t) => t.outcome === 'passed' && (t.warnings?.length ?? 0) > 0),
+    suspicious: tests.filter((t) => t.outcome === 'skipped' && t.skipKind === 'target'),
     lostVerification: [],
     acceptedLosses: [],
     ...(history !== undefined ? { history: { target: runTarget(run), earlierRun: history !== null } } : {}),
@@ -180,7 +184,10 @@ export function evaluateGate(
 export function formatGate(result: GateResult): string {
   const c = result.counts;
   const lines = [
-    `gate: ${c.total} tests, ${c.passed} passed (${result.warned.length} of them warned), ${c.failed} failed, ${c.skipped} skipped`,
+    `gate: ${c.total} tests, ${c.passed} passed (${result.warned.length} of them warned), ${c.failed} failed, ${c.skipped} skipped` +
+      (result.suspicious.length
+        ? ` (${result.suspicious.length} of them SUSPICIOUS: the target's own answers)`
+        : ''),
   ];
   const section = (title: string, items: string[]) => {
     if (items.length) lines.push(`${title} (${items.length}):`, ...items.map((i) => `  - ${i}`));
@@ -196,7 +203,7 @@ export function formatGate(result: GateResult): string {
     'LOST VERIFICATION: verified by an earlier run against this target, not verified now (fix it, or accept it in baseline.yaml with accepts: not verified)',
     result.lostVerification.map(
       (l) =>
-        `${l.test}: verified by run ${l.before.verifiedBy!.runId} (${l.before.verifiedBy!.at}); now not verified: ${l.now.reason ?? 'no reason given'}`,
+        `${l.test}: verified by run ${l.before.verifiedBy!.runId} (${l.before.verifiedBy!.at}); now not verified${l.now.kind === 'target' ? " (SUSPICIOUS: the target's own answer)" : ''}: ${l.now.reason ?? 'no reason given'}`,
     ),
   );
   section(
@@ -211,6 +218,16 @@ export function formatGate(result: GateResult): string {
   section(
     'ERRORS outside the tests',
     result.runErrors.map((e) => e.split('\n')[0] ?? e),
+  );
+  section(
+    "SUSPICIOUS NOT VERIFIED: the target's own answer removed the precondition (reported, not failing by itself; the certification shows the exchange)",
+    result.suspicious.map((t) => {
+      const answer = t.evidence?.exchanges[t.evidence.exchanges.length - 1];
+      const exchange = answer
+        ? ` (${answer.request.method} ${answer.request.url} -> ${answer.response.status})`
+        : '';
+      return `${t.title}${t.project ? ` [${t.project}]` : ''}: ${t.skipReason ?? 'no reason given'}${exchange}`;
+    }),
   );
   section(
     'WARNED (a SHOULD or MAY deviation: reported, not failing)',

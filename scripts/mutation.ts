@@ -22,7 +22,7 @@ import { createReferenceServer } from '../reference/server';
 import { VARIANTS } from '../reference/variants';
 import { randomUUID } from 'node:crypto';
 import { noteAnnouncedReset } from '../helpers/wire/rate-limit-headers';
-import { INFRASTRUCTURE_PATTERN } from '../helpers/run/report-config';
+import { INFRASTRUCTURE_PATTERN, REASON_KIND_ANNOTATION } from '../helpers/run/report-config';
 import { KEY_SETTINGS } from '../helpers/run/settings';
 import { EMBEDDED_TIME_ZONE } from '../helpers/run/target';
 import { PROVIDER_STATES_PATH } from '../schemas/provider-states';
@@ -51,6 +51,7 @@ interface TargetSpec {
 
 interface JsonTestResult {
   status: string;
+  annotations?: { type: string; description?: string }[];
   error?: { message?: string };
   errors?: { message?: string }[];
 }
@@ -76,6 +77,8 @@ export interface ProjectOutcome {
   passed: number;
   failed: string[];
   skipped: number;
+  /** Of the skipped tests, those the reference's own answer left not verified (the suspicious kind). */
+  suspicious: number;
   /** Tests that failed only because the target did not answer (reset, refused, timed out): not a verdict. */
   unanswered: string[];
   /** For a variant proven in a group: the group's project. */
@@ -163,7 +166,16 @@ export function outcomesFrom(report: { suites: JsonSuite[] }, targets: TargetSpe
   const byProject = new Map<string, ProjectOutcome>(
     targets.map((t) => [
       t.project,
-      { project: t.project, kind: t.kind, name: t.name, passed: 0, failed: [], skipped: 0, unanswered: [] },
+      {
+        project: t.project,
+        kind: t.kind,
+        name: t.name,
+        passed: 0,
+        failed: [],
+        skipped: 0,
+        suspicious: 0,
+        unanswered: [],
+      },
     ]),
   );
   const visit = (suite: JsonSuite) => {
@@ -178,8 +190,13 @@ export function outcomesFrom(report: { suites: JsonSuite[] }, targets: TargetSpe
           test.results.some((r) => r.status === 'failed' || r.status === 'timedOut');
         if (failed && unansweredOnly(test.results)) outcome.unanswered.push(`${spec.file} › ${spec.title}`);
         else if (failed) outcome.failed.push(`${spec.file} › ${spec.title}`);
-        else if (test.status === 'skipped') outcome.skipped += 1;
-        else outcome.passed += 1;
+        else if (test.status === 'skipped') {
+          outcome.skipped += 1;
+          const kinds = test.results
+            .flatMap((r) => r.annotations ?? [])
+            .filter((a) => a.type === REASON_KIND_ANNOTATION);
+          if (kinds.some((a) => a.description === 'target')) outcome.suspicious += 1;
+        } else outcome.passed += 1;
       }
     }
     for (const child of suite.suites ?? []) visit(child);
@@ -220,7 +237,9 @@ function markdown(summary: MutationSummary): string {
     ...summary.variants.map((v) => {
       const def = VARIANTS.find((d) => d.name === v.name)!;
       const passed =
-        (v.skipped ? `passes (${v.skipped} not verified)` : 'passes') + (v.group ? `, in ${v.group}` : '');
+        (v.skipped
+          ? `passes (${v.skipped} not verified${v.suspicious ? `, ${v.suspicious} of them by the reference's own answers` : ''})`
+          : 'passes') + (v.group ? `, in ${v.group}` : '');
       const failed = failures(v);
       return `| \`${v.name}\` | ${def.freedom} | ${failed.length === 0 ? passed : `**wrongly failed**: ${failed.join('<br>')}`} |`;
     }),

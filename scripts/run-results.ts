@@ -4,10 +4,22 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { CONTRACT_VIOLATION_PATTERN, INFRASTRUCTURE_PATTERN } from '../helpers/run/report-config';
+import {
+  CONTRACT_VIOLATION_PATTERN,
+  INFRASTRUCTURE_PATTERN,
+  REASON_KIND_ANNOTATION,
+  REASON_KINDS,
+  type ReasonKind,
+} from '../helpers/run/report-config';
 import { idsOf } from './traceability';
 
 export type Outcome = 'passed' | 'failed' | 'skipped';
+
+/**
+ * The kind of a skip: the one its test named (helpers/data/verified.ts), or `unclassified` for a skip no
+ * helper of the suite made (the run stopped before the test, a skip of another tool).
+ */
+export type SkipKind = ReasonKind | 'unclassified';
 
 /** Why a test failed: the target broke the contract, could not be reached, or the suite itself broke. */
 export type FailureKind = 'contract violation' | 'infrastructure error' | 'suite error';
@@ -24,12 +36,17 @@ export interface TestOutcome {
   outcome: Outcome;
   /** For skipped tests: the reason given to `test.skip`, or why the test did not run. */
   skipReason?: string;
+  /** For skipped tests: the kind of the reason; `target` (suspicious) comes with `evidence`, the answer that removed the precondition. */
+  skipKind?: SkipKind;
   /** For passed tests: the SHOULD or MAY deviations it recorded (`warned`): the test is warned, not passed. */
   warnings?: string[];
   /** For failed tests: the first lines of the error, without terminal colours. */
   error?: string;
   failureKind?: FailureKind;
-  /** For failed tests: what the suite sent and received (keys redacted) and a curl reproduction. */
+  /**
+   * For failed tests: what the suite sent and received (keys redacted) and a curl reproduction; for a skip of
+   * the `target` kind: the answer that removed the precondition, the same way.
+   */
   evidence?: FailureEvidence;
 }
 
@@ -182,6 +199,16 @@ function skipReasonOf(test: JsonTest): string {
   return 'skipped without a reason';
 }
 
+/** The kind the test's helpers gave its skip (the last, should a retry have skipped again). */
+function skipKindOf(test: JsonTest): SkipKind {
+  const annotations = [
+    ...(test.annotations ?? []),
+    ...(test.results ?? []).flatMap((r) => r.annotations ?? []),
+  ];
+  const given = annotations.filter((a) => a.type === REASON_KIND_ANNOTATION).pop()?.description;
+  return REASON_KINDS.find((k) => k === given) ?? 'unclassified';
+}
+
 function warningsOf(test: JsonTest): string[] {
   const annotations = [
     ...(test.annotations ?? []),
@@ -215,7 +242,13 @@ export function flattenReport(report: JsonReport): Omit<RunResults, 'sha256' | '
           ids: idsOf(spec.title),
           outcome,
         };
-        if (outcome === 'skipped') entry.skipReason = skipReasonOf(test);
+        if (outcome === 'skipped') {
+          entry.skipReason = skipReasonOf(test);
+          entry.skipKind = skipKindOf(test);
+          const evidence =
+            entry.skipKind === 'target' ? evidenceOf(test.results?.[test.results.length - 1]) : undefined;
+          if (evidence) entry.evidence = evidence;
+        }
         const warnings = outcome === 'passed' ? warningsOf(test) : [];
         if (warnings.length) entry.warnings = warnings;
         if (outcome === 'failed') {

@@ -19,7 +19,8 @@ export interface Finding {
 }
 
 const MARKER = /\/\/\s*conditional by the contract:/;
-const ENDS_UNVERIFIED = /\b(notVerified|verifiedOnlyIf|skipBecause|nonEmpty|test\.skip|requireSetting)\s*\(/;
+const ENDS_UNVERIFIED =
+  /\b(notVerified|verifiedOnlyIf|skipBecause|skipIf|nonEmpty|test\.skip|requireSetting)\s*\(/;
 const ASSERTS = /\bexpect(\.soft|\.poll)?\s*\(/;
 
 function asserts(node: ts.Node, source: ts.SourceFile): boolean {

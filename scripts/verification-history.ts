@@ -36,7 +36,7 @@ export interface LostVerification {
   test: string;
   ids: string[];
   before: TestRecord;
-  now: { outcome: TestOutcome['outcome']; reason?: string };
+  now: { outcome: TestOutcome['outcome']; reason?: string; kind?: TestOutcome['skipKind'] };
 }
 
 /** The test's identity across runs: its project and full title (file moves do not matter). */
@@ -74,7 +74,14 @@ export function lostVerifications(
   return run.tests.flatMap((t) => {
     const before = history.tests[testKey(t)];
     if (!before?.verifiedBy || t.outcome !== 'skipped') return [];
-    return [{ test: testKey(t), ids: t.ids, before, now: { outcome: t.outcome, reason: t.skipReason } }];
+    return [
+      {
+        test: testKey(t),
+        ids: t.ids,
+        before,
+        now: { outcome: t.outcome, reason: t.skipReason, kind: t.skipKind },
+      },
+    ];
   });
 }
 

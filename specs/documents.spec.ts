@@ -62,7 +62,10 @@ async function locateInvoicedEvent({ api, portfolio }: Context): Promise<Located
     const event = invoice.fees.map((line) => invoiced.get(line.eventId ?? '')).find((e) => e !== undefined);
     if (event) return { ref: refOf(event) };
   }
-  return { skip: `no INVOICED event on an invoice with a PDF document found in ${portfolio.label}` };
+  return {
+    cause: 'data',
+    skip: `no INVOICED event on an invoice with a PDF document found in ${portfolio.label}`,
+  };
 }
 
 /**
@@ -79,9 +82,11 @@ async function locateOfficialReceipt({ api, portfolio, providerState }: Context)
     if (response.status === 200) return { ref: refOf(event) };
   }
   const reason = `none of the ${probed.length} oldest events with an executed PROCEED in ${portfolio.label} has an official receipt`;
-  if (!providerState) return { skip: `${reason}, and PROVIDER_STATES_URL is not configured` };
+  if (!providerState)
+    return { cause: 'setting', skip: `${reason}, and PROVIDER_STATES_URL is not configured` };
   const event = proceeded.find((e) => claim(api.baseUrl, 'patent', e.patent.id));
-  if (!event) return { skip: `${reason}, and every patent with one is claimed by another test` };
+  if (!event)
+    return { cause: 'data', skip: `${reason}, and every patent with one is claimed by another test` };
   await providerState('official-receipt-issued', { eventId: event.id });
   return { ref: refOf(event) };
 }

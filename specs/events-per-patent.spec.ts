@@ -21,6 +21,7 @@ import {
   postInstructions,
   renewals,
   skipBecause,
+  skipIf,
   SLACK_DAYS,
   sortByDue,
   test,
@@ -35,11 +36,11 @@ import type { PatentEvent, PatentEventList } from '../schemas/types';
 /** An event of the snapshot and a patent of the same tenant that the event does not belong to. */
 async function eventUnderAnotherPatent(portfolio: Portfolio): Promise<{ eventId: string; patentId: string }> {
   const events = await portfolio.events();
-  const event = events[0] ?? skipBecause(`no event found in ${portfolio.label}`);
+  const event = events[0] ?? skipBecause('data', `no event found in ${portfolio.label}`);
   const other =
     events.find((e) => e.patent.id !== event.patent.id)?.patent.id ??
     (await portfolio.patents()).find((p) => p.id !== event.patent.id)?.id ??
-    skipBecause(`no second patent found in ${portfolio.label}`);
+    skipBecause('data', `no second patent found in ${portfolio.label}`);
   return { eventId: event.id, patentId: other };
 }
 
@@ -65,8 +66,9 @@ test.describe('events', () => {
       const { perPatent } = await eventReads();
       const sweeps = [...perPatent.values()];
       const blocked = (e: PatentEvent) => isRenewal(e) && waitsForEarlier(e);
-      test.skip(
+      skipIf(
         !sweeps.flat().some(blocked),
+        'data',
         'no sampled patent has an event blocked as EARLIER_EVENT_PENDING',
       );
       // The earlier event may be of any kind: whether other kinds hold the queue is the server's reading.
@@ -90,8 +92,9 @@ test.describe('events', () => {
       portfolio.needs('earlier-event-pending-unchanged');
       const { perPatent } = await eventReads();
       const sweeps = [...perPatent.values()].map(renewals);
-      test.skip(
+      skipIf(
         !sweeps.some((events) => events.filter(awaitsDecision).length > 1),
+        'data',
         'no sampled patent has two events awaiting a decision',
       );
       const problems = sweeps.flatMap((events) =>
@@ -130,7 +133,11 @@ test.describe('events', () => {
         );
         return [{ first, heldByOtherKind }];
       });
-      test.skip(candidates.length === 0, 'no sampled patent has a pending event whose window has opened');
+      skipIf(
+        candidates.length === 0,
+        'data',
+        'no sampled patent has a pending event whose window has opened',
+      );
       // Not required: that such an event is allowed. A block for a reason outside the three is not excluded
       // ("Other 422 codes beyond the three instruction ones: not shown"; OPEN-POINTS B21, E3); none of the three
       // fits it: it has no executed decision, today is past opensAt, and no earlier event awaits a decision.
@@ -161,7 +168,7 @@ test.describe('events', () => {
     async ({ api, eventReads }) => {
       const { perPatent } = await eventReads();
       const [patentId, sweep] = [...perPatent].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
-      test.skip(!patentId || sweep!.length < 3, 'no sampled patent has three events or more');
+      skipIf(!patentId || sweep!.length < 3, 'data', 'no sampled patent has three events or more');
       // Two pages, so that the order must hold across a page boundary.
       const walk = await walkList<PatentEvent>(api, 'listPatentEvents', {
         path: { patentId: patentId! },
@@ -170,7 +177,7 @@ test.describe('events', () => {
       });
       const dues = walk.items.map((e) => e.dueDate);
       const order = dueOrder(dues);
-      verifiedOnlyIf(order !== 'tied', `the events of patent ${patentId} share one due date`);
+      verifiedOnlyIf(order !== 'tied', 'data', `the events of patent ${patentId} share one due date`);
       expect(
         order,
         `due dates of patent ${patentId} over ${walk.pages.length} pages: ${dues.join(', ')}`,
@@ -190,6 +197,7 @@ test.describe('events', () => {
       });
       verifiedOnlyIf(
         orders.some(({ order }) => order !== 'tied'),
+        'data',
         'no sampled patent has events with two distinct due dates',
       );
       expect(
@@ -211,7 +219,11 @@ test.describe('events', () => {
       // The snapshot must hold every event of the tenant to tell a missing one from one past its pages.
       await portfolio.requireComplete('events');
       const unchanged = [...perPatent].filter(([id]) => !portfolio.isClaimed(id));
-      test.skip(unchanged.length === 0, 'every sampled patent has been claimed by a test that changes it');
+      skipIf(
+        unchanged.length === 0,
+        'data',
+        'every sampled patent has been claimed by a test that changes it',
+      );
       for (const [patentId, events] of unchanged) {
         const expected = snapshot.filter((e) => e.patent.id === patentId).map((e) => e.id);
         expect(events.map((e) => e.id).sort(), `events of patent ${patentId}`).toEqual(expected.sort());
@@ -247,7 +259,7 @@ test.describe('events', () => {
         const picks = [listed[0]!, earliestPending(listed), ...firstOfEachReason, listed[listed.length - 1]!];
         const reads = [...new Set(picks.filter((e): e is PatentEvent => e !== undefined))];
         const singles: [PatentEvent, ApiResponse][] = [];
-        for (const event of nonEmpty(reads, `event of patent ${patentId} to read alone`))
+        for (const event of nonEmpty(reads, 'data', `event of patent ${patentId} to read alone`))
           singles.push([event, await api.call('getPatentEvent', { path: { patentId, eventId: event.id } })]);
         return { listed, singles };
       }, `the events of patent ${patentId}, listed and read alone`);
@@ -271,12 +283,13 @@ test.describe('events', () => {
       // The sampled patents are unclaimed ones: the kept state guarantees a waiting event among them.
       portfolio.needs('earlier-event-pending-unchanged');
       const { snapshot, perPatent } = await eventReads();
-      test.skip(perPatent.size === 0, 'no patent with events found in the primary tenant');
+      skipIf(perPatent.size === 0, 'data', 'no patent with events found in the primary tenant');
       // A one-day window holding an event that waits for an earlier one: the earlier one is outside it.
       const waiting = [...perPatent.values()].flat().find((e) => isRenewal(e) && waitsForEarlier(e));
       // Without such an event the one-day window, the point of the rule, cannot be chosen.
       verifiedOnlyIf(
         waiting !== undefined,
+        'data',
         'no sampled event waits for an earlier one (EARLIER_EVENT_PENDING)',
       );
       const response = await api.call('listEventsByPeriod', {

@@ -26,6 +26,7 @@ import {
   type Portfolio,
   postInstructions,
   skipBecause,
+  skipIf,
   test,
   titled,
   verifiedOnlyIf,
@@ -67,7 +68,8 @@ function amountsOf(fees: Fees) {
 }
 
 function requireSome(reads: FeesRead[], predicate: (fees: Fees) => boolean, what: string): void {
-  if (!reads.some(({ fees }) => predicate(fees))) skipBecause(`no fees ${what} found in the primary tenant`);
+  if (!reads.some(({ fees }) => predicate(fees)))
+    skipBecause('data', `no fees ${what} found in the primary tenant`);
 }
 
 const FIELD_RULES: FieldRule<Fees, PatentEvent>[] = [
@@ -146,7 +148,7 @@ test.describe('fees', () => {
     ...titled('[FEE-005] the fees of an event read alone total the exact decimal sum of their components'),
     async ({ api, feesReads }) => {
       const { samples } = await feesReads(api);
-      test.skip(samples.length === 0, 'no event found in the primary tenant (API_KEY)');
+      skipIf(samples.length === 0, 'data', 'no event found in the primary tenant (API_KEY)');
       expect(feesBreaches(samples, totalRule)).toEqual([]);
     },
   );
@@ -157,8 +159,9 @@ test.describe('fees', () => {
     ),
     async ({ api, feesReads }) => {
       const { attached } = await feesReads(api);
-      test.skip(
+      skipIf(
         attached.length === 0,
+        'data',
         'no event with attached fees in the wide window of the primary tenant',
       );
       expect(feesBreaches(attached, totalRule)).toEqual([]);
@@ -205,8 +208,9 @@ test.describe('fees', () => {
     ...titled('[EVT-015] the feesStatus of an event is the feesStatus of its fees'),
     async ({ api, feesReads }) => {
       const { attached } = await feesReads(api);
-      test.skip(
+      skipIf(
         attached.length === 0,
+        'data',
         'no event with attached fees in the wide window of the primary tenant',
       );
       expect(
@@ -247,7 +251,7 @@ test.describe('fees', () => {
       portfolio.needs('invoiced');
       const { samples } = await feesReads(api);
       const invoiced = samples.find(({ fees }) => fees.feesStatus === 'INVOICED');
-      test.skip(!invoiced, 'no event with INVOICED fees found in the primary tenant (API_KEY)');
+      skipIf(!invoiced, 'data', 'no event with INVOICED fees found in the primary tenant (API_KEY)');
       const { event, fees } = invoiced!;
       expect(fees.invoiceId, 'invoiceId of INVOICED fees').not.toBeNull();
       const response = await api.call('getInvoice', { path: { invoiceId: fees.invoiceId! } });
@@ -263,7 +267,7 @@ test.describe('fees', () => {
       portfolio.needs('invoiced');
       const { samples } = await feesReads(api);
       const invoiced = samples.find(({ fees }) => fees.feesStatus === 'INVOICED' && fees.invoiceId !== null);
-      test.skip(!invoiced, 'no event with INVOICED fees found in the primary tenant (API_KEY)');
+      skipIf(!invoiced, 'data', 'no event with INVOICED fees found in the primary tenant (API_KEY)');
       const { event, fees } = invoiced!;
       const response = await api.call('getInvoice', { path: { invoiceId: fees.invoiceId! } });
       expect(response).toHaveStatus(200);
@@ -324,6 +328,7 @@ test.describe('fees', () => {
       expect(estimate.feesStatus, 'fees status before the PROCEED').toBe('ESTIMATED');
       verifiedOnlyIf(
         JSON.stringify(amountsOf(first)) === JSON.stringify(amountsOf(estimate)),
+        'time',
         `the estimate of ${event.id} moved between two reads (${JSON.stringify(amountsOf(first))}, then ${JSON.stringify(amountsOf(estimate))})`,
       );
       await proceed(api, event);

@@ -203,7 +203,10 @@ test.describe('instructions', () => {
         },
       ].filter((f): f is { event: PatentEvent; problem: { status: number; code: string } } => !!f.event);
       if (failing.length === 0)
-        skipBecause(`no ALREADY_INSTRUCTED or TOO_EARLY event of another patent found in ${portfolio.label}`);
+        skipBecause(
+          'data',
+          `no ALREADY_INSTRUCTED or TOO_EARLY event of another patent found in ${portfolio.label}`,
+        );
 
       for (const { event, problem } of failing) {
         const other = { eventId: event.id, decision: 'SKIP_THIS_TIME' as const };
@@ -232,7 +235,10 @@ test.describe('instructions', () => {
       const middle =
         (await blockedEvent(portfolio, api, 'too-early', ...others)) ??
         (await blockedEvent(portfolio, api, 'already-instructed', ...others)) ??
-        skipBecause(`no TOO_EARLY or ALREADY_INSTRUCTED event of a third patent found in ${portfolio.label}`);
+        skipBecause(
+          'data',
+          `no TOO_EARLY or ALREADY_INSTRUCTED event of a third patent found in ${portfolio.label}`,
+        );
       const batch = [
         { eventId: first.id, decision: allowedDecision(first, 'PROCEED') },
         { eventId: middle.id, decision: 'SKIP_THIS_TIME' as const },

@@ -51,6 +51,7 @@ test.describe('invariants', () => {
         await sample!({ api, requireSetting, rejectedSyncBatch });
         verifiedOnlyIf(
           judgedCount(invariant.id, invariant.title) > 0,
+          'data',
           `no answer of this worker showed what ${invariant.id} judges`,
         );
       },
@@ -65,6 +66,7 @@ test.describe('invariants', () => {
       const seen = uniqueValuesSeen('receipt number');
       verifiedOnlyIf(
         seen >= 2,
+        'data',
         'fewer than two receipts with a number received by the run so far (instruction tests not run, or not yet)',
       );
       expect(seen, 'distinct receipt numbers compared across the run').toBeGreaterThanOrEqual(2);

@@ -13,6 +13,7 @@ import {
   pickDocumented,
   renewals,
   skipBecause,
+  skipIf,
   test,
   textOrderProblems,
   titled,
@@ -30,14 +31,16 @@ const ORIGINS = enumOf('Invoice', 'origin');
 const DAY_MS = 86_400_000;
 
 function someInvoices(invoices: Invoice[]): Invoice[] {
-  return invoices.length > 0 ? invoices : skipBecause('no invoice found for the primary tenant (API_KEY)');
+  return invoices.length > 0
+    ? invoices
+    : skipBecause('data', 'no invoice found for the primary tenant (API_KEY)');
 }
 
 function byOrigin(invoices: Invoice[], origin: Invoice['origin']): Invoice[] {
   const found = invoices.filter((i) => i.origin === origin);
   return found.length > 0
     ? found
-    : skipBecause(`no ${origin} invoice found for the primary tenant (API_KEY)`);
+    : skipBecause('data', `no ${origin} invoice found for the primary tenant (API_KEY)`);
 }
 
 /** The GENERATED and IMPORTED invoices; skips when there is none. */
@@ -45,7 +48,7 @@ function nonRegularizations(invoices: Invoice[]): Invoice[] {
   const found = someInvoices(invoices).filter((i) => i.origin !== 'REGULARIZATION');
   return found.length > 0
     ? found
-    : skipBecause('no GENERATED or IMPORTED invoice found for the primary tenant (API_KEY)');
+    : skipBecause('data', 'no GENERATED or IMPORTED invoice found for the primary tenant (API_KEY)');
 }
 
 /** The lines of the REGULARIZATION invoices, each with its invoice; skips when there is none. */
@@ -55,7 +58,7 @@ function regularizationLines(invoices: Invoice[]): { invoice: Invoice; line: Fee
   );
   return lines.length > 0
     ? lines
-    : skipBecause('no REGULARIZATION invoice with a line found for the primary tenant (API_KEY)');
+    : skipBecause('data', 'no REGULARIZATION invoice with a line found for the primary tenant (API_KEY)');
 }
 
 /** One invoice read alone; it must answer 200. */
@@ -294,8 +297,9 @@ test.describe('invoices', () => {
       });
       expect(response).toHaveStatus(200);
       const withFees = renewals(response.json<{ data: PatentEvent[] }>().data).filter((e) => e.fees);
-      test.skip(
+      skipIf(
         withFees.length === 0,
+        'data',
         'no event with fees (include=fees) found for the primary tenant (API_KEY)',
       );
       const wrong = withFees
@@ -351,7 +355,7 @@ test.describe('invoices', () => {
       const list = await api.call('listInvoices', { query: { itemsPerPage: 100 } });
       expect(list).toHaveStatus(200);
       const invoices = list.json<{ data: Invoice[] }>().data;
-      test.skip(invoices.length === 0, 'no invoice found for the primary tenant (API_KEY)');
+      skipIf(invoices.length === 0, 'data', 'no invoice found for the primary tenant (API_KEY)');
       // Of each origin, the invoice with the most fee lines: their order is compared as a set.
       const samples = ORIGINS.map((origin) =>
         invoices
@@ -361,7 +365,7 @@ test.describe('invoices', () => {
             undefined,
           ),
       ).filter((i): i is Invoice => i !== undefined);
-      for (const item of nonEmpty(samples, 'sampled invoice')) {
+      for (const item of nonEmpty(samples, 'data', 'sampled invoice')) {
         const single = await api.call('getInvoice', { path: { invoiceId: item.id } });
         expect(single).toHaveStatus(200);
         expect(documented(single.json<Invoice>()), `single read of ${item.reference}`).toEqual(
@@ -382,7 +386,7 @@ test.describe('invoices', () => {
       const bounds = backdated
         ? ([backdated.issueDate!, backdated.issueDate!] as const)
         : innerBounds(invoices.flatMap((i) => (i.issueDate === null ? [] : [i.issueDate])));
-      if (!bounds) skipBecause('no invoice with an issueDate found for the primary tenant (API_KEY)');
+      if (!bounds) skipBecause('data', 'no invoice with an issueDate found for the primary tenant (API_KEY)');
       const [from, to] = bounds;
       const walk = await walkList<Invoice>(api, 'listInvoices', {
         query: { issueDateFrom: from, issueDateTo: to },
@@ -411,7 +415,7 @@ test.describe('invoices', () => {
     async ({ api, invoiceSnapshot }) => {
       const invoices = someInvoices(await invoiceSnapshot(api));
       const bounds = innerBounds(invoices.flatMap((i) => (i.issueDate === null ? [] : [i.issueDate])));
-      if (!bounds) skipBecause('no invoice with an issueDate found for the primary tenant (API_KEY)');
+      if (!bounds) skipBecause('data', 'no invoice with an issueDate found for the primary tenant (API_KEY)');
       const from = bounds[0];
       const response = await api.call('listInvoices', { query: { issueDateFrom: from, itemsPerPage: 100 } });
       // Each bound is a parameter of its own; only "used together" would make one alone a bad query, and
@@ -449,7 +453,7 @@ test.describe('invoices', () => {
         ? ([utcDay(backdated.createdAt), utcDay(backdated.createdAt)] as const)
         : innerBounds(safe.map((i) => utcDay(i.createdAt)));
       if (!bounds)
-        skipBecause('no invoice recorded between 10:00 and 14:00 UTC found for the primary tenant');
+        skipBecause('data', 'no invoice recorded between 10:00 and 14:00 UTC found for the primary tenant');
       const [from, to] = bounds;
       const walk = await walkList<Invoice>(api, 'listInvoices', {
         query: { createdFrom: from, createdTo: to },
@@ -480,7 +484,7 @@ test.describe('invoices', () => {
     async ({ api, invoiceSnapshot }) => {
       const invoices = someInvoices(await invoiceSnapshot(api));
       const bounds = innerBounds(invoices.map((i) => utcDay(i.createdAt)));
-      if (!bounds) skipBecause('no invoice found for the primary tenant (API_KEY)');
+      if (!bounds) skipBecause('data', 'no invoice found for the primary tenant (API_KEY)');
       const to = bounds[1];
       const response = await api.call('listInvoices', { query: { createdTo: to, itemsPerPage: 100 } });
       // Each bound is a parameter of its own; only "used together" would make one alone a bad query, and
@@ -511,8 +515,9 @@ test.describe('invoices', () => {
       async ({ api }) => {
         const walk = await walkList<Invoice>(api, 'listInvoices', { query: { sort }, maxPages: 10 });
         const keys = walk.items.map(key);
-        test.skip(
+        skipIf(
           distinctCount(keys) < 2,
+          'data',
           `fewer than two distinct ${sort.replace('-', '')} values among the invoices of the primary tenant`,
         );
         expect(orderViolations(keys, direction, toNumber)).toEqual([]);
@@ -525,7 +530,7 @@ test.describe('invoices', () => {
     async ({ api }) => {
       const walk = await walkList<Invoice>(api, 'listInvoices', { maxPages: 10 });
       const keys = walk.items.map((i) => i.issueDate);
-      test.skip(distinctCount(keys) < 2, 'fewer than two distinct issueDate values among the invoices');
+      skipIf(distinctCount(keys) < 2, 'data', 'fewer than two distinct issueDate values among the invoices');
       expect(orderViolations(keys, 'descending', dayNumber)).toEqual([]);
     },
   );

@@ -24,6 +24,7 @@ import {
   type Setting,
   sharedLocate,
   skipBecause,
+  skipIf,
   test,
   titled,
   verifiedOnlyIf,
@@ -53,7 +54,7 @@ async function otherPatent(otherPortfolio: Portfolio): Promise<Patent> {
 
 async function otherEvent(otherPortfolio: Portfolio): Promise<PatentEvent> {
   const [event] = renewals(await otherPortfolio.events());
-  return event ?? skipBecause(`no renewal event found in ${otherPortfolio.label}`);
+  return event ?? skipBecause('data', `no renewal event found in ${otherPortfolio.label}`);
 }
 
 /** An event of the other tenant whose document exists, probed once for the run with the other tenant's key. */
@@ -65,9 +66,12 @@ async function otherDocument(
     const found = await findEventWithDocument(ctx.other, await ctx.otherPortfolio.events(), operationId);
     return found
       ? { ref: refOf(found.event) }
-      : { skip: `no event whose ${operationId} answers 200 found in ${ctx.otherPortfolio.label}` };
+      : {
+          cause: 'data' as const,
+          skip: `no event whose ${operationId} answers 200 found in ${ctx.otherPortfolio.label}`,
+        };
   });
-  if ('skip' in located) skipBecause(located.skip);
+  if ('skip' in located) skipBecause(located.cause, located.skip);
   return { ...located.ref };
 }
 
@@ -104,7 +108,9 @@ const BY_ID_ROUTES: {
       const list = await c.other.call('listInvoices', { query: { itemsPerPage: 1 } });
       expect(list).toHaveStatus(200);
       const [invoice] = list.json<InvoiceList>().data;
-      return { invoiceId: invoice?.id ?? skipBecause(`no invoice found in ${c.otherPortfolio.label}`) };
+      return {
+        invoiceId: invoice?.id ?? skipBecause('data', `no invoice found in ${c.otherPortfolio.label}`),
+      };
     },
   },
   {
@@ -222,7 +228,10 @@ test.describe('isolation', () => {
       const own = new Set((await portfolio.patents()).map((p) => p.providerId));
       const providerId =
         (await otherPortfolio.patents()).map((p) => p.providerId).find((id) => id !== null && !own.has(id)) ??
-        skipBecause(`no providerId found in ${otherPortfolio.label} that ${portfolio.label} does not have`);
+        skipBecause(
+          'data',
+          `no providerId found in ${otherPortfolio.label} that ${portfolio.label} does not have`,
+        );
       const response = await api.call('listPatents', { query: { providerId } });
       expect(response).toHaveStatus(200);
       const list = response.json<PatentList>();
@@ -256,11 +265,15 @@ test.describe('isolation', () => {
       const [yearMonth] =
         [...byMonth].sort(([a, x], [b, y]) => y - x || a.localeCompare(b))[0] ??
         skipBecause(
+          'data',
           `no renewal event with a clientCaseReference found in ${otherPortfolio.label} that ${portfolio.label} lacks`,
         );
       const response = await api.call('getExchangeRateFreeze', { path: { yearMonth } });
       if (response.status === 403)
-        skipBecause(`${portfolio.label} has no exchange-rate freeze capability (403 on the freeze read)`);
+        skipBecause(
+          'setting',
+          `${portfolio.label} has no exchange-rate freeze capability (403 on the freeze read)`,
+        );
       expect(response).toHaveStatus(200);
       const others = new Set(foreign);
       const leaked = response
@@ -275,7 +288,7 @@ test.describe('isolation', () => {
     ...titled("[ISO-001] the patent list holds none of another tenant's patents"),
     async ({ portfolio, otherPortfolio }) => {
       const others = new Set((await otherPortfolio.patents()).map((p) => p.id));
-      test.skip(others.size === 0, `no patent found in ${otherPortfolio.label}`);
+      skipIf(others.size === 0, 'data', `no patent found in ${otherPortfolio.label}`);
       const leaked = (await portfolio.patents()).filter((p) => others.has(p.id)).map((p) => p.id);
       expect(leaked).toEqual([]);
     },
@@ -285,7 +298,7 @@ test.describe('isolation', () => {
     ...titled("[ISO-001] the by-period event list holds none of another tenant's events or patents"),
     async ({ portfolio, otherPortfolio }) => {
       const otherEvents = await otherPortfolio.events();
-      test.skip(otherEvents.length === 0, `no event found in ${otherPortfolio.label}`);
+      skipIf(otherEvents.length === 0, 'data', `no event found in ${otherPortfolio.label}`);
       const ids = new Set([...otherEvents.map((e) => e.id), ...otherEvents.map((e) => e.patent.id)]);
       const leaked = (await portfolio.events()).filter((e) => ids.has(e.id) || ids.has(e.patent.id));
       expect(leaked.map((e) => e.id)).toEqual([]);
@@ -296,7 +309,7 @@ test.describe('isolation', () => {
     ...titled("[ISO-001] the invoice list holds none of another tenant's invoices"),
     async ({ api, as, otherPortfolio }) => {
       const others = (await walkList<Invoice>(as('otherTenant'), 'listInvoices', { maxPages: 5 })).items;
-      test.skip(others.length === 0, `no invoice found in ${otherPortfolio.label}`);
+      skipIf(others.length === 0, 'data', `no invoice found in ${otherPortfolio.label}`);
       const ids = new Set(others.map((i) => i.id));
       const own = (await walkList<Invoice>(api, 'listInvoices', { maxPages: 5 })).items;
       expect(own.filter((i) => ids.has(i.id)).map((i) => i.id)).toEqual([]);
@@ -310,7 +323,7 @@ test.describe('isolation', () => {
       // Authentication 7: a tenant may lack the freeze capability (403 `forbidden`); then it freezes nothing.
       const noCapability = `the other tenant (API_KEY_OTHER_TENANT) lacks the exchange-rate freeze capability`;
       if (target.otherTenantFreezeCapability === 'forbidden')
-        notVerified(`${noCapability} (preflight: 403 forbidden on its freeze list)`);
+        notVerified('setting', `${noCapability} (preflight: 403 forbidden on its freeze list)`);
       const months = async (client: ApiClient) =>
         (await walkList<{ yearMonth: string }>(client, 'listExchangeRateFreezes', { maxPages: 5 })).items.map(
           (f) => f.yearMonth,
@@ -321,6 +334,7 @@ test.describe('isolation', () => {
       const put = await as('otherTenant').call('putExchangeRateFreeze', { path: { yearMonth: month } });
       verifiedOnlyIf(
         !(put.status === 403 && put.json<Problem>().code === 'forbidden'),
+        { target: put },
         `${noCapability} (403 forbidden on its PUT)`,
       );
       expect(put).toHaveStatus(200);

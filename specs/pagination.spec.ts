@@ -83,7 +83,7 @@ const CASES: ListCase[] = [
       for (const event of await portfolio.events())
         counts.set(event.patent.id, (counts.get(event.patent.id) ?? 0) + 1);
       const [patentId] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
-      if (patentId === undefined) skipBecause(`no patent with events found in ${portfolio.label}`);
+      if (patentId === undefined) skipBecause('data', `no patent with events found in ${portfolio.label}`);
       return {
         operationId: 'listPatentEvents',
         options: { path: { patentId } },
@@ -103,7 +103,7 @@ const CASES: ListCase[] = [
       const events = sortByDue(await portfolio.events());
       const first = events[0];
       const last = events[Math.min(events.length, 30) - 1];
-      if (!first || !last) skipBecause(`no event found in ${portfolio.label}`);
+      if (!first || !last) skipBecause('data', `no event found in ${portfolio.label}`);
       return {
         operationId: 'listEventsByPeriod',
         options: { query: { dueFrom: first.dueDate, dueTo: last.dueDate } },
@@ -167,7 +167,7 @@ async function fetchPage(api: ApiClient, list: ListTarget, paging: Query): Promi
     query: { ...list.options.query, ...paging },
   });
   if (list.operationId === 'listExchangeRateFreezes' && response.status === 403) {
-    skipBecause('the primary tenant (API_KEY) lacks the exchange-rate freeze capability (403)');
+    skipBecause('setting', 'the primary tenant (API_KEY) lacks the exchange-rate freeze capability (403)');
   }
   expect(response, `${list.what}: ${JSON.stringify(paging)}`).toHaveStatus(200);
   return list.envelope(response);
@@ -283,7 +283,7 @@ test.describe('pagination', () => {
           const whole = await wholePage(api, list, attempt);
           const { totalItems } = whole.pagination;
           if (totalItems < 3)
-            skipBecause(`${list.what} holds ${totalItems} item(s): the page arithmetic needs 3`);
+            skipBecause('data', `${list.what} holds ${totalItems} item(s): the page arithmetic needs 3`);
           const partial = partialPageSize(totalItems);
           const paging = [
             { itemsPerPage: 1, currentPage: totalItems },
@@ -316,7 +316,8 @@ test.describe('pagination', () => {
         const { totalItems, whole, sweeps } = await readConsistent(list, async (attempt) => {
           const whole = await wholePage(api, list, attempt);
           const { totalItems } = whole.pagination;
-          if (totalItems < 2) skipBecause(`${list.what} holds ${totalItems} item(s): a sweep needs 2`);
+          if (totalItems < 2)
+            skipBecause('data', `${list.what} holds ${totalItems} item(s): a sweep needs 2`);
           const sweeps: { itemsPerPage: number; pages: ListBody<unknown>[] }[] = [];
           const keys = list.orderKey ? whole.data.map(list.orderKey) : [];
           const tiedOrder = new Set(keys).size < keys.length;
@@ -325,6 +326,7 @@ test.describe('pagination', () => {
             const maxPages = tiedOrder ? MAX_ORDERED_SWEEP_PAGES : MAX_SWEEP_PAGES;
             if (totalPages > maxPages)
               skipBecause(
+                'data',
                 `${list.what} holds ${totalItems} items: more than ${maxPages} pages of ${itemsPerPage}`,
               );
             const pages: ListBody<unknown>[] = [];

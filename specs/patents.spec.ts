@@ -28,6 +28,7 @@ import {
   type Portfolio,
   type Rule as RuleOf,
   skipBecause,
+  skipIf,
   test,
   textOrderProblems,
   titled,
@@ -40,7 +41,7 @@ type Rule = RuleOf<Record<string, unknown>>;
 /** One line per patent of the snapshot that breaks the rule; skips when the tenant has no patent. */
 async function patentBreaches(portfolio: Portfolio, rule: Rule): Promise<string[]> {
   const patents = await portfolio.patents();
-  if (patents.length === 0) skipBecause(`no patent found in ${portfolio.label}`);
+  if (patents.length === 0) skipBecause('data', `no patent found in ${portfolio.label}`);
   return breaches(
     patents as unknown as Record<string, unknown>[],
     rule,
@@ -262,12 +263,14 @@ test.describe('patents', () => {
       const list = await api.call('listPatents', { query: { itemsPerPage: 100 } });
       expect(list).toHaveStatus(200);
       const unchanged = list.json<PatentList>().data.filter((p) => !portfolio.isClaimed(p.id));
-      test.skip(
+      skipIf(
         unchanged.length === 0,
+        'data',
         'no unclaimed patent on the first page of the primary tenant (API_KEY)',
       );
       for (const listed of nonEmpty(
         [...new Set([unchanged[0]!, unchanged[unchanged.length - 1]!])],
+        'data',
         'patent',
       )) {
         const response = await api.call('getPatent', { path: { patentId: listed.id } });
@@ -298,8 +301,9 @@ test.describe('patents', () => {
         const ascValues = asc.map((p) => p[field]);
         const descValues = desc.map((p) => p[field]);
         const distinct = new Set(ascValues.filter((v) => v !== null));
-        test.skip(
+        skipIf(
           distinct.size < 2,
+          'data',
           `fewer than two distinct ${field} values in the primary tenant (API_KEY)`,
         );
 
@@ -438,6 +442,7 @@ test.describe('patents', () => {
       // An item refused outright writes nothing, officialNumbers included: the rule is not exercised.
       if (result?.outcome === 'REJECTED')
         skipBecause(
+          { target: sync },
           `not verified: the item carrying officialNumbers was REJECTED (${String(result.reason)})`,
         );
       // A staged item is accepted in review (skips, not verified, when the target has no provider states).

@@ -90,7 +90,11 @@ test.describe('problems', () => {
           await api.call('listPatents', { query: { sort: 'no~such/field' } }),
         ]) {
           expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
-          for (const error of nonEmpty(errorsArray(response), `field error in ${response.describe()}`)) {
+          for (const error of nonEmpty(
+            errorsArray(response),
+            { target: response },
+            `field error in ${response.describe()}`,
+          )) {
             expectFieldErrorMembers(error);
           }
         }

@@ -11,6 +11,7 @@ import {
   expect,
   nonEmpty,
   type SharedAnswerName,
+  skipIf,
   STATE_NOT_OFFERED,
   test,
   titled,
@@ -131,10 +132,12 @@ test.describe('problems', () => {
     test(
       ...titled(`[PROB-006] a ${beforeAuth.label} has detail and instance as strings when present`),
       async ({ sharedAnswer }) => {
-        const body = problemBody(await sharedAnswer(beforeAuth.answer));
+        const answer = await sharedAnswer(beforeAuth.answer);
+        const body = problemBody(answer);
         // Both are optional (member table): the test judges those sent, and is not verified without either.
         for (const member of nonEmpty(
           ['detail', 'instance'].filter((m) => m in body),
+          { target: answer },
           'detail or instance member in the problem',
         ))
           expect(typeof body[member], `${member} is a string`).toBe('string');
@@ -243,8 +246,9 @@ test.describe('problems', () => {
           body: await state.body(),
           durationMs: 0,
         });
-        test.skip(
+        skipIf(
           STATE_NOT_OFFERED.includes(state.status()),
+          'setting',
           `the provider-states endpoint offers no fail-next-requests state (answered ${state.status()})`,
         );
         expect(state.ok(), `provider state fail-next-requests answered ${state.status()}`).toBe(true);
@@ -271,6 +275,7 @@ test.describe('problems', () => {
     const judged = (response: ApiResponse) =>
       verifiedOnlyIf(
         response.status >= 400,
+        { target: response },
         `${response.describe()}: not an error status, so the media-type rule has nothing to judge`,
       );
 

@@ -30,8 +30,9 @@ import {
   reinstruct,
   REQUEST_ID_HEADER,
   type Setting,
-  sharedDocumentDownload,
   type SharedAnswerName,
+  sharedDocumentDownload,
+  skipIf,
   test,
   titled,
   verifiedOnlyIf,
@@ -167,8 +168,9 @@ test.describe('rate limits', () => {
     ): Promise<ApiResponse> {
       let response = await call(low);
       const limit = intHeader(response, 'ratelimit-limit') ?? 0;
-      test.skip(
+      skipIf(
         limit > 200,
+        'setting',
         `the low-quota key has a daily quota of ${limit}: too large to exhaust in a test`,
       );
       for (let calls = 1; response.status !== 429 && calls <= limit + 5; calls++) {
@@ -181,7 +183,11 @@ test.describe('rate limits', () => {
     /** A successful call of the low-quota key; skips when the key has no quota left today. */
     async function countedAnswer(low: ApiClient): Promise<ApiResponse> {
       const response = await call(low);
-      test.skip(response.status === 429, 'the low-quota key (API_KEY_LOW_QUOTA) has no quota left today');
+      skipIf(
+        response.status === 429,
+        'time',
+        'the low-quota key (API_KEY_LOW_QUOTA) has no quota left today',
+      );
       expect(response).toHaveStatus(200);
       return response;
     }
@@ -191,8 +197,9 @@ test.describe('rate limits', () => {
 
     /** Skips when the quota period ended between two answers (the counter was reset in between). */
     function samePeriod(earlier: Quota, later: Quota): void {
-      test.skip(
+      skipIf(
         later.reset > earlier.reset,
+        'time',
         'the quota period ended during the sequence (the counter was reset)',
       );
     }
@@ -295,6 +302,7 @@ test.describe('rate limits', () => {
         const response = await countedAnswer(low);
         verifiedOnlyIf(
           earlier !== undefined,
+          'data',
           'no earlier answer of the low-quota key in this worker announced a reset to compare with',
         );
         if (!target.timeZone)
@@ -323,6 +331,7 @@ test.describe('rate limits', () => {
         expect(response).toBeProblem({ status: 429, code: 'rate_limit_exceeded' });
         verifiedOnlyIf(
           last !== undefined,
+          'time',
           'the low-quota key answered 429 from the first call: the quota was not seen being used up',
         );
         expect(quotaOf(last).remaining, 'RateLimit-Remaining of the last call before the 429').toBe(0);
@@ -354,6 +363,7 @@ test.describe('rate limits', () => {
         expect(seconds, 'Retry-After in seconds').toBeLessThanOrEqual(LONGEST_LOCAL_DAY_SECONDS);
         verifiedOnlyIf(
           beforeExhaustion !== undefined,
+          'data',
           'no RateLimit-Reset was read before the 429 (the exhaustion test did not run first in this worker)',
         );
         const elapsed = (Date.now() - beforeExhaustion.at) / 1000;

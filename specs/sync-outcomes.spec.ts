@@ -324,7 +324,7 @@ test.describe('sync', () => {
               'echoed providerIds',
             ).toEqual(items.map(echoOf));
             expect(resultRuleViolations(batch.status, results)).toEqual([]);
-            for (const [i, item] of nonEmpty(items, 'generated items').entries()) {
+            for (const [i, item] of nonEmpty(items, 'data', 'generated items').entries()) {
               const outcome = results[i]!.outcome;
               // No item names an existing patent: creates are STAGED or REJECTED, never APPLIED.
               expect(['STAGED', 'REJECTED'], `outcome of item ${i}`).toContain(outcome);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { REASON_KIND_ANNOTATION } from '../helpers/run/report-config';
 import type { JsonReport } from '../scripts/run-results';
 
 export const ROOT = path.join(__dirname, '..');
@@ -18,6 +19,11 @@ export interface SyntheticTest {
   title: string;
   outcome: 'passed' | 'failed' | 'skipped' | 'timedOut' | 'flaky';
   reason?: string;
+  /** A skip's reason kind, as the `not verified kind` annotation (helpers/data/verified.ts) gives it. */
+  kind?: string;
+  /** Exchanges attached as evidence (http-exchanges.json), and a reproduction (reproduce.sh). */
+  exchanges?: object[];
+  reproduce?: string;
   error?: string;
   project?: string;
 }
@@ -53,6 +59,11 @@ export function syntheticReport(tests: SyntheticTest[], errors: string[] = []): 
                 {
                   status: t.outcome === 'flaky' ? 'failed' : t.outcome,
                   errors: t.error ? [{ message: t.error }] : [],
+                  annotations: t.kind ? [{ type: REASON_KIND_ANNOTATION, description: t.kind }] : [],
+                  attachments: [
+                    ...(t.exchanges ? [attachment('http-exchanges.json', JSON.stringify(t.exchanges))] : []),
+                    ...(t.reproduce ? [attachment('reproduce.sh', t.reproduce)] : []),
+                  ],
                 },
               ],
             },
@@ -64,6 +75,12 @@ export function syntheticReport(tests: SyntheticTest[], errors: string[] = []): 
     stats: { startTime: '2026-01-15T10:00:00.000Z', duration: 1234 },
   } as JsonReport;
 }
+
+const attachment = (name: string, body: string) => ({
+  name,
+  contentType: name.endsWith('.json') ? 'application/json' : 'text/plain',
+  body: Buffer.from(body).toString('base64'),
+});
 
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `prs-${prefix}-`));

@@ -26,10 +26,10 @@ test('[X-001] sample', async ({ api }) => {
   if (items.length > 2) expect(items[0]).toBe(1);                 // finding: branch
   items.length > 3 && expect(items[1]).toBe(2);                    // finding: branch
   items.forEach((item) => expect(item).toBe(1));                  // finding: loop
-  for (const item of nonEmpty(items, 'items')) expect(item).toBe(1);
+  for (const item of nonEmpty(items, 'data', 'items')) expect(item).toBe(1);
   for (const c of CASES) expect(c).toBeGreaterThan(0);
   if (items.length > 4) expect(items[2]).toBe(3);
-  else notVerified('fewer than five items');
+  else notVerified('data', 'fewer than five items');
   // conditional by the contract: only INVOICED fees carry an invoiceId
   if (items.length > 5) expect(items[3]).toBe(4);
 });

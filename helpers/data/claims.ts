@@ -73,7 +73,9 @@ export async function readsUndisturbed<T>(
     overlapping = wideWritesSince(namespace, since);
     if (overlapping.length === 0) return result;
   }
+  // Other tests' freezes went on for longer than the attempts: a bound of the run, not of the contract.
   return skipBecause(
+    'time',
     `${what}: writes of other tests that change data across patents overlapped every one of ${attempts} attempts (${overlapping.join(', ')})`,
   );
 }
@@ -189,6 +191,7 @@ export abstract class TenantClaims {
     }
     const others = DATA_STATES.filter((s) => reservedElsewhere.has(s.id)).map((s) => s.id);
     return skipBecause(
+      'data',
       `no unclaimed patent ${named(state, refine)}${note ? ` ${note}` : ''} found in ${this.label}` +
         (others.length ? ` (the other candidates are reserved for tests needing: ${others.join(', ')})` : ''),
     );
@@ -213,7 +216,7 @@ export abstract class TenantClaims {
       .sort(([a], [b]) => rank(a) - rank(b))[0];
     return found
       ? { patentId: found[0], events: found[1] }
-      : skipBecause(`no patent ${named(state, refine)} that no test changes found in ${this.label}`);
+      : skipBecause('data', `no patent ${named(state, refine)} that no test changes found in ${this.label}`);
   }
 
   /**
@@ -228,7 +231,7 @@ export abstract class TenantClaims {
   async eventIn(state: PresentState, refine?: EventRefinement): Promise<PatentEvent> {
     this.record('need', state);
     const found = (await this.eventsIn(state)).find((e) => refine?.holds(e) ?? true);
-    return found ?? skipBecause(`no event ${named(state, refine)} found in ${this.label}`);
+    return found ?? skipBecause('data', `no event ${named(state, refine)} found in ${this.label}`);
   }
 
   /**

@@ -100,6 +100,7 @@ export class Portfolio extends TenantClaims {
     for (const kind of what) {
       if (!(await this.complete(kind)))
         skipBecause(
+          'data',
           `the ${kind} of ${this.label} span more than ${SWEEP_PAGES} pages of 100: the snapshot is partial`,
         );
     }
@@ -107,12 +108,12 @@ export class Portfolio extends TenantClaims {
 
   async patent(predicate: (p: Patent) => boolean, what: string): Promise<Patent> {
     const found = (await this.patents()).find(predicate);
-    return found ?? skipBecause(`no patent ${what} found in ${this.label}`);
+    return found ?? skipBecause('data', `no patent ${what} found in ${this.label}`);
   }
 
   async event(predicate: (e: PatentEvent) => boolean, what: string): Promise<PatentEvent> {
     const found = (await this.events()).find(predicate);
-    return found ?? skipBecause(`no event ${what} found in ${this.label}`);
+    return found ?? skipBecause('data', `no event ${what} found in ${this.label}`);
   }
 
   /** Fresh events of one patent, in the order the per-patent list returns them. */

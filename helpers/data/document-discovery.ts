@@ -64,8 +64,8 @@ export interface EventRef {
   eventId: string;
 }
 
-/** Where a document exists, or why none was found (the skip reason). */
-export type Located = { ref: EventRef } | { skip: string };
+/** Where a document exists, or why none was found (the skip reason, and its kind: helpers/data/verified.ts). */
+export type Located = { ref: EventRef } | { skip: string; cause: 'setting' | 'data' };
 
 export const refOf = (e: PatentEvent): EventRef => ({ patentId: e.patent.id, eventId: e.id });
 
@@ -83,6 +83,7 @@ export async function locateInstructionReceipt(api: ApiClient, portfolio: Portfo
   if (found) return { ref: refOf(found.event) };
   const decided = renewals(events).filter((e) => e.appliedDecision !== null).length;
   return {
+    cause: 'data',
     skip:
       decided === 0
         ? `no event with an applied decision found in ${portfolio.label}`
@@ -119,7 +120,7 @@ export async function sharedDocumentDownload(
   namespace = api.baseUrl,
 ): Promise<{ ref: EventRef; response: ApiResponse }> {
   const found = await sharedLocate(namespace, operationId, locate);
-  if ('skip' in found) skipBecause(found.skip);
+  if ('skip' in found) skipBecause(found.cause, found.skip);
   const response = await sharedResponse(namespace, `document-${operationId}`, () =>
     api.call(operationId, { path: { ...found.ref } }),
   );

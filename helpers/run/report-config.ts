@@ -1,7 +1,8 @@
 /**
  * Where the reports go and what they say about the run, shared by playwright.config.ts, allurerc.ts and
  * the report scripts: output paths (under REPORTS_DIR, default `reports/`), the Allure environment block
- * (names and true/false only, never a key value) and the Allure categories that sort failures.
+ * (names and true/false only, never a key value), the Allure categories that sort failures, and the kinds
+ * of the reason of a test not verified (set by helpers/data/verified.ts, grouped by every report).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -96,6 +97,29 @@ export function allureEnvironmentInfo(env: NodeJS.ProcessEnv = loadEnv()): Recor
   return info;
 }
 
+/**
+ * Why a test could not run its decisive check, as every report groups it (helpers/data/verified.ts sets
+ * it): `target` first, because it is the suspicious kind: the target's own answer removed the precondition
+ * (a freeze PUT that shows no frozen event), which a bug would do as well as the data.
+ */
+export const REASON_KINDS = ['target', 'setting', 'data', 'time'] as const;
+export type ReasonKind = (typeof REASON_KINDS)[number];
+
+/** The annotation that carries a skipped test's reason kind; its description is the kind. */
+export const REASON_KIND_ANNOTATION = 'not verified kind';
+
+/** What each kind means, in the words of the reports. */
+export const REASON_KIND_MEANING: Record<ReasonKind, string> = {
+  target: "the target's own answer removed the precondition (shown with the exchange that removed it)",
+  setting:
+    'a setting of the run is missing or does not allow it (a key role, ALLOW_WRITES, PROVIDER_STATES_URL...)',
+  data: "the target's data does not hold what the test needs (no event in such a state, an empty list)",
+  time: 'a time bound the contract does not give (background work not finished in the polling, a quota period)',
+};
+
+/** The start of the Allure status message of a skip of the `target` kind (its category matches it). */
+export const SUSPICIOUS_PREFIX = "suspicious: the target's own answer removed the precondition";
+
 /** A category in the Allure results format (categories.json), also accepted by the Allure 3 config. */
 export interface ReportCategory {
   name: string;
@@ -147,6 +171,12 @@ export const ALLURE_CATEGORIES: readonly ReportCategory[] = [
     description: 'An assertion observed behaviour the contract forbids.',
     matchedStatuses: ['failed', 'broken'],
     messageRegex: CONTRACT_VIOLATION_PATTERN,
+  },
+  {
+    name: "Not verified because of the target's own answers (suspicious)",
+    description: "Skipped: the target's own answer removed the precondition; the exchange is attached.",
+    matchedStatuses: ['skipped'],
+    messageRegex: `${SUSPICIOUS_PREFIX}[\\s\\S]*`,
   },
   {
     name: 'Missing preconditions (not verified)',

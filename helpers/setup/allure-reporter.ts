@@ -27,6 +27,7 @@ import type { RuntimeMetadataMessage } from 'allure-js-commons/sdk';
 import { requirementById } from '../../schemas/requirements';
 import { allureLabelsFor } from '../contract/allure-labels';
 import { historyIdentity } from '../contract/history-identity';
+import { REASON_KIND_ANNOTATION, SUSPICIOUS_PREFIX } from '../run/report-config';
 
 type ReporterOptions = ConstructorParameters<typeof AllureReporter>[0];
 
@@ -43,6 +44,9 @@ export function requirementsDescription(ids: string[]): string {
 /** The metadata message of a test: its requirements' labels and clauses, and its history identity. */
 /** Label of a passed test that recorded a SHOULD or MAY deviation (`warned`, helpers/data/verified.ts). */
 export const WARNED_LABEL = 'warned';
+
+/** Label of a skipped test: the kind of its reason (helpers/data/verified.ts); `target` is the suspicious one. */
+export const NOT_VERIFIED_LABEL = 'not verified';
 
 export function requirementMetadata(
   test: TestCase,
@@ -61,13 +65,21 @@ export function requirementMetadata(
           ),
         ].map((value) => ({ name: WARNED_LABEL, value }))
       : [];
+  // The kind of a skip's reason, as a label (Allure filters and groups by labels).
+  const kind =
+    result?.status === 'skipped'
+      ? [...(result.annotations ?? []), ...test.annotations]
+          .filter((a) => a.type === REASON_KIND_ANNOTATION)
+          .map((a) => ({ name: NOT_VERIFIED_LABEL, value: a.description ?? 'unclassified' }))
+          .slice(0, 1)
+      : [];
   // titlePath(): root, project, file, describes..., title. The identity leaves the file out.
   const [, project = '', , ...titlePath] = test.titlePath();
   const identity = historyIdentity(project, titlePath);
   return {
     type: 'metadata',
     data: {
-      labels: [...allureLabelsFor(ids), ...warnings],
+      labels: [...allureLabelsFor(ids), ...warnings, ...kind],
       description: requirementsDescription(ids),
       historyId: identity,
       testCaseId: identity,
@@ -98,6 +110,18 @@ export class UnsyncedWriter extends FileSystemWriter implements Writer {
         ...result,
         status: 'unknown' as Status,
         statusDetails: { message: `warned: ${warnings.join('; ')}` },
+      };
+    }
+    // A skip whose precondition the target's own answer removed is suspicious: its message says so first,
+    // which sorts it into its own category (ALLURE_CATEGORIES); the exchange is among its attachments.
+    const suspicious = result.labels.some((l) => l.name === NOT_VERIFIED_LABEL && l.value === 'target');
+    if (suspicious && result.status === Status.SKIPPED) {
+      result = {
+        ...result,
+        statusDetails: {
+          ...result.statusDetails,
+          message: `${SUSPICIOUS_PREFIX}: ${result.statusDetails?.message ?? ''}`,
+        },
       };
     }
     this.publish(`${result.uuid}-result.json`, (file) => fs.writeFileSync(file, JSON.stringify(result)));

@@ -74,7 +74,7 @@ export interface Labelled {
 
 /** Every event read, labelled with where it was read; skips when the tenant has no event. */
 export function labelledEvents({ snapshot, perPatent }: EventReads, portfolio: Portfolio): Labelled[] {
-  if (snapshot.length === 0) skipBecause(`no event found in ${portfolio.label}`);
+  if (snapshot.length === 0) skipBecause('data', `no event found in ${portfolio.label}`);
   return [
     ...snapshot.map((event) => ({ where: 'by-period list', event })),
     ...[...perPatent.values()].flat().map((event) => ({ where: 'per-patent list', event })),
@@ -96,5 +96,5 @@ export function renewalsOf(events: Labelled[]): Labelled[] {
 
 export function requireSome(events: Labelled[], predicate: (e: PatentEvent) => boolean, what: string): void {
   if (!events.some(({ event }) => predicate(event)))
-    skipBecause(`no event ${what} found in the primary tenant`);
+    skipBecause('data', `no event ${what} found in the primary tenant`);
 }

@@ -70,7 +70,7 @@ export const feesReadsTest = workerReadOfPortfolio(
 /** Every fees object read; skips when none could be read. */
 export function allFees({ samples, attached }: FeesReads, portfolio: Portfolio): FeesRead[] {
   const all = [...samples, ...attached];
-  if (all.length === 0) skipBecause(`no event with fees found in ${portfolio.label}`);
+  if (all.length === 0) skipBecause('data', `no event with fees found in ${portfolio.label}`);
   return all;
 }
 

@@ -8,7 +8,7 @@ import { requirementById } from '../../schemas/requirements';
 import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from '../wire/api-client';
 import { checkAnswers } from '../wire/answer-checks';
 import { Portfolio } from '../data/discovery';
-import { skipBecause } from '../data/verified';
+import { preconditionRemovedBy, skipBecause } from '../data/verified';
 import { assertionCounter } from '../wire/matchers';
 import { curlCommand, exchangeEvidence, type Exchange } from '../wire/exchange';
 import { fcSeed } from '../contract/generated-inputs';
@@ -151,7 +151,7 @@ function clientFor(
       baseUrl: target.baseUrl,
       timeoutMs: target.requestTimeoutMs,
       record,
-      skip: (reason) => skipBecause(reason),
+      skip: (kind, reason) => skipBecause(kind, reason),
       rateLimits: rateLimitRule(target),
       onAnswer: checkAnswers(tenantOfKey(target, key), target.baseUrl),
       ...(guarded
@@ -251,7 +251,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       };
       await use((role) => {
         const key = target.keys[role];
-        if (!key) skipBecause(`${keyEnvName(role)} is not configured (key role "${role}")`);
+        if (!key) skipBecause('setting', `${keyEnvName(role)} is not configured (key role "${role}")`);
         return clientFor(requestContext, target, key, (e) => exchanges.push(e), {
           onRetry,
           onOverhead: (ms, networkMs) => {
@@ -297,7 +297,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   requireSetting: [
     async ({ target }, use) => {
       await use((setting) => {
-        if (!settingAllows(target, setting)) skipBecause(notEnabled(setting));
+        if (!settingAllows(target, setting)) skipBecause('setting', notEnabled(setting));
       });
     },
     { box: 'self' },
@@ -332,6 +332,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         });
         if (STATE_NOT_OFFERED.includes(response.status())) {
           skipBecause(
+            'setting',
             `the provider-states endpoint (PROVIDER_STATES_URL) does not offer the state "${name}" (it answered ${response.status()})`,
           );
         }
@@ -402,12 +403,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const own = exchanges.filter((e) => !e.shared).length;
       ledger.add(area, own, `${path.basename(testInfo.file)} › ${testInfo.title}`);
       for (const exchange of exchanges) ledger.addOrigin(exchange.request.url);
-      if (testInfo.status === testInfo.expectedStatus || exchanges.length === 0) return;
+      // A test the target's own answer left not verified (suspicious) shows that answer as a failure shows its
+      // exchanges: the answer as evidence, the curl reproduction for it.
+      const removedBy = preconditionRemovedBy(testInfo);
+      const evidence = removedBy
+        ? [removedBy.exchange]
+        : testInfo.status === testInfo.expectedStatus
+          ? []
+          : exchanges;
+      if (evidence.length === 0) return;
       await testInfo.attach('http-exchanges.json', {
-        body: JSON.stringify(exchanges.map(exchangeEvidence), null, 2),
+        body: JSON.stringify(evidence.map(exchangeEvidence), null, 2),
         contentType: 'application/json',
       });
-      const last = exchanges[exchanges.length - 1]!;
+      const last = evidence[evidence.length - 1]!;
       const network = readNetworkSettings(last.request.url);
       await testInfo.attach('reproduce.sh', {
         body: [
@@ -428,5 +437,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
  * unless the target configuration allows it (one skip instead of a requireSetting call in each test).
  */
 export function describeRequires(setting: Setting): void {
-  test.skip(({ target }) => !settingAllows(target, setting), notEnabled(setting));
+  // Worker fixtures only: run once per worker and describe, like a skip modifier, and the skip with its kind
+  // (helpers/data/verified.ts) carries over to the describe's other tests.
+  test.beforeAll(({ target }) => {
+    if (!settingAllows(target, setting)) skipBecause('setting', notEnabled(setting));
+  });
 }

@@ -95,6 +95,7 @@ export async function requireBlockedEvent(
   return (
     (await blockedEvent(portfolio, api, state)) ??
     skipBecause(
+      'data',
       `no event in data state ${state} (${stateById(state).description}) found in ${portfolio.label}`,
     )
   );

@@ -225,6 +225,7 @@ export async function pollToCompletion(
     const wait = POLL_BACKOFF_MS[Math.min(attempt, POLL_BACKOFF_MS.length - 1)]!;
     if (Date.now() - started + wait > timeoutMs)
       notVerified(
+        'time',
         `batch ${importId} still ${batch.status} (${batch.processedItems}/${batch.totalItems} processed) after ` +
           `${timeoutMs} ms of polling (setting ASYNC_TIMEOUT_MS); the contract states no duration`,
       );

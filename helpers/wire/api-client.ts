@@ -9,6 +9,7 @@ import type { Exchange, ExchangeRequest } from './exchange';
 import { assertRateLimitHeaders, type RateLimitRule } from './rate-limit-headers';
 import { assertMatchesResponseSchema } from './schema-validator';
 import { pause } from '../run/waits';
+import type { ReasonKind } from '../run/report-config';
 import { ApiResponse, TargetError } from './api-response';
 import { beginWideWrite, isWideWrite } from './wide-writes';
 
@@ -72,8 +73,8 @@ export interface ClientDeps {
   onAnswer?: (response: ApiResponse) => void;
   /** Told of every retry (the ledger counts them, the report shows them). */
   onRetry?: (status: number) => void;
-  /** Ends the current test as skipped, naming the reason (outside a test: throws). */
-  skip?: (reason: string) => never;
+  /** Ends the current test as skipped, naming the reason and its kind (outside a test: throws). */
+  skip?: (kind: Extract<ReasonKind, 'setting' | 'time'>, reason: string) => never;
   /** The rate-limit header rule and the keys it concerns; undefined: not checked. */
   rateLimits?: RateLimitRule;
 }
@@ -226,7 +227,9 @@ export class ApiClient {
     if (exchange.status === 429 && attempt === 0) {
       const retryAfter = Number(exchange.headers['retry-after']);
       if (!(retryAfter <= policy.maxRetryAfterSeconds)) {
+        // The quota comes back at its reset, later than the run may wait: a bound of time, not a fault.
         this.skip(
+          'time',
           `the daily quota of the key is exhausted (429, Retry-After ${exchange.headers['retry-after'] ?? 'absent'} s, ` +
             `above RETRY_AFTER_MAX_SECONDS=${policy.maxRetryAfterSeconds})`,
         );
@@ -243,8 +246,8 @@ export class ApiClient {
     assertRateLimitHeaders(new ApiResponse(exchange, operationId), this.key, rule, this.deps.baseUrl);
   }
 
-  private skip(reason: string): never {
-    if (this.deps.skip) this.deps.skip(reason);
+  private skip(kind: Extract<ReasonKind, 'setting' | 'time'>, reason: string): never {
+    if (this.deps.skip) this.deps.skip(kind, reason);
     throw new TargetError(reason);
   }
 
@@ -253,6 +256,7 @@ export class ApiClient {
     const remaining = lastRemaining.get(this.key);
     if (remaining !== undefined && remaining <= this.deps.quotaFloor) {
       this.skip(
+        'setting',
         `quota guard: RateLimit-Remaining of the key fell to ${remaining}, at or below QUOTA_FLOOR=${this.deps.quotaFloor}`,
       );
     }

@@ -3,33 +3,22 @@
  * elsewhere): the verdict, the run, the totals, and per requirement its deciding tests, a failed one with
  * its exchanges and a curl reproduction.
  */
-import type { ExchangeEvidence, FailureEvidence } from '../run-results';
+import type { FailureEvidence } from '../run-results';
 import {
+  exchangeText,
   EXPLAINER,
+  kindLabel,
+  SKIP_KINDS,
   VERDICT_WORDS,
   type Certification,
   type DecidingTest,
+  type NotVerifiedGroup,
   type OverallVerdict,
   type Totals,
   type Verdict,
 } from './model';
 
-/** An exchange as a vendor reads it: request line, headers, body; then status, headers, body. */
-export function exchangeText(e: ExchangeEvidence): string {
-  const headers = (h: Record<string, string>) => Object.entries(h).map(([n, v]) => `${n}: ${v}`);
-  return [
-    `${e.request.method} ${e.request.url}`,
-    ...headers(e.request.headers),
-    ...(e.request.body === undefined ? [] : ['', e.request.body]),
-    '',
-    `→ ${e.response.status}${e.retryAttempt ? ` (retry ${e.retryAttempt})` : ''}${e.shared ? ' (read shared with other tests)' : ''}`,
-    ...headers(e.response.headers),
-    '',
-    e.response.body,
-  ].join('\n');
-}
-
-function htmlEvidence(evidence: FailureEvidence | undefined): string {
+function htmlEvidence(evidence: FailureEvidence | undefined, open = false): string {
   if (!evidence) return '';
   const shown = evidence.exchanges.length;
   const note = evidence.exchangeCount > shown ? ` (the last ${shown} of ${evidence.exchangeCount})` : '';
@@ -39,7 +28,7 @@ function htmlEvidence(evidence: FailureEvidence | undefined): string {
   const reproduce = evidence.reproduce
     ? `<div>Reproduce the last request (export API_KEY first):</div><pre class="reproduce">${escapeHtml(evidence.reproduce)}</pre>`
     : '';
-  return `<details class="evidence"><summary>Requests and responses${note}</summary>${exchanges}${reproduce}</details>`;
+  return `<details class="evidence"${open ? ' open' : ''}><summary>Requests and responses${note}</summary>${exchanges}${reproduce}</details>`;
 }
 
 const escapeHtml = (text: string) =>
@@ -55,13 +44,33 @@ function htmlTest(t: DecidingTest): string {
   const where = t.project ? ` <span class="muted">(${escapeHtml(t.project)})</span>` : '';
   const file = `<span class="muted">${escapeHtml(t.file)}:${t.line}</span>`;
   let detail = '';
-  if (t.outcome === 'skipped') detail = `<div>Reason: ${escapeHtml(t.skipReason ?? '')}</div>`;
+  if (t.outcome === 'skipped')
+    detail =
+      `<div>Reason (${t.skipKind === 'target' ? '<strong class="suspicious">suspicious: the target</strong>' : escapeHtml(t.skipKind ?? 'unclassified')}): ` +
+      `${escapeHtml(t.skipReason ?? '')}</div>` +
+      htmlEvidence(t.evidence);
   if (t.outcome === 'failed') {
     detail =
       `<div class="failure-kind">${escapeHtml(t.failureKind ?? '')}</div><pre>${escapeHtml(t.error ?? '')}</pre>` +
       htmlEvidence(t.evidence);
   }
   return `<li><span class="tag ${t.outcome === 'skipped' ? 'not-tested' : t.outcome}">${t.outcome}</span> ${escapeHtml(t.title)}${where} ${file}${detail}</li>`;
+}
+
+/** One kind of "not verified": its tests, and for the suspicious kind the exchange that removed each precondition. */
+function htmlNotVerified(g: NotVerifiedGroup): string {
+  const heading = g.suspicious
+    ? `<h3 class="suspicious">SUSPICIOUS: the target's own answers (${g.tests.length})</h3>`
+    : `<h3>${escapeHtml(g.kind)} (${g.tests.length})</h3>`;
+  const items = g.tests
+    .map((t) => {
+      const ids = t.ids.map((id) => `<a href="#${id}">${id}</a>`).join(', ') || 'no requirement';
+      const where = t.project ? ` <span class="muted">(${escapeHtml(t.project)})</span>` : '';
+      const file = `<span class="muted">${escapeHtml(t.file)}:${t.line}</span>`;
+      return `<li>${ids}${where}: ${escapeHtml(t.title)} ${file}<div>Reason: ${escapeHtml(t.reason)}</div>${htmlEvidence(t.evidence, true)}</li>`;
+    })
+    .join('');
+  return `<section class="not-verified ${g.kind}" id="not-verified-${g.kind}">${heading}<p>${escapeHtml(g.meaning)}.</p><ul class="tests">${items}</ul></section>`;
 }
 
 const CSS = `
@@ -75,6 +84,7 @@ thead th{background:#f3f4f6}.num td{text-align:right}.muted{color:#57606a;font-s
 .tag.passed{background:#dafbe1;color:#116329}.tag.warned{background:#fff1e5;color:#953800}.tag.failed{background:#ffebe9;color:#a40e26}.tag.not-tested{background:#fff8c5;color:#7d4e00}
 pre{white-space:pre-wrap;background:#f6f8fa;padding:.5rem;border-radius:4px;font-size:.85em;max-height:20rem;overflow:auto}
 ul.tests{margin:.3rem 0;padding-left:1.2rem}details summary{cursor:pointer}
+.suspicious{color:#a40e26}section.not-verified.target{border-left:4px solid #a40e26;padding-left:.8rem}
 `;
 
 export function renderHtml(c: Certification): string {
@@ -104,6 +114,11 @@ export function renderHtml(c: Certification): string {
       `<h2>MUST requirements not verified in this run</h2>${list(
         c.mustNotVerified.map((m) => `<a href="#${m.id}">${m.id}</a>: ${escapeHtml(m.reason)}`),
       )}`,
+    );
+  }
+  if (c.notVerified.length) {
+    sections.push(
+      `<h2 id="not-verified">Not verified, by kind</h2><p>Tests that could not run their decisive check; the suspicious kind first.</p>${c.notVerified.map(htmlNotVerified).join('')}`,
     );
   }
   if (c.warnings.length) {
@@ -164,6 +179,9 @@ ${c.totals.byLevel.map((l) => htmlTotalsRow(l.level, l)).join('\n')}
 </tbody></table>
 <table class="num" id="totals-by-area"><thead><tr><th>Area</th><th>requirements</th><th>passed</th><th>warned</th><th>failed</th><th>not tested</th></tr></thead><tbody>
 ${c.totals.byArea.map((a) => htmlTotalsRow(a.title, a)).join('\n')}
+</tbody></table>
+<table class="num" id="totals-not-verified"><thead><tr><th>Tests not verified, by kind</th>${SKIP_KINDS.map((k) => `<th>${escapeHtml(kindLabel(k))}</th>`).join('')}</tr></thead><tbody>
+<tr><th scope="row">tests</th>${SKIP_KINDS.map((k) => `<td>${c.totals.notVerifiedByKind[k]}</td>`).join('')}</tr>
 </tbody></table>
 ${sections.join('\n')}
 <h2>Requirements</h2>

@@ -2,7 +2,17 @@
  * The certification as Markdown (certification.md): the verdict, the run, the totals and one table row per
  * requirement with its deciding tests.
  */
-import { EXPLAINER, VERDICT_WORDS, type Certification, type DecidingTest, type Totals } from './model';
+import {
+  exchangeText,
+  EXPLAINER,
+  kindLabel,
+  SKIP_KINDS,
+  VERDICT_WORDS,
+  type Certification,
+  type DecidingTest,
+  type NotVerifiedGroup,
+  type Totals,
+} from './model';
 
 const mdCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
 
@@ -13,11 +23,46 @@ function totalsRow(label: string, t: Totals): string {
 function testLine(t: DecidingTest): string {
   const where = t.project ? ` (${t.project})` : '';
   const detail =
-    t.outcome === 'skipped' ? `: ${t.skipReason}` : t.outcome === 'failed' ? ` (${t.failureKind})` : '';
+    t.outcome === 'skipped'
+      ? ` (${t.skipKind === 'target' ? 'SUSPICIOUS: the target' : t.skipKind}): ${t.skipReason}`
+      : t.outcome === 'failed'
+        ? ` (${t.failureKind})`
+        : '';
   const reproduce = t.evidence?.reproduce
     ? `<br>reproduce: \`${t.evidence.reproduce.split('\n').pop()}\``
     : '';
   return `${t.outcome.toUpperCase()}${where}: ${t.title}${detail}${reproduce}`;
+}
+
+/** A fence longer than any run of backticks in the text, so that a body cannot close it. */
+function fenced(text: string): string[] {
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  return [fence, ...text.split('\n'), fence];
+}
+
+/** One kind of "not verified": its tests, and for the suspicious kind the exchange that removed each precondition. */
+function notVerifiedSection(g: NotVerifiedGroup): string[] {
+  const heading = g.suspicious
+    ? `### SUSPICIOUS: the target's own answers (${g.tests.length})`
+    : `### ${g.kind} (${g.tests.length})`;
+  const out = [heading, '', `${g.meaning}.`, ''];
+  for (const t of g.tests) {
+    const where = t.project ? ` (${t.project})` : '';
+    out.push(`- ${t.ids.join(', ') || 'no requirement'}${where}: ${t.title}: ${t.reason}`);
+    if (!t.evidence) continue;
+    for (const e of t.evidence.exchanges) out.push('', ...fenced(exchangeText(e)).map((l) => `  ${l}`));
+    if (t.evidence.reproduce)
+      out.push(
+        '',
+        '  Reproduce (export API_KEY first):',
+        '',
+        ...fenced(t.evidence.reproduce).map((l) => `  ${l}`),
+      );
+    out.push('');
+  }
+  out.push('');
+  return out;
 }
 
 export function renderMarkdown(c: Certification): string {
@@ -51,6 +96,12 @@ export function renderMarkdown(c: Certification): string {
     '| --- | --- | --- | --- | --- | --- |',
   );
   for (const a of c.totals.byArea) out.push(totalsRow(a.title, a));
+  out.push(
+    '',
+    '| Tests not verified, by kind | ' + SKIP_KINDS.map(kindLabel).join(' | ') + ' |',
+    '| --- |' + ' --- |'.repeat(SKIP_KINDS.length),
+    `| tests | ${SKIP_KINDS.map((k) => c.totals.notVerifiedByKind[k]).join(' | ')} |`,
+  );
   out.push('');
   if (c.mustFailed.length)
     out.push('## Failed MUST requirements', '', ...c.mustFailed.map((id) => `- ${id}`), '');
@@ -58,6 +109,14 @@ export function renderMarkdown(c: Certification): string {
     out.push('## MUST requirements not verified in this run', '');
     out.push(...c.mustNotVerified.map((m) => `- ${m.id}: ${m.reason}`), '');
   }
+  if (c.notVerified.length)
+    out.push(
+      '## Not verified, by kind',
+      '',
+      'Tests that could not run their decisive check; the suspicious kind first.',
+      '',
+      ...c.notVerified.flatMap(notVerifiedSection),
+    );
   if (c.warnings.length)
     out.push(
       '## Warnings: requirements warned, and failed SHOULD/MAY requirements (not blocking)',

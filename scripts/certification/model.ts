@@ -8,7 +8,15 @@
 import path from 'node:path';
 import { LEVELS, loadRequirements, type Level, type Requirement } from '../../schemas/requirements';
 import type { PreflightRecord } from '../../helpers/run/run-record';
-import type { FailureEvidence, FailureKind, Outcome, RunResults } from '../run-results';
+import { REASON_KIND_MEANING, REASON_KINDS } from '../../helpers/run/report-config';
+import type {
+  ExchangeEvidence,
+  FailureEvidence,
+  FailureKind,
+  Outcome,
+  RunResults,
+  SkipKind,
+} from '../run-results';
 
 /** `warned`: every test passed, but one recorded a SHOULD or MAY deviation; never counted as passed. */
 export type Verdict = 'passed' | 'warned' | 'failed' | 'not tested';
@@ -21,11 +29,50 @@ export interface DecidingTest {
   line: number;
   outcome: Outcome;
   skipReason?: string;
+  /** Skipped tests: the kind of the reason (`target`: suspicious). */
+  skipKind?: SkipKind;
   warnings?: string[];
   error?: string;
   failureKind?: FailureKind;
-  /** Failed tests: the exchanges (keys redacted) and the curl reproduction, so a vendor can replay it. */
+  /**
+   * Failed tests: the exchanges (keys redacted) and the curl reproduction, so a vendor can replay it; skipped
+   * tests of the `target` kind: the answer that removed the precondition, the same way.
+   */
   evidence?: FailureEvidence;
+}
+
+/** The order in which reports show the kinds of "not verified": the suspicious one first. */
+export const SKIP_KINDS: readonly SkipKind[] = [...REASON_KINDS, 'unclassified'];
+
+/** What each kind means, in the words of the reports. */
+export const SKIP_KIND_MEANING: Record<SkipKind, string> = {
+  ...REASON_KIND_MEANING,
+  unclassified:
+    'skipped by no helper of the suite (the run stopped before the test, or another tool skipped it)',
+};
+
+/** A kind as the totals and the tests' lines name it: the suspicious one says so. */
+export const kindLabel = (kind: SkipKind) => (kind === 'target' ? 'target (suspicious)' : kind);
+
+/** One test not verified (skipped), with the requirements it cites. */
+export interface NotVerifiedTest {
+  ids: string[];
+  title: string;
+  project: string;
+  file: string;
+  line: number;
+  reason: string;
+  /** The `target` kind: the answer that removed the precondition. */
+  evidence?: FailureEvidence;
+}
+
+/** The tests not verified for reasons of one kind. */
+export interface NotVerifiedGroup {
+  kind: SkipKind;
+  /** True for the `target` kind: the target's own answer removed the precondition, which a bug would do too. */
+  suspicious: boolean;
+  meaning: string;
+  tests: NotVerifiedTest[];
 }
 
 export interface RequirementVerdict {
@@ -74,7 +121,11 @@ export interface Certification {
     byLevel: (Totals & { level: Level })[];
     byArea: (Totals & { area: string; title: string })[];
     tests: { total: number; passed: number; failed: number; skipped: number };
+    /** The skipped tests by the kind of their reason (every kind, zeros included). */
+    notVerifiedByKind: Record<SkipKind, number>;
   };
+  /** The skipped tests grouped by the kind of their reason, the suspicious kind first; only kinds that occur. */
+  notVerified: NotVerifiedGroup[];
   /** MUST requirements that failed. */
   mustFailed: string[];
   /** Testable MUST requirements that no test verified in this run (skipped or absent): they block "conformant". */
@@ -127,6 +178,27 @@ function verdictFor(
   };
 }
 
+/** The skipped tests of the run by the kind of their reason, in SKIP_KINDS order, kinds without a test left out. */
+function notVerifiedGroups(run: RunResults): NotVerifiedGroup[] {
+  const skipped = run.tests.filter((t) => t.outcome === 'skipped');
+  return SKIP_KINDS.map((kind) => ({
+    kind,
+    suspicious: kind === 'target',
+    meaning: SKIP_KIND_MEANING[kind],
+    tests: skipped
+      .filter((t) => (t.skipKind ?? 'unclassified') === kind)
+      .map((t) => ({
+        ids: t.ids,
+        title: t.title,
+        project: t.project,
+        file: t.file,
+        line: t.line,
+        reason: t.skipReason ?? 'skipped',
+        ...(t.evidence ? { evidence: t.evidence } : {}),
+      })),
+  })).filter((g) => g.tests.length > 0);
+}
+
 function count(verdicts: RequirementVerdict[]): Totals {
   return {
     total: verdicts.length,
@@ -166,6 +238,7 @@ export function buildCertification(run: RunResults, options: BuildOptions = {}):
         line: test.line,
         outcome: test.outcome,
         ...(test.skipReason ? { skipReason: test.skipReason } : {}),
+        ...(test.skipKind ? { skipKind: test.skipKind } : {}),
         ...(test.warnings ? { warnings: test.warnings } : {}),
         ...(test.error ? { error: test.error } : {}),
         ...(test.failureKind ? { failureKind: test.failureKind } : {}),
@@ -225,6 +298,12 @@ export function buildCertification(run: RunResults, options: BuildOptions = {}):
   }
 
   const tests = run.tests;
+  const notVerified = notVerifiedGroups(run);
+  const suspicious = notVerified.find((g) => g.suspicious)?.tests.length ?? 0;
+  if (suspicious > 0)
+    explanation +=
+      ` ${suspicious} test(s) were not verified because of the target's own answers (suspicious: ` +
+      'see "Not verified, by kind", with the exchange that removed each precondition).';
   const catalogueIds = unique(tests.flatMap((t) => t.ids));
   return {
     title: 'Patent Renewal Service External API v2: conformance certification',
@@ -253,7 +332,11 @@ export function buildCertification(run: RunResults, options: BuildOptions = {}):
         failed: tests.filter((t) => t.outcome === 'failed').length,
         skipped: tests.filter((t) => t.outcome === 'skipped').length,
       },
+      notVerifiedByKind: Object.fromEntries(
+        SKIP_KINDS.map((kind) => [kind, notVerified.find((g) => g.kind === kind)?.tests.length ?? 0]),
+      ) as Record<SkipKind, number>,
     },
+    notVerified,
     mustFailed,
     mustNotVerified,
     notTestable,
@@ -263,6 +346,21 @@ export function buildCertification(run: RunResults, options: BuildOptions = {}):
     untracedTests: tests.filter((t) => t.ids.length === 0).map((t) => t.title),
     requirements,
   };
+}
+
+/** An exchange as a vendor reads it: request line, headers, body; then status, headers, body. */
+export function exchangeText(e: ExchangeEvidence): string {
+  const headers = (h: Record<string, string>) => Object.entries(h).map(([n, v]) => `${n}: ${v}`);
+  return [
+    `${e.request.method} ${e.request.url}`,
+    ...headers(e.request.headers),
+    ...(e.request.body === undefined ? [] : ['', e.request.body]),
+    '',
+    `→ ${e.response.status}${e.retryAttempt ? ` (retry ${e.retryAttempt})` : ''}${e.shared ? ' (read shared with other tests)' : ''}`,
+    ...headers(e.response.headers),
+    '',
+    e.response.body,
+  ].join('\n');
 }
 
 /** A verdict as every rendering writes it. */
@@ -282,6 +380,10 @@ export const EXPLAINER = [
     'the contract forbids (or could not reach the target); NOT TESTED when its tests were skipped (a key, ' +
     'setting or data precondition was missing: the reason names it), when this run had no test for it, or ' +
     'when it cannot be tested over HTTP at all (the reason says why).',
+  'A test NOT VERIFIED says why, by kind: a setting of the run (a key role, ALLOW_WRITES...), the data of the ' +
+    "target (no event in the state a test needs), a time bound the contract does not give, or the target's own " +
+    'answer: a precondition its behaviour removed (a freeze PUT that shows no frozen event). The last is ' +
+    'SUSPICIOUS, since a bug would remove it as well, and is shown first, with the exchange that removed it.',
   'The target is CONFORMANT only when every testable MUST requirement passed. When none failed but some ' +
     'were not verified, the verdict is INCOMPLETE.',
 ];

@@ -28,15 +28,15 @@ test(...titled('[PAG-001] expect.soft counts'), () => {
 });
 
 test(...titled('[PAG-001] notVerified ends as skipped'), () => {
-  notVerified('the case under test');
+  notVerified('data', 'the case under test');
 });
 
 test(...titled('[PAG-001] nonEmpty of nothing ends as skipped'), () => {
-  for (const item of nonEmpty([] as number[], 'items')) expect(item).toBe(1);
+  for (const item of nonEmpty([] as number[], 'data', 'items')) expect(item).toBe(1);
 });
 
 test(...titled('[PAG-001] verifiedOnlyIf of a false condition ends as skipped'), () => {
-  verifiedOnlyIf(String('STAGED') === 'APPLIED', 'no item was APPLIED');
+  verifiedOnlyIf(String('STAGED') === 'APPLIED', 'data', 'no item was APPLIED');
   expect(true).toBe(true);
 });
 
