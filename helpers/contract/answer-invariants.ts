@@ -158,7 +158,7 @@ const ofCode = (
   id: string,
   title: string,
   code: string,
-  rule: (body: Json, answer: AnswerFacts) => string[],
+  rule: (body: Json, answer: AnswerFacts) => string[] | undefined,
 ) => ofProblem(id, title, (body, answer) => (body.code === code ? rule(body, answer) : undefined));
 
 const fieldErrorsOf = (body: Json): unknown[] => (Array.isArray(body.errors) ? body.errors : []);
@@ -204,12 +204,22 @@ const PROBLEM_BODY_INVARIANTS: Invariant[] = [
         ];
       }),
   ),
-  ofCode('PROB-025', 'every field error pointer is a valid RFC 6901 JSON Pointer', 'validation_failed', (b) =>
-    fieldErrorsOf(b).flatMap((e, i) =>
-      isObject(e) && typeof e.pointer === 'string' && !isJsonPointer(e.pointer)
-        ? [`errors/${i}/pointer ${show(e.pointer)}`]
-        : [],
-    ),
+  // Only a request with a body and no query or path parameter: the pointer of a field error about a query or
+  // path parameter, which is not in the body, is not shown.
+  ofCode(
+    'PROB-025',
+    'every field error pointer into a POST body is a valid RFC 6901 JSON Pointer',
+    'validation_failed',
+    (b, answer) =>
+      answer.method !== 'POST' ||
+      Object.keys(answer.pathParams).length > 0 ||
+      Object.keys(answer.query).length > 0
+        ? undefined
+        : fieldErrorsOf(b).flatMap((e, i) =>
+            isObject(e) && typeof e.pointer === 'string' && !isJsonPointer(e.pointer)
+              ? [`errors/${i}/pointer ${show(e.pointer)}`]
+              : [],
+          ),
   ),
   ofCode(
     'SCOPE-008',

@@ -93,17 +93,19 @@ function postedItems(answer: AnswerFacts): unknown[] | undefined {
   return isObject(body) && Array.isArray(body.items) ? body.items : undefined;
 }
 
-/** A rule of each shown result. */
+/** A rule of each shown result (when `triageOnly`, on the answer of triage only: before any review). */
 function ofResults(
   id: string,
   title: string,
   rule: (result: Json, batch: Json) => string | undefined,
+  triageOnly = false,
 ): Invariant {
   return {
     id,
     title,
     subject: 'patentSyncBatch',
-    judge: (batch) => {
+    judge: (batch, answer) => {
+      if (triageOnly && !atTriage(answer)) return undefined;
       const results = shownResults(batch);
       if (results.length === 0) return undefined;
       return results.flatMap((result, i) => once(rule(result, batch)).map((b) => `results.data/${i}: ${b}`));
@@ -188,10 +190,15 @@ const SYNC_INVARIANTS: Invariant[] = [
         : `requestId is ${show(r.requestId)}`;
     },
   ),
-  ofResults('SYNC-018', "a result's reason is null when its outcome is APPLIED, STAGED or ACCEPTED", (r) =>
-    ['APPLIED', 'STAGED', 'ACCEPTED'].includes(r.outcome as string) && r.reason !== null
-      ? `outcome ${show(r.outcome)} with reason ${show(r.reason)}`
-      : undefined,
+  // At triage only: a proposal refused in review may keep its label (not shown) with the reviewer's reason.
+  ofResults(
+    'SYNC-018',
+    "at triage, a result's reason is null when its outcome is APPLIED, STAGED or ACCEPTED",
+    (r) =>
+      ['APPLIED', 'STAGED', 'ACCEPTED'].includes(r.outcome as string) && r.reason !== null
+        ? `outcome ${show(r.outcome)} with reason ${show(r.reason)}`
+        : undefined,
+    true,
   ),
   ofResults('SYNC-026', 'an APPLIED result has action UPDATE', (r) =>
     r.outcome === 'APPLIED' && r.action !== 'UPDATE' ? `APPLIED with action ${show(r.action)}` : undefined,
@@ -227,9 +234,11 @@ const SYNC_INVARIANTS: Invariant[] = [
   },
   {
     id: 'SYNC-023',
-    title: 'a batch whose items all have an outcome, one of them STAGED, has status TRIAGED',
+    // At triage only: after a review, a refused proposal may keep the label STAGED (not shown).
+    title: 'at triage, a batch whose items all have an outcome, one of them STAGED, has status TRIAGED',
     subject: 'patentSyncBatch',
-    judge: (batch) => {
+    judge: (batch, answer) => {
+      if (!atTriage(answer)) return undefined;
       const results = allResults(batch);
       if (!results || results.length === 0 || !results.some((r) => r.outcome === 'STAGED')) return undefined;
       if (results.some((r) => r.requestId === null)) return undefined; // ERROR takes precedence (SYNC-025)
