@@ -59,6 +59,14 @@ export { isJsonPointer, pointerMisfit, pointsIntoDocument } from './contract/jso
 export { malformedJson } from './contract/raw-body';
 export { breaches, objectIs, oneOf, orList } from './contract/rule-breaches';
 export type { FieldRule, Rule } from './contract/rule-breaches';
+export {
+  EVENT_FIELD_RULES,
+  EVENT_RELATION_RULES,
+  FEES_FIELD_RULES,
+  lockedWithoutInvoice,
+  PATENT_FIELD_RULES,
+  totalRule,
+} from './contract/field-rules';
 export { UUID } from './contract/uuid';
 export { claim } from './data/claims';
 export { WIDE_WINDOW } from './data/discovery';
@@ -151,5 +159,5 @@ export {
 export { schemaErrors } from './wire/schema-validator';
 export type { SharedAnswerName } from './wire/shared-answers';
 export { INVARIANTS } from './contract/invariants';
-export { judgedCount, uniqueValuesSeen } from './wire/answer-checks';
+export { invariantBreaches, judgedCount, uniqueValuesSeen } from './wire/answer-checks';
 export { sharedSweep } from './data/shared-sweeps';

@@ -121,6 +121,8 @@ export function problemBody(
   if (isFault('problem-code-missing')) delete body.code;
   if (isFault('problem-title-missing')) delete body.title;
   if (isFault('problem-request-id-null')) body.requestId = null;
+  if (isFault('instruction-problems-own-request-id') && /^instruction_/.test(problem.code))
+    body.requestId = randomUUID();
   if (isFault('problem-request-id-missing')) delete body.requestId;
   if (isFault('problem-type-missing')) delete body.type;
   if (isFault('problem-instance-null')) body.instance = null;

@@ -670,6 +670,11 @@ export function batchView(store: Store, batch: SyncBatchRecord, results: PageReq
   // Ordered by (outcome, position), the index the results table has.
   if (isFault('sync-results-grouped-by-outcome')) ordered = groupedByOutcome(store, batch.results);
   const resultsPage: Page<string> = page(ordered, results);
+  if (isFault('sync-results-has-more-inclusive'))
+    resultsPage.pagination = {
+      ...resultsPage.pagination,
+      hasMore: resultsPage.pagination.currentPage <= resultsPage.pagination.totalPages,
+    };
   const status = batchStatus(store, batch);
   const stateOf = (id: string) => store.changeRequests.get(id)?.state ?? '';
   const view: PatentSyncBatch = {

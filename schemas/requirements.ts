@@ -56,6 +56,8 @@ export interface Requirement {
   lenient?: boolean;
   /** Why no HTTP test can verify the entry. */
   notTestedReason?: string;
+  /** One exchange (a request and its answer) decides it: an invariant of the registry (schemas/requirements.yaml). */
+  decidable?: 'answer';
   /** Kept for traceability but no longer applicable. */
   retired?: boolean;
 }

@@ -4,9 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import {
   CONTRACT_VIOLATION_PATTERN,
   INFRASTRUCTURE_PATTERN,
+  INVARIANTS_FILE,
   REASON_KIND_ANNOTATION,
   REASON_KINDS,
   type ReasonKind,
@@ -33,6 +35,8 @@ export interface TestOutcome {
   /** Playwright project name; empty for the default project. */
   project: string;
   ids: string[];
+  /** Ids among `ids` that the title does not cite: an answer the test received broke their invariant. */
+  charged?: string[];
   outcome: Outcome;
   /** For skipped tests: the reason given to `test.skip`, or why the test did not run. */
   skipReason?: string;
@@ -71,8 +75,20 @@ export interface FailureEvidence {
 /** Exchanges kept per failed test in the certification: enough to see the failing one and its lead-up. */
 export const EVIDENCE_EXCHANGES = 3;
 
+/** What one invariant of the registry judged in the run (reports/invariants.json, helpers/wire/answer-checks.ts). */
+export interface InvariantRecord {
+  id: string;
+  title: string;
+  /** Answers the invariant judged. */
+  judged: number;
+  /** The first breaches, each with its exchange. */
+  breaches: string[];
+}
+
 export interface RunResults {
   tests: TestOutcome[];
+  /** The invariants' judgements, when the run recorded them beside its results. */
+  invariants?: InvariantRecord[];
   /** Errors outside any test (global setup, collection). */
   errors: string[];
   startTime?: string;
@@ -201,20 +217,28 @@ function skipReasonOf(test: JsonTest): string {
 
 /** The kind the test's helpers gave its skip (the last, should a retry have skipped again). */
 function skipKindOf(test: JsonTest): SkipKind {
-  const annotations = [
-    ...(test.annotations ?? []),
-    ...(test.results ?? []).flatMap((r) => r.annotations ?? []),
-  ];
-  const given = annotations.filter((a) => a.type === REASON_KIND_ANNOTATION).pop()?.description;
+  const given = annotationsOf(test, REASON_KIND_ANNOTATION, '').pop();
   return REASON_KINDS.find((k) => k === given) ?? 'unclassified';
 }
 
-function warningsOf(test: JsonTest): string[] {
+function annotationsOf(test: JsonTest, type: string, fallback: string): string[] {
   const annotations = [
     ...(test.annotations ?? []),
     ...(test.results ?? []).flatMap((r) => r.annotations ?? []),
   ];
-  return [...new Set(annotations.filter((a) => a.type === 'warning').map((a) => a.description ?? 'warned'))];
+  return [...new Set(annotations.filter((a) => a.type === type).map((a) => a.description ?? fallback))];
+}
+
+function warningsOf(test: JsonTest): string[] {
+  return annotationsOf(test, 'warning', 'warned');
+}
+
+/**
+ * The requirements a failed test was charged with beyond its title's: an answer it received broke an
+ * invariant of the registry (the `breach` annotation of helpers/wire/answer-checks.ts).
+ */
+function breachedOf(test: JsonTest): string[] {
+  return annotationsOf(test, 'breach', '').filter(Boolean);
 }
 
 function outcomeOf(test: JsonTest): Outcome {
@@ -242,6 +266,13 @@ export function flattenReport(report: JsonReport): Omit<RunResults, 'sha256' | '
           ids: idsOf(spec.title),
           outcome,
         };
+        if (outcome === 'failed') {
+          const charged = breachedOf(test).filter((id) => !entry.ids.includes(id));
+          if (charged.length) {
+            entry.ids = [...entry.ids, ...charged];
+            entry.charged = charged;
+          }
+        }
         if (outcome === 'skipped') {
           entry.skipReason = skipReasonOf(test);
           entry.skipKind = skipKindOf(test);
@@ -288,5 +319,22 @@ export function readRunResults(file: string): RunResults {
   }
   const raw = fs.readFileSync(file);
   const report = JSON.parse(raw.toString('utf8')) as JsonReport;
-  return { ...flattenReport(report), sha256: createHash('sha256').update(raw).digest('hex'), file };
+  const flat = flattenReport(report);
+  const invariants = readInvariants(path.join(path.dirname(file), INVARIANTS_FILE), flat.metadata.runId);
+  return {
+    ...flat,
+    ...(invariants ? { invariants } : {}),
+    sha256: createHash('sha256').update(raw).digest('hex'),
+    file,
+  };
+}
+
+/** The invariants' record of the run `runId`; none when absent or written by another run. */
+function readInvariants(file: string, runId: unknown): InvariantRecord[] | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  const record = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    runId?: string;
+    invariants?: InvariantRecord[];
+  };
+  return record.runId !== undefined && record.runId === runId ? record.invariants : undefined;
 }

@@ -15,14 +15,10 @@ import {
   awaitsDecision,
   EARLIEST_PENDING_ESTIMATED_OFFERS_PROCEED,
   earliestPending,
-  enumOf,
   expect,
   feesBreaches,
   type FeesRead,
-  type FieldRule,
   isRenewal,
-  objectIs,
-  orList,
   type Portfolio,
   postInstructions,
   skipBecause,
@@ -30,33 +26,11 @@ import {
   test,
   titled,
   verifiedOnlyIf,
+  FEES_FIELD_RULES,
+  totalRule,
+  lockedWithoutInvoice,
 } from '../helpers/test';
 import type { Fees, Invoice, PatentEvent, PatentEventList } from '../schemas/types';
-
-const COMPONENT_TYPES = enumOf('FeeComponent', 'type');
-const FEES_STATUSES = enumOf('Fees', 'feesStatus');
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-
-/** The exact decimal sum of the amounts, or a reason it cannot be computed. */
-function sumOf(fees: Fees): Decimal | string {
-  let sum = new Decimal(0);
-  for (const component of fees.components ?? []) {
-    if (typeof component?.amount !== 'string' || !DECIMAL.test(component.amount))
-      return `amount ${JSON.stringify(component?.amount)} is not a decimal string`;
-    sum = sum.plus(component.amount);
-  }
-  return sum;
-}
-
-function totalRule(fees: Fees): string | undefined {
-  if (fees.total === null) return undefined;
-  const sum = sumOf(fees);
-  if (typeof sum === 'string') return sum;
-  if (!DECIMAL.test(fees.total)) return `total ${JSON.stringify(fees.total)} is not a decimal string`;
-  return sum.equals(fees.total)
-    ? undefined
-    : `total ${fees.total} differs from the sum of components ${sum.toFixed()}`;
-}
 
 /** Currency, total and components with amounts as numbers (so 95.0 and 95.00 compare equal). */
 function amountsOf(fees: Fees) {
@@ -72,73 +46,8 @@ function requireSome(reads: FeesRead[], predicate: (fees: Fees) => boolean, what
     skipBecause('data', `no fees ${what} found in the primary tenant`);
 }
 
-const FIELD_RULES: FieldRule<Fees, PatentEvent>[] = [
-  { id: 'FEE-001', title: 'every fees object has object "fees"', rule: objectIs('fees') },
-  {
-    id: 'FEE-002',
-    title: 'invoiceId is null whenever feesStatus is not INVOICED',
-    rule: (f) =>
-      f.feesStatus === 'INVOICED' || f.invoiceId === null
-        ? undefined
-        : `${f.feesStatus} with invoiceId ${f.invoiceId}`,
-  },
-  {
-    id: 'FEE-003',
-    title: "eventId of an event's fees is that event's id",
-    rule: (f, e) => (f.eventId === e.id ? undefined : `eventId is ${JSON.stringify(f.eventId)}`),
-  },
-  {
-    id: 'FEE-004',
-    title: "the patent of an event's fees is the event's patent, with its providerId",
-    rule: (f, e) =>
-      f.patent?.id === e.patent.id && f.patent?.providerId === e.patent.providerId
-        ? undefined
-        : `patent is ${JSON.stringify(f.patent)}, the event's is ${JSON.stringify(e.patent)}`,
-  },
-  {
-    id: 'FEE-006',
-    title: 'every component is an object with a string type and a decimal string amount',
-    rule: (f) => {
-      const bad = (f.components ?? [null]).filter(
-        (c) =>
-          typeof c !== 'object' ||
-          c === null ||
-          typeof c.type !== 'string' ||
-          typeof c.amount !== 'string' ||
-          !DECIMAL.test(c.amount),
-      );
-      return bad.length === 0 ? undefined : `components ${JSON.stringify(bad)}`;
-    },
-  },
-  {
-    id: 'FEE-007',
-    // Whether a type may appear twice is not stated ("items: `type` and `amount`"): not asserted.
-    title: `component types are ${orList(COMPONENT_TYPES)}`,
-    rule: (f) => {
-      const types = f.components.map((c) => c?.type);
-      return types.every((t) => COMPONENT_TYPES.includes(t))
-        ? undefined
-        : `component types ${JSON.stringify(types)}`;
-    },
-  },
-  {
-    id: 'FEE-008',
-    title: `feesStatus of a fees object is ${orList(FEES_STATUSES)}`,
-    rule: (f) =>
-      FEES_STATUSES.includes(f.feesStatus) ? undefined : `feesStatus is ${JSON.stringify(f.feesStatus)}`,
-  },
-  {
-    id: 'FEE-009',
-    title: 'isFxRateFrozen is a boolean on every fees object',
-    rule: (f) =>
-      typeof f.isFxRateFrozen === 'boolean'
-        ? undefined
-        : `isFxRateFrozen is ${JSON.stringify(f.isFxRateFrozen)}`,
-  },
-];
-
 test.describe('fees', () => {
-  for (const { id, title, rule } of FIELD_RULES) {
+  for (const { id, title, rule } of FEES_FIELD_RULES) {
     test(...titled(`[${id}] ${title}`), async ({ api, portfolio, feesReads }) => {
       expect(feesBreaches(allFees(await feesReads(api), portfolio), rule)).toEqual([]);
     });
@@ -171,11 +80,7 @@ test.describe('fees', () => {
   test(...titled('[FEE-011] LOCKED fees have invoiceId null'), async ({ api, portfolio, feesReads }) => {
     const reads = allFees(await feesReads(api), portfolio);
     requireSome(reads, (f) => f.feesStatus === 'LOCKED', 'LOCKED');
-    expect(
-      feesBreaches(reads, (f) =>
-        f.feesStatus === 'LOCKED' && f.invoiceId !== null ? `invoiceId ${f.invoiceId}` : undefined,
-      ),
-    ).toEqual([]);
+    expect(feesBreaches(reads, lockedWithoutInvoice)).toEqual([]);
   });
 
   test(

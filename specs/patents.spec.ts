@@ -13,17 +13,9 @@ import {
   breaches,
   collationTwins,
   directionProblems,
-  enumOf,
   expect,
-  type FieldRule,
-  isCalendarDate,
-  isDateTime,
-  membersOfFormat,
   nonEmpty,
   nullBlockProblems,
-  objectIs,
-  oneOf,
-  orList,
   pickDocumented,
   type Portfolio,
   type Rule as RuleOf,
@@ -33,6 +25,7 @@ import {
   textOrderProblems,
   titled,
   walkList,
+  PATENT_FIELD_RULES,
 } from '../helpers/test';
 import type { Patent, PatentList, PatentSyncBatch } from '../schemas/types';
 
@@ -48,152 +41,6 @@ async function patentBreaches(portfolio: Portfolio, rule: Rule): Promise<string[
     (patent) => `patent ${String(patent.id)}`,
   );
 }
-
-const STRING_OR_NULL = [
-  'providerId',
-  'clientCaseReference',
-  'clientFamilyReference',
-  'title',
-  'applicationNumber',
-  'publicationNumber',
-  'grantPublicationNumber',
-  'pctApplicationNumber',
-  'owner',
-  'subCase',
-];
-/** The date members, as the schema types them (each a date or null). */
-const DATE_OR_NULL = membersOfFormat('Patent', 'date');
-const OFFICIAL_NUMBER_MEMBERS = [
-  'applicationNumber',
-  'publicationNumber',
-  'grantPublicationNumber',
-  'pctApplicationNumber',
-];
-/**
- * WO, EP, EA or an ISO 3166-1 code in any of its three forms: alpha-2 and alpha-3 (upper-case letters, as the
- * standard writes them) or numeric (three digits). Which codes a server knows is not stated (OPEN-POINTS B11).
- */
-const OFFICE_CODE = /^(?:[A-Z]{2,3}|\d{3})$/;
-const ALPHA_2 = /^[A-Z]{2}$/;
-
-function members(
-  patent: Record<string, unknown>,
-  names: string[],
-  ok: (v: unknown) => boolean,
-  what: string,
-) {
-  const bad = names.filter((name) => !(name in patent) || !ok(patent[name]));
-  return bad.length === 0
-    ? undefined
-    : bad.map((name) => `${name} is ${name in patent ? JSON.stringify(patent[name]) : 'absent'}`).join('; ') +
-        ` (expected ${what})`;
-}
-
-const isStringOrNull = (v: unknown) => v === null || typeof v === 'string';
-
-const PATENT_TYPES = enumOf('Patent', 'patentType');
-const STATUSES = enumOf('Patent', 'status');
-const FILING_ROUTES = enumOf('Patent', 'filingRoute');
-const APPLICANT_TYPES = enumOf('Patent', 'applicantType');
-
-const FIELD_RULES: FieldRule<Record<string, unknown>>[] = [
-  { id: 'PAT-001', title: 'every patent has object "patent"', rule: objectIs('patent') },
-  {
-    id: 'PAT-002',
-    title: 'the string-or-null members of a patent are present, each a string or null',
-    rule: (p) => members(p, STRING_OR_NULL, isStringOrNull, 'a string or null'),
-  },
-  {
-    id: 'PAT-003',
-    title: 'office is WO, EP, EA or an ISO 3166-1 code (alpha-2, alpha-3 or numeric) on every patent',
-    rule: (p) =>
-      typeof p.office === 'string' && OFFICE_CODE.test(p.office)
-        ? undefined
-        : `office is ${JSON.stringify(p.office)}`,
-  },
-  {
-    id: 'PAT-004',
-    title: `patentType is ${orList(PATENT_TYPES)} on every patent`,
-    rule: oneOf('patentType', PATENT_TYPES),
-  },
-  {
-    id: 'PAT-006',
-    title: 'the date members of a patent are present, each a calendar date or null',
-    rule: (p) =>
-      members(p, DATE_OR_NULL, (v) => v === null || isCalendarDate(v), 'a YYYY-MM-DD date or null'),
-  },
-  {
-    id: 'PAT-007',
-    title: 'officialNumbers is an object on every patent, never null',
-    rule: (p) =>
-      typeof p.officialNumbers === 'object' && p.officialNumbers !== null && !Array.isArray(p.officialNumbers)
-        ? undefined
-        : `officialNumbers is ${JSON.stringify(p.officialNumbers)}`,
-  },
-  {
-    id: 'PAT-009',
-    title: 'officialNumbers has its four members, each a string or null',
-    rule: (p) => {
-      const numbers = p.officialNumbers;
-      if (typeof numbers !== 'object' || numbers === null)
-        return `officialNumbers is ${JSON.stringify(numbers)}`;
-      return members(
-        numbers as Record<string, unknown>,
-        OFFICIAL_NUMBER_MEMBERS,
-        isStringOrNull,
-        'a string or null',
-      );
-    },
-  },
-  {
-    id: 'PAT-010',
-    title: `status is ${orList(STATUSES)} on every patent`,
-    rule: oneOf('status', STATUSES),
-  },
-  {
-    id: 'PAT-011',
-    title: `filingRoute is ${orList(FILING_ROUTES)} on every patent`,
-    rule: oneOf('filingRoute', FILING_ROUTES),
-  },
-  {
-    id: 'PAT-012',
-    title: `applicantType is ${orList(APPLICANT_TYPES)} on every patent`,
-    rule: oneOf('applicantType', APPLICANT_TYPES),
-  },
-  {
-    id: 'PAT-013',
-    title: 'claimCount is present on every patent, an integer or null',
-    rule: (p) => members(p, ['claimCount'], (v) => v === null || Number.isInteger(v), 'an integer or null'),
-  },
-  {
-    id: 'PAT-014',
-    title: 'designatedCountries is null or an array of ISO 3166-1 alpha-2 codes',
-    rule: (p) =>
-      members(
-        p,
-        ['designatedCountries'],
-        (v) => v === null || (Array.isArray(v) && v.every((c) => typeof c === 'string' && ALPHA_2.test(c))),
-        'null or an array of two upper-case letters codes',
-      ),
-  },
-  {
-    id: 'PAT-015',
-    title: 'secondaryOwners is null or an array of strings',
-    rule: (p) =>
-      members(
-        p,
-        ['secondaryOwners'],
-        (v) => v === null || (Array.isArray(v) && v.every((o) => typeof o === 'string')),
-        'null or an array of strings',
-      ),
-  },
-  {
-    id: 'PAT-016',
-    title: 'createdAt and updatedAt are present on every patent, each a date-time or null',
-    rule: (p) =>
-      members(p, ['createdAt', 'updatedAt'], (v) => v === null || isDateTime(v), 'a date-time or null'),
-  },
-];
 
 type SortField = 'clientCaseReference' | 'office' | 'applicationDate' | 'publicationNumber' | 'status';
 
@@ -240,7 +87,7 @@ function sweepProblems(values: (string | null)[], kind: SortKind, descending: bo
 }
 
 test.describe('patents', () => {
-  for (const { id, title, rule } of FIELD_RULES) {
+  for (const { id, title, rule } of PATENT_FIELD_RULES) {
     test(...titled(`[${id}] ${title}`), async ({ portfolio }) => {
       expect(await patentBreaches(portfolio, rule)).toEqual([]);
     });

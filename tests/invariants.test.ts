@@ -1,65 +1,378 @@
 /**
- * The invariant registry (helpers/contract/invariants.ts), pure: each invariant holds on a conformant
- * resource, breaks on the faulty one, and judges nothing where the resource does not show what it is about.
+ * The invariant registry (helpers/contract/invariants.ts and its rule sets), pure: each family of invariants
+ * holds on a conformant answer, breaks on a faulty one, and judges nothing where the answer does not show
+ * what it is about. And the registry against the catalogue: every requirement one answer can decide
+ * (`decidable: answer`) is an invariant, each requirement is listed as invariant, test or both.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { INVARIANTS, resourcesOf, uniqueValuesOf, type AnswerFacts } from '../helpers/contract/invariants';
-import { requirementById } from '../schemas/requirements';
+import { ANSWER_INVARIANTS } from '../helpers/contract/answer-invariants';
+import { EVENT_FIELD_RULES } from '../helpers/contract/field-rules';
+import { type AnswerFacts, isObject, once } from '../helpers/contract/invariant-types';
+import { INVARIANTS, judgeAnswer, resourcesOf, uniqueValuesOf } from '../helpers/contract/invariants';
+import { RESOURCE_INVARIANTS } from '../helpers/contract/resource-invariants';
+import { loadRequirements, requirementById } from '../schemas/requirements';
+import { listTests } from '../scripts/traceability';
 
-const GET: AnswerFacts = { method: 'GET', operationId: 'getInvoice', dateHeader: undefined };
-const POST_SYNC: AnswerFacts = {
-  method: 'POST',
-  operationId: 'syncPatents',
-  dateHeader: 'Wed, 25 Nov 2026 12:00:00 GMT',
-};
-const invariant = (id: string) => INVARIANTS.find((i) => i.id === id)!;
+const UUID_A = '0c6f5a2e-1f4e-4a53-9d89-2b8f2d0f9a11';
+const UUID_B = '7d1e0b3a-5c2f-4e8b-a1d4-3f9c2b7e6a50';
 
-void test('every invariant cites an active requirement of the catalogue, and ids are unique', () => {
-  for (const { id } of INVARIANTS) assert.ok(requirementById(id) && !requirementById(id)!.retired, id);
+/** An answer's facts, with what a test does not set left neutral. */
+function answer(facts: Partial<AnswerFacts>): AnswerFacts {
+  return {
+    method: 'GET',
+    operationId: undefined,
+    status: 200,
+    mediaType: 'application/json',
+    headers: { 'x-request-id': 'r-1' },
+    requestHeaders: {},
+    path: '/api/v2/external/patents',
+    pathParams: {},
+    query: {},
+    requestBody: undefined,
+    body: undefined,
+    dateHeader: undefined,
+    ...facts,
+  };
+}
+
+/** The breaches of `id` an answer shows, or undefined when no invariant of `id` judged it. */
+function breachesOf(id: string, facts: AnswerFacts): string[] | undefined {
+  const judged = judgeAnswer(facts).filter((j) => j.invariant.id === id);
+  return judged.length === 0 ? undefined : judged.flatMap((j) => j.breaches);
+}
+
+void test('the rule sets are the registry, and every invariant cites an active requirement marked decidable', () => {
+  for (const invariant of [...RESOURCE_INVARIANTS, ...ANSWER_INVARIANTS])
+    assert.ok(INVARIANTS.includes(invariant));
+  for (const { id } of INVARIANTS) {
+    const requirement = requirementById(id);
+    assert.ok(requirement && !requirement.retired, `${id} is an active requirement`);
+    assert.equal(
+      requirement.decidable,
+      'answer',
+      `${id} is in the registry: the catalogue marks it decidable`,
+    );
+  }
   assert.equal(new Set(INVARIANTS.map((i) => `${i.id} ${i.title}`)).size, INVARIANTS.length);
+  assert.equal(once(undefined).length + once('x').length, 1);
+  assert.ok(isObject({}) && !isObject([]) && !isObject(null));
 });
 
-void test('CONV-012: an invoice line in another currency than the invoice breaks it', () => {
-  const judge = (fees: unknown[]) =>
-    invariant('CONV-012').judge({ object: 'invoice', currency: 'EUR', fees }, GET);
-  assert.deepEqual(judge([{ eventId: 'a', currency: 'EUR' }]), []);
+/**
+ * Requirements one answer can decide that the registry does not hold yet, each with what holds it today.
+ * The list only shrinks: the test fails on an entry the registry now holds.
+ */
+const NOT_YET_INVARIANTS: Record<string, string> = {
+  'CONV-002': 'every resource carries object: the response schema check of every answer',
+  'CONV-003': 'identifier formats: the response schema check of every answer',
+  'CONV-005': 'date formats: the response schema check of every answer',
+  'CONV-006': 'timestamp formats: the response schema check of every answer',
+  'CONV-007': 'money as decimal strings: the response schema check of every answer',
+  'CONV-008': 'currency codes: the response schema check of every answer',
+  'CONV-009': 'vatRate a fraction: the invoice spec',
+  'CONV-010': 'no null component: the response schema check of every answer',
+  'ISO-002': 'no tenant identifier member: the isolation spec',
+  'PROB-024': 'pointers into the body sent: the validation specs',
+  'PAG-006': 'data is the page requested: the pagination spec',
+  'PAG-011': 'page size rules of sync results: the sync spec',
+  'RATE-004': 'checked on every answer by helpers/wire/rate-limit-headers.ts, not charged to its id yet',
+  'RATE-006': 'checked on every answer by helpers/wire/rate-limit-headers.ts, not charged to its id yet',
+  'RATE-007': 'checked on every answer by helpers/wire/rate-limit-headers.ts, not charged to its id yet',
+  'RATE-009': 'checked on every answer by helpers/wire/rate-limit-headers.ts, not charged to its id yet',
+  'RATE-010': 'checked on every answer by helpers/wire/rate-limit-headers.ts, not charged to its id yet',
+  'RATE-011': 'checked on every answer by helpers/wire/rate-limit-headers.ts, not charged to its id yet',
+  'RATE-013': 'the rate-limit spec (the reset instant against the server clock)',
+  'DOC-001': 'the PDF magic bytes: the documents spec (the registry reads JSON answers)',
+  'DOC-004': 'Content-Disposition parsed per RFC 6266: the documents spec',
+  'EVO-001': 'the path prefix: the evolution spec',
+  'PAT-017': 'sort order within a page: the patents spec (nulls and collations need its care)',
+  'PAT-018': 'each sort field accepted: the patents spec',
+  'PAT-019': 'an unknown sort field refused: the patents spec',
+  'PAT-020': 'providerId exact match: the patents spec',
+  'PAT-021': 'providerId returns at most one patent: the patents spec',
+  'PAT-022': 'GET /patents answers a list of patents: the patents spec',
+  'PAT-023': 'GET /patents/{patentId} answers that patent: the patents spec',
+  'EVT-029': 'events ordered by dueDate: the events-per-patent spec',
+  'EVT-030': "a patent's event list: the events-per-patent spec",
+  'EVT-031': 'GET of an event answers that event: the events spec',
+  'FEE-013': 'INVOICED fees name an invoice: the fees spec',
+  'PER-001': 'the by-period list answers events: the period spec',
+  'PER-003': 'the due window bounds every event: the period spec',
+  'PER-006': 'dueMonth is the whole month: the period spec',
+  'PER-010': 'eventTypes filter: the period spec',
+  'PER-011': 'include with several values: the period spec',
+  'PER-012': 'include=fees adds fees: the period spec',
+  'PER-013': 'an unknown include value ignored: the period spec',
+  'INS-025': 'the field error code of a bad eventId (SHOULD): the instructions spec',
+  'INS-026': 'the field error code of a bad decision (SHOULD): the instructions spec',
+  'SYNC-002': 'importId a UUID read back: the sync specs',
+  'SYNC-012': 'results in posted order across pages: the sync specs',
+  'SYNC-016':
+    'the outcome labels: the sync specs (a refused proposal has a label the contract does not give)',
+  'SYNC-024': 'SETTLED when nothing waits: the sync specs',
+  'SYNC-031': 'no externalImportRef accepted: the sync specs',
+  'SYNC-035': 'a large batch accepted: the sync specs',
+  'SYNC-038': 'an unknown office REJECTED: the sync specs',
+  'SYNC-039': 'a malformed date REJECTED: the sync specs',
+  'SYNC-044': 'an item without identifiers REJECTED: the sync specs',
+  'SYNC-049': 'invalid items still 201: the sync specs',
+  'INV-018': 'invoice sort order: the invoices spec',
+  'INV-019': 'default invoice order: the invoices spec',
+  'INV-020': 'an unknown invoice sort field refused: the invoices spec',
+  'INV-021': 'GET /invoices answers invoices: the invoices spec',
+  'FRZ-004': 'the members of a frozen event: the freezes spec',
+  'FRZ-007': 'a PUT without a body answers 200: the freezes spec',
+  'FRZ-011': 'an unfrozen month answers 200: the freezes spec',
+};
+
+void test('every requirement one answer can decide is an invariant of the registry (or listed as not yet)', (t) => {
+  const catalogue = loadRequirements().requirements.filter((r) => !r.retired);
+  const inRegistry = new Set(INVARIANTS.map((i) => i.id));
+  const decidable = catalogue.filter((r) => r.decidable === 'answer');
+  const missing = decidable.filter((r) => !inRegistry.has(r.id) && !(r.id in NOT_YET_INVARIANTS));
+  assert.deepEqual(
+    missing.map((r) => `${r.id}: ${r.requirement}`),
+    [],
+    'requirements one answer decides, neither in the registry nor listed in NOT_YET_INVARIANTS',
+  );
+  const stale = Object.keys(NOT_YET_INVARIANTS).filter(
+    (id) => inRegistry.has(id) || requirementById(id)?.decidable !== 'answer',
+  );
+  assert.deepEqual(
+    stale,
+    [],
+    'NOT_YET_INVARIANTS lists requirements the registry holds or that are not decidable',
+  );
+
+  // Each requirement as the run judges it: by an invariant on every answer, by tests, or both.
+  const tested = new Set(listTests().flatMap((l) => l.ids));
+  const kinds = { invariant: 0, test: 0, both: 0, neither: [] as string[] };
+  for (const r of catalogue) {
+    const invariant = inRegistry.has(r.id);
+    if (invariant && tested.has(r.id)) kinds.both++;
+    else if (invariant) kinds.invariant++;
+    else if (tested.has(r.id)) kinds.test++;
+    else kinds.neither.push(r.id);
+  }
+  t.diagnostic(
+    `${catalogue.length} requirements: ${kinds.both} invariant and test, ${kinds.invariant} invariant only, ` +
+      `${kinds.test} test only, ${decidable.length} decidable from one answer ` +
+      `(${decidable.length - Object.keys(NOT_YET_INVARIANTS).length} in the registry)`,
+  );
+  const untestable = new Set(
+    catalogue.filter((r) => r.notTestedReason || r.level === 'MAY').map((r) => r.id),
+  );
+  assert.deepEqual(
+    kinds.neither.filter((id) => !untestable.has(id)),
+    [],
+    'requirements neither in the registry nor cited by a test',
+  );
+});
+
+void test('field rules: a patent, an event and fees are judged wherever they sit', () => {
+  const patents = answer({ body: { data: [{ object: 'patent', office: 'ep' }] } });
+  assert.ok(breachesOf('PAT-003', patents)!.length === 1, 'a lower-case office');
+  assert.ok(EVENT_FIELD_RULES.some((r) => r.id === 'EVT-019'));
+  const event = {
+    object: 'patentEvent',
+    id: UUID_A,
+    eventType: 'RENEWAL',
+    patent: { id: UUID_B, providerId: 'P-1' },
+    instructability: { isAllowed: true, allowedDecisions: [], blockedReason: null, mode: 'DIRECT' },
+  };
+  assert.equal(breachesOf('EVT-019', answer({ body: event }))!.length, 1, 'allowed with no decision');
+  const other = { ...event, eventType: 'MAINTENANCE' };
+  assert.equal(breachesOf('EVT-019', answer({ body: other })), undefined, 'another kind: not judged');
+  // FEE-003 knows the owner from the embedding event, or from the fees route's path.
+  const fees = { object: 'fees', eventId: UUID_B, patent: { id: UUID_B, providerId: 'P-1' } };
+  assert.equal(breachesOf('FEE-003', answer({ body: { ...event, fees } }))!.length, 1);
+  const route = answer({
+    operationId: 'getEventFees',
+    pathParams: { patentId: UUID_B, eventId: UUID_B },
+    body: fees,
+  });
+  assert.deepEqual(breachesOf('FEE-003', route), []);
   assert.equal(
-    judge([
-      { eventId: 'a', currency: 'EUR' },
-      { eventId: 'b', currency: 'JPY' },
-    ])!.length,
+    breachesOf('FEE-003', answer({ body: { object: 'invoice', fees: [fees] } })),
+    undefined,
+    'an invoice line',
+  );
+});
+
+void test('list envelopes: totals, pages and the page parameters the request asked', () => {
+  const envelope = (pagination: object, items = 3) => ({
+    pagination,
+    data: Array.from({ length: items }, () => ({})),
+  });
+  const page = { totalItems: 23, currentPage: 3, itemsPerPage: 10, totalPages: 3, hasMore: false };
+  assert.deepEqual(breachesOf('PAG-004', answer({ body: envelope(page) })), []);
+  assert.equal(breachesOf('PAG-004', answer({ body: envelope({ ...page, totalPages: 2 }) }))!.length, 1);
+  assert.equal(breachesOf('PAG-005', answer({ body: envelope({ ...page, hasMore: true }) }))!.length, 1);
+  assert.equal(breachesOf('PAG-001', answer({ body: envelope({ ...page, totalItems: 30 }) }))!.length, 1);
+  const asked = (query: Record<string, string[]>, shown: object) =>
+    answer({ query, body: envelope({ ...page, ...shown }) });
+  assert.equal(breachesOf('PAG-002', asked({ currentPage: ['2'] }, {}))!.length, 1);
+  assert.deepEqual(breachesOf('PAG-002', asked({ currentPage: ['3'] }, {})), []);
+  assert.equal(breachesOf('PAG-002', asked({ currentPage: ['0'] }, {})), undefined, 'page 0: not shown');
+  assert.equal(breachesOf('PAG-008', asked({ itemsPerPage: ['500'] }, { itemsPerPage: 500 }))!.length, 1);
+  assert.equal(breachesOf('PAG-007', asked({}, { itemsPerPage: 20 }))!.length, 1);
+  assert.equal(
+    breachesOf('PAG-007', answer({ method: 'POST', body: envelope({ ...page, itemsPerPage: 20 }) })),
+    undefined,
+  );
+});
+
+void test('answers: problems, correlation, refused requests and keys', () => {
+  const problem = (body: object, status = 404) =>
+    answer({ status, mediaType: 'application/problem+json', headers: { 'x-request-id': 'r-1' }, body });
+  const notFound = {
+    type: '/errors/not-found',
+    title: 'Not found',
+    status: 404,
+    code: 'not_found',
+    requestId: 'r-1',
+  };
+  for (const id of ['PROB-001', 'PROB-002', 'PROB-003', 'PROB-005', 'CORR-002'])
+    assert.deepEqual(breachesOf(id, problem(notFound)), [], id);
+  assert.equal(breachesOf('PROB-005', problem({ ...notFound, status: 400 }))!.length, 1);
+  assert.equal(breachesOf('PROB-003', problem(notFound, 410))!.length, 1);
+  assert.equal(breachesOf('CORR-002', problem({ ...notFound, requestId: 'other' }))!.length, 1);
+  assert.equal(breachesOf('CORR-003', answer({ requestHeaders: { 'x-request-id': 'mine' } }))!.length, 1);
+  const badPath = answer({
+    status: 404,
+    operationId: 'getPatent',
+    pathParams: { patentId: 'nope' },
+    body: notFound,
+  });
+  assert.equal(breachesOf('CONV-011', badPath)!.length, 1, 'a bad UUID answered 404');
+  assert.equal(breachesOf('CONV-011', { ...badPath, status: 401 }), undefined, 'the key is refused first');
+  const noKey = answer({ status: 200 });
+  assert.equal(breachesOf('AUTH-005', noKey)!.length, 1, 'served without a key');
+  assert.equal(
+    breachesOf('AUTH-005', answer({ requestHeaders: { 'x-api-key': 'a'.repeat(64) } })),
+    undefined,
+  );
+  const scope = problem(
+    {
+      ...notFound,
+      status: 403,
+      code: 'insufficient_scope',
+      type: '/errors/insufficient-scope',
+      requiredScope: 'invoices:read',
+    },
+    403,
+  );
+  assert.equal(breachesOf('SCOPE-008', { ...scope, operationId: 'listPatents' })!.length, 1);
+});
+
+void test('resources: sync batches at triage and on replay, invoices, receipts and freezes', () => {
+  const results = [
+    {
+      providerId: 'A',
+      outcome: 'REJECTED',
+      action: null,
+      servicePatentId: null,
+      requestId: UUID_A,
+      reason: 'bad',
+    },
+  ];
+  const batch = {
+    object: 'patentSyncBatch',
+    status: 'SETTLED',
+    totalItems: 1,
+    rejectedItems: 0,
+    results: { data: results, pagination: { totalItems: 1 } },
+  };
+  const post = (body: object) =>
+    answer({ method: 'POST', operationId: 'syncPatents', status: 201, requestBody: body, body: batch });
+  assert.equal(breachesOf('SYNC-009', post({ items: [{ providerId: 'A' }] }))!.length, 1);
+  assert.equal(
+    breachesOf('SYNC-009', post({ externalImportRef: 'r', items: [{}] })),
+    undefined,
+    'a replay: not triage',
+  );
+  assert.equal(
+    breachesOf('SYNC-009', answer({ operationId: 'getSyncBatch', body: batch })),
+    undefined,
+    'a later poll',
+  );
+  assert.equal(breachesOf('SYNC-013', post({ items: [{ providerId: 'B' }] }))!.length, 1);
+  const invoice = {
+    object: 'invoice',
+    id: UUID_A,
+    origin: 'GENERATED',
+    currency: 'EUR',
+    fees: [{ eventId: UUID_B, currency: 'EUR', regularizedInvoiceId: null, regularizationReason: null }],
+  };
+  assert.deepEqual(
+    breachesOf('INV-012', answer({ body: { ...invoice, fees: [...invoice.fees] } })),
+    undefined,
+  );
+  assert.equal(
+    breachesOf('INV-012', answer({ body: { ...invoice, fees: [...invoice.fees, ...invoice.fees] } }))!.length,
     1,
   );
-  assert.equal(judge([]), undefined, 'an invoice without lines judges nothing');
-});
-
-void test('SYNC-014: a result with action null must have servicePatentId null', () => {
-  const batch = (results: unknown[]) => ({ object: 'patentSyncBatch', results: { data: results } });
-  const judge = (results: unknown[]) => invariant('SYNC-014').judge(batch(results), GET);
-  assert.deepEqual(judge([{ action: null, servicePatentId: null }]), []);
-  assert.equal(judge([{ action: null, servicePatentId: '0c6f5a2e-1f4e-4a53-9d89-2b8f2d0f9a11' }])!.length, 1);
-  assert.equal(judge([{ action: 'UPDATE', servicePatentId: 'x' }]), undefined);
+  assert.equal(
+    breachesOf('CONV-012', answer({ body: { ...invoice, fees: [{ ...invoice.fees[0], currency: 'JPY' }] } }))!
+      .length,
+    1,
+  );
+  const window = answer({
+    operationId: 'listInvoices',
+    query: { issueDateFrom: ['2026-01-01'] },
+    body: { data: [{ ...invoice, issueDate: '2025-12-31' }] },
+  });
+  assert.equal(breachesOf('INV-014', window)!.length, 1);
+  const receipt = {
+    object: 'instructionReceipt',
+    instructions: [{ object: 'instruction', decision: 'DROP', status: 'EXECUTED' }],
+  };
+  const posted = answer({
+    method: 'POST',
+    operationId: 'postInstructions',
+    status: 201,
+    requestBody: { instructions: [{ eventId: UUID_A, decision: 'PROCEED' }] },
+    body: receipt,
+  });
+  assert.equal(breachesOf('INS-004', posted)!.length, 1);
+  assert.deepEqual(breachesOf('INS-009', posted), []);
+  const freeze = answer({
+    operationId: 'getExchangeRateFreeze',
+    pathParams: { yearMonth: '2026-03' },
+    body: { object: 'exchangeRateFreeze', yearMonth: '2026-04', events: [] },
+  });
+  assert.equal(breachesOf('FRZ-003', freeze)!.length, 1);
 });
 
 void test('SYNC-054: createdAt of a batch a POST created lies within minutes of the answer Date', () => {
-  const judge = (createdAt: unknown, answer = POST_SYNC) =>
-    invariant('SYNC-054').judge({ object: 'patentSyncBatch', createdAt }, answer);
+  const judge = (createdAt: unknown, facts: Partial<AnswerFacts> = {}) =>
+    breachesOf(
+      'SYNC-054',
+      answer({
+        method: 'POST',
+        operationId: 'syncPatents',
+        status: 201,
+        dateHeader: 'Wed, 25 Nov 2026 12:00:00 GMT',
+        body: { object: 'patentSyncBatch', createdAt },
+        ...facts,
+      }),
+    );
   assert.deepEqual(judge('2026-11-25T12:00:01Z'), []);
   assert.deepEqual(judge('2026-11-25T11:55:30.123Z'), []);
   assert.equal(judge('2026-11-25T17:30:00Z')!.length, 1, 'local wall clock marked Z, 5 h 30 ahead');
-  assert.equal(judge('2026-11-25T17:30:00Z', { ...POST_SYNC, method: 'GET' }), undefined);
-  assert.equal(judge('2026-11-25T17:30:00Z', { ...POST_SYNC, dateHeader: undefined }), undefined);
+  assert.equal(judge('2026-11-25T17:30:00Z', { method: 'GET' }), undefined);
+  assert.equal(judge('2026-11-25T17:30:00Z', { dateHeader: undefined }), undefined);
   assert.equal(judge(null), undefined);
 });
 
-void test('resources are found wherever they sit, with their path', () => {
+void test('resources are found wherever they sit, with their path and the resource holding them', () => {
   const found = resourcesOf({ data: [{ object: 'invoice', fees: [{ object: 'fees' }] }] });
   assert.deepEqual(
-    found.map((f) => [f.resource.object, f.path]),
+    found.map((f) => [f.resource.object, f.path, f.owner?.object]),
     [
-      ['invoice', '/data/0'],
-      ['fees', '/data/0/fees/0'],
+      ['invoice', '/data/0', undefined],
+      ['fees', '/data/0/fees/0', 'invoice'],
     ],
   );
 });

@@ -66,6 +66,7 @@ const KNOWN_KEYS = new Set<string>([
   'operations',
   'lenient',
   'notTestedReason',
+  'decidable',
   'retired',
 ]);
 
@@ -154,6 +155,8 @@ void describe('requirement catalogue', () => {
       }
       if (entry.lenient !== undefined && entry.lenient !== true)
         problems.push(`${where}: lenient is only ever true`);
+      if (entry.decidable !== undefined && (entry.decidable !== 'answer' || entry.level === 'MAY'))
+        problems.push(`${where}: decidable is only ever "answer", and never on a MAY entry (a freedom)`);
       if (entry.retired !== undefined && entry.retired !== true)
         problems.push(`${where}: retired is only ever true`);
       if (

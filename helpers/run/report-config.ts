@@ -25,7 +25,12 @@ export interface ReportPaths {
   certificationJson: string;
   certificationMd: string;
   certificationHtml: string;
+  /** What each invariant of the registry judged in the run: answers and breaches (helpers/wire/answer-checks.ts). */
+  invariants: string;
 }
+
+/** The file beside results.json that records the invariants' judgements. */
+export const INVARIANTS_FILE = 'invariants.json';
 
 /** The report files of a run; REPORTS_DIR (absolute or relative to the project root) moves them all. */
 export function reportPaths(env: NodeJS.ProcessEnv = process.env): ReportPaths {
@@ -42,6 +47,7 @@ export function reportPaths(env: NodeJS.ProcessEnv = process.env): ReportPaths {
     certificationJson: path.join(dir, 'certification.json'),
     certificationMd: path.join(dir, 'certification.md'),
     certificationHtml: path.join(dir, 'certification.html'),
+    invariants: path.join(dir, INVARIANTS_FILE),
   };
 }
 

@@ -116,6 +116,16 @@ export function requestCountsFile(workerId: string): string {
   return path.join(requestCountsFolder(), safe(`${workerId}-${process.pid}.json`));
 }
 
+/** The folder of the workers' invariant judgements (helpers/wire/answer-checks.ts). */
+export function judgementsFolder(runId?: string): string {
+  return path.join(runFolder(runId), 'invariants');
+}
+
+/** The invariant judgements of one worker process. */
+export function judgementsFile(workerId: string): string {
+  return path.join(judgementsFolder(), safe(`${workerId}-${process.pid}.json`));
+}
+
 /** Removes the folder of a finished run. */
 export function removeRunFolder(runId: string): void {
   fs.rmSync(runFolder(runId), { recursive: true, force: true });

@@ -52,8 +52,14 @@ export function requirementMetadata(
   test: TestCase,
   result?: Pick<TestResult, 'annotations' | 'status'>,
 ): RuntimeMetadataMessage | undefined {
-  const ids = test.annotations.filter((a) => a.type === 'requirement').map((a) => a.description!);
-  if (ids.length === 0) return undefined;
+  const cited = test.annotations.filter((a) => a.type === 'requirement').map((a) => a.description!);
+  if (cited.length === 0) return undefined;
+  // A failed test is charged too with the requirements whose invariant an answer of it broke (`breach`).
+  const charged =
+    result?.status === 'failed' || result?.status === 'timedOut'
+      ? (result.annotations ?? []).filter((a) => a.type === 'breach').map((a) => a.description!)
+      : [];
+  const ids = [...new Set([...cited, ...charged])];
   // Runtime annotations show on the test and on its result: each warning once.
   const warnings =
     result?.status === 'passed'

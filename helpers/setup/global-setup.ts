@@ -16,6 +16,8 @@ import { reportPaths } from '../run/report-config';
 import { startReferenceThread } from './reference-thread';
 import { collectRequestTotals } from '../wire/request-ledger';
 import { mergeRunFacts } from '../run/fact-ledger';
+import { INVARIANTS_FILE } from '../run/report-config';
+import { mergeJudgements } from '../wire/answer-checks';
 import { removeRunFolder } from '../run/run-folder';
 import { envFlag, KEY_SETTINGS, loadEnv } from '../run/settings';
 import { checkedTimeZone, EMBEDDED_TIME_ZONE, readTarget } from '../run/target';
@@ -95,6 +97,10 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     fs.writeFileSync(
       path.join(out, 'requests.json'),
       `${JSON.stringify({ ...totals, total, preflight: preflightRequests, setup }, null, 2)}\n`,
+    );
+    fs.writeFileSync(
+      path.join(out, INVARIANTS_FILE),
+      `${JSON.stringify({ runId, invariants: mergeJudgements(runId) }, null, 2)}\n`,
     );
     const facts = mergeRunFacts(runId);
     if (facts) process.stderr.write(`${facts}\n`);

@@ -6,7 +6,7 @@ import { _baseTest as base, type APIRequestContext, type TestDetails } from '@pl
 import path from 'node:path';
 import { requirementById } from '../../schemas/requirements';
 import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from '../wire/api-client';
-import { checkAnswers } from '../wire/answer-checks';
+import { checkAnswers, flushJudgements } from '../wire/answer-checks';
 import { Portfolio } from '../data/discovery';
 import { preconditionRemovedBy, skipBecause } from '../data/verified';
 import { assertionCounter } from '../wire/matchers';
@@ -176,7 +176,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({}, use, workerInfo) => {
       const ledger = new RequestLedger();
       await use(ledger);
-      ledger.flush(`${workerInfo.project.name || 'default'}-${workerInfo.workerIndex}`);
+      const workerId = `${workerInfo.project.name || 'default'}-${workerInfo.workerIndex}`;
+      ledger.flush(workerId);
+      flushJudgements(workerId);
     },
     { scope: 'worker' },
   ],

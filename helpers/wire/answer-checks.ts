@@ -13,16 +13,108 @@
  *   (helpers/contract/fixed-facts.ts, helpers/run/fact-ledger.ts).
  */
 import fs from 'node:fs';
-import { expect } from '@playwright/test';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { operations } from '../contract/contract';
 import { fixedFactsOf } from '../contract/fixed-facts';
-import { INVARIANTS, resourcesOf, uniqueValuesOf, type AnswerFacts } from '../contract/invariants';
+import type { AnswerFacts } from '../contract/invariant-types';
+import { judgeAnswer, uniqueValuesOf } from '../contract/invariants';
 import { judgeFixedFacts } from '../run/fact-ledger';
-import { inCoordinatedRun, uniqueValueFile, uniqueValuesFolder, withFolder } from '../run/run-folder';
+import {
+  inCoordinatedRun,
+  judgementsFile,
+  judgementsFolder,
+  uniqueValueFile,
+  uniqueValuesFolder,
+  withFolder,
+} from '../run/run-folder';
 import type { ApiResponse } from './api-response';
 
-/** How many resources each invariant judged in this process: its own test reads it. */
-const judged = new Map<string, number>();
-export const judgedCount = (invariantId: string, title: string) => judged.get(`${invariantId} ${title}`) ?? 0;
+/** What the invariants of the registry judged in this process: answers judged and breaches, by invariant. */
+interface InvariantTally {
+  id: string;
+  title: string;
+  judged: number;
+  breaches: string[];
+}
+const tallies = new Map<string, InvariantTally>();
+const tallyKey = (invariantId: string, title: string) => `${invariantId} ${title}`;
+
+/** How many answers of this process each invariant judged: its own test reads it. */
+export const judgedCount = (invariantId: string, title: string) =>
+  tallies.get(tallyKey(invariantId, title))?.judged ?? 0;
+
+/** The breaches of an invariant this process recorded (the tests that received them failed already). */
+export const invariantBreaches = (invariantId: string, title: string) =>
+  tallies.get(tallyKey(invariantId, title))?.breaches ?? [];
+
+/** Writes this worker's tallies into the run folder, for the run's record (the global teardown merges them). */
+export function flushJudgements(workerId: string): void {
+  if (!inCoordinatedRun() || tallies.size === 0) return;
+  fs.mkdirSync(withFolder(judgementsFolder()), { recursive: true });
+  fs.writeFileSync(withFolder(judgementsFile(workerId)), JSON.stringify([...tallies.values()]));
+}
+
+/** The tallies of every worker of a run, merged: how many answers each invariant judged, and its breaches. */
+export function mergeJudgements(runId: string): InvariantTally[] {
+  const folder = judgementsFolder(runId);
+  const merged = new Map<string, InvariantTally>();
+  for (const name of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
+    for (const part of JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8')) as InvariantTally[]) {
+      const key = tallyKey(part.id, part.title);
+      const held = merged.get(key) ?? { id: part.id, title: part.title, judged: 0, breaches: [] };
+      held.judged += part.judged;
+      held.breaches.push(...part.breaches.slice(0, 5 - held.breaches.length));
+      merged.set(key, held);
+    }
+  }
+  return [...merged.values()].sort((a, b) => a.id.localeCompare(b.id) || a.title.localeCompare(b.title));
+}
+
+/** The operation's path template as a pattern capturing its parameters. */
+const PATH_PATTERNS = new Map(
+  operations().map((op) => [
+    op.operationId as string,
+    new RegExp(`${op.path.replace(/\{(\w+)\}/g, (_, name: string) => `(?<${name}>[^/]*)`)}$`),
+  ]),
+);
+
+function parsedJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The facts of an answer the invariants may read: the answer and the request that produced it. */
+export function answerFacts(response: ApiResponse): AnswerFacts {
+  const { request } = response.exchange;
+  const url = new URL(request.url);
+  const query: Record<string, string[]> = {};
+  for (const [name, value] of url.searchParams) (query[name] ??= []).push(value);
+  const match = response.operationId && PATH_PATTERNS.get(response.operationId)?.exec(url.pathname);
+  const pathParams = Object.fromEntries(
+    Object.entries(match ? (match.groups ?? {}) : {}).map(([k, v]) => [k, decodeURIComponent(v)]),
+  );
+  let body: unknown;
+  if (response.isJson) body = parsedJson(response.text);
+  return {
+    method: request.method,
+    operationId: response.operationId,
+    status: response.status,
+    mediaType: response.mediaType,
+    headers: response.headers,
+    requestHeaders: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k.toLowerCase(), v])),
+    path: url.pathname,
+    pathParams,
+    query,
+    requestBody: parsedJson(request.body),
+    body,
+    dateHeader: response.header('date'),
+  };
+}
 
 const ownersInProcess = new Map<string, string>();
 
@@ -56,34 +148,38 @@ function otherOwner(namespace: string, kind: string, value: string, owner: strin
   }
 }
 
-/** The breaches an answer shows, one line each, each starting with its requirement id in brackets. */
-export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: string): string[] {
-  if (response.status < 200 || response.status >= 300 || !response.isJson) return [];
-  const body = response.json();
-  const answer: AnswerFacts = {
-    method: response.exchange.request.method,
-    operationId: response.operationId,
-    dateHeader: response.header('date'),
-  };
-  const breaches: string[] = [];
-  for (const { resource, path } of resourcesOf(body)) {
-    for (const invariant of INVARIANTS) {
-      if (resource.object !== invariant.object) continue;
-      const found = invariant.judge(resource, answer);
-      if (found === undefined) continue;
-      const key = `${invariant.id} ${invariant.title}`;
-      judged.set(key, (judged.get(key) ?? 0) + 1);
-      breaches.push(...found.map((b) => `[${invariant.id}] ${invariant.title}: ${path}: ${b}`));
+/** A breach of the rules every answer obeys: the requirement it is charged to, and what is wrong. */
+export interface AnswerBreach {
+  requirement: string;
+  message: string;
+}
+
+/** The breaches an answer shows, each charged to its requirement. */
+export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: string): AnswerBreach[] {
+  const answer = answerFacts(response);
+  const breaches: AnswerBreach[] = [];
+  for (const { invariant, path: where, breaches: found } of judgeAnswer(answer)) {
+    const key = tallyKey(invariant.id, invariant.title);
+    const tally = tallies.get(key) ?? { id: invariant.id, title: invariant.title, judged: 0, breaches: [] };
+    tally.judged += 1;
+    for (const breach of found) {
+      const message = `[${invariant.id}] ${invariant.title}: ${where}: ${breach}`;
+      if (tally.breaches.length < 5) tally.breaches.push(`${response.describe()}: ${message}`);
+      breaches.push({ requirement: invariant.id, message });
     }
+    tallies.set(key, tally);
   }
-  for (const unique of uniqueValuesOf(body)) {
+  if (response.status < 200 || response.status >= 300 || answer.body === undefined) return breaches;
+  for (const unique of uniqueValuesOf(answer.body)) {
     const held = otherOwner(`${baseUrl}-${tenant}`, unique.kind, unique.value, unique.owner);
     if (held !== undefined)
-      breaches.push(
-        `[${unique.requirement}] ${unique.kind} ${unique.value} is shown for ${unique.owner} and, earlier in the run, for ${held}`,
-      );
+      breaches.push({
+        requirement: unique.requirement,
+        message: `[${unique.requirement}] ${unique.kind} ${unique.value} is shown for ${unique.owner} and, earlier in the run, for ${held}`,
+      });
   }
-  breaches.push(...judgeFixedFacts(fixedFactsOf(body), response.describe()).breaches);
+  for (const message of judgeFixedFacts(fixedFactsOf(answer.body), response.describe()).breaches)
+    breaches.push({ requirement: /^\[([A-Z]+-\d+)\]/.exec(message)?.[1] ?? '', message });
   return breaches;
 }
 
@@ -91,10 +187,13 @@ export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: s
 export function checkAnswers(tenant: string, baseUrl: string): (response: ApiResponse) => void {
   return (response) => {
     const breaches = answerBreaches(response, tenant, baseUrl);
-    if (breaches.length)
-      expect(
-        breaches,
-        `${response.describe()}: the answer breaks rules the contract states for every answer`,
-      ).toEqual([]);
+    if (breaches.length === 0) return;
+    // Charged to each breached requirement: the certification and the Allure labels read the annotation.
+    for (const requirement of new Set(breaches.map((b) => b.requirement).filter(Boolean)))
+      test.info().annotations.push({ type: 'breach', description: requirement });
+    expect(
+      breaches.map((b) => b.message),
+      `${response.describe()}: the answer breaks rules the contract states for every answer`,
+    ).toEqual([]);
   };
 }

@@ -28,6 +28,12 @@ export const CORRELATION_FAULTS = [
     summary: 'requestId in problem bodies is always null although the response carries an X-Request-Id.',
   },
   {
+    name: 'instruction-problems-own-request-id',
+    requirements: ['CORR-002'],
+    summary:
+      "The instruction engine raises its 409 and 422 problems with a correlation id of its own: their requestId differs from the response's X-Request-Id.",
+  },
+  {
     name: 'inbound-request-id-ignored',
     requirements: ['CORR-003'],
     summary: 'A non-empty inbound X-Request-Id is ignored and a new id is generated for every response.',

@@ -11,6 +11,12 @@ export const PAGINATION_FAULTS = [
     summary: 'totalItems counts the items of the page served instead of the whole collection.',
   },
   {
+    name: 'invoices-window-count-unfiltered',
+    requirements: ['PAG-001', 'PAG-004'],
+    summary:
+      "The invoice list's count query is built apart from its data query and without the date windows: a windowed list reports the tenant's whole invoice count.",
+  },
+  {
     name: 'current-page-always-one',
     requirements: ['PAG-002'],
     summary: 'pagination.currentPage is always 1, whatever page is served.',
@@ -25,6 +31,12 @@ export const PAGINATION_FAULTS = [
     requirements: ['PAG-005'],
     summary:
       'hasMore is computed as currentPage <= totalPages, so the last page still says another page exists.',
+  },
+  {
+    name: 'sync-results-has-more-inclusive',
+    requirements: ['PAG-005', 'PAG-011'],
+    summary:
+      "The results envelope of a sync batch has its own hasMore, computed as currentPage <= totalPages: a batch's last page of results says another page exists.",
   },
   {
     name: 'page-data-not-sliced',

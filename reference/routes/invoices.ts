@@ -103,6 +103,9 @@ const listInvoices: OperationHandler = (req) => {
     paging,
   );
   const data = result.data.map((i) => invoiceView(req.ctx.store, req.caller.tenant, i));
+  // The count query built apart from the data query, without the date windows.
+  if (faultIs(req.ctx, 'invoices-window-count-unfiltered'))
+    result.pagination = { ...page(all, paging).pagination, currentPage: result.pagination.currentPage };
   // The v1 list shape: the bare array of invoices.
   if (faultIs(req.ctx, 'invoices-list-bare-array')) return json(req.c, data);
   return json(req.c, { pagination: result.pagination, data });

@@ -91,6 +91,9 @@ export function renderHtml(c: Certification): string {
   const t = c.totals.tests;
   const rows = c.requirements
     .map((r) => {
+      const judged = r.invariant
+        ? `<div class="invariant">invariant on every answer: ${r.invariant.judged} answer(s) judged</div>`
+        : '';
       const tests = r.tests.length
         ? `<details><summary>${r.tests.length} test(s)</summary><ul class="tests">${r.tests.map(htmlTest).join('')}</ul></details>`
         : '';
@@ -98,7 +101,7 @@ export function renderHtml(c: Certification): string {
         `<tr id="${r.id}"><td>${r.id}</td><td>${r.level}</td>` +
         `<td>${escapeHtml(r.requirement)}<div class="muted">Contract, ${escapeHtml(r.section)}: “${escapeHtml(r.clause)}”</div></td>` +
         `<td><span class="tag ${verdictClass(r.verdict)}">${r.verdict}</span></td>` +
-        `<td>${escapeHtml(r.reason ?? '')}${tests}</td></tr>`
+        `<td>${escapeHtml(r.reason ?? '')}${judged}${tests}</td></tr>`
       );
     })
     .join('\n');

@@ -147,7 +147,8 @@ export function renderMarkdown(c: Certification): string {
     '| --- | --- | --- | --- | --- |',
   );
   for (const r of c.requirements) {
-    const detail = [r.reason ?? '', ...r.tests.map(testLine)].filter(Boolean).join('\n');
+    const judged = r.invariant ? `invariant on every answer: ${r.invariant.judged} answer(s) judged` : '';
+    const detail = [r.reason ?? '', judged, ...r.tests.map(testLine)].filter(Boolean).join('\n');
     out.push(
       `| ${r.id} | ${r.level} | ${mdCell(r.requirement)} | ${r.verdict.toUpperCase()} | ${mdCell(detail)} |`,
     );

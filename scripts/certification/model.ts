@@ -89,6 +89,8 @@ export interface RequirementVerdict {
   /** Why the requirement is not tested (or, when failed, a one-line summary). */
   reason?: string;
   tests: DecidingTest[];
+  /** When an invariant of the registry decides it: the answers it judged in the run, and its first breaches. */
+  invariant?: { judged: number; breaches: string[] };
 }
 
 export interface Totals {
@@ -143,10 +145,27 @@ export interface Certification {
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
+/**
+ * The verdict of a requirement no test cites but an invariant of the registry decides: passed when it
+ * judged answers and none broke it, failed on a breach, not tested when it judged no answer.
+ */
+function invariantVerdict(invariant: {
+  judged: number;
+  breaches: string[];
+}): Pick<RequirementVerdict, 'verdict' | 'reason'> {
+  if (invariant.breaches.length > 0)
+    return { verdict: 'failed', reason: `its invariant was broken: ${invariant.breaches[0]}` };
+  if (invariant.judged > 0)
+    return { verdict: 'passed', reason: `its invariant judged ${invariant.judged} answer(s) of the run` };
+  return { verdict: 'not tested', reason: 'its invariant judged no answer of the run' };
+}
+
 function verdictFor(
   requirement: Requirement,
   tests: DecidingTest[],
+  invariant: { judged: number; breaches: string[] } | undefined,
 ): Pick<RequirementVerdict, 'verdict' | 'reason'> {
+  if (tests.length === 0 && invariant) return invariantVerdict(invariant);
   if (tests.length === 0) {
     return {
       verdict: 'not tested',
@@ -248,8 +267,19 @@ export function buildCertification(run: RunResults, options: BuildOptions = {}):
     }
   }
 
+  // An invariant's record is kept by requirement: several invariants may decide one requirement.
+  const invariants = new Map<string, { judged: number; breaches: string[] }>();
+  for (const record of run.invariants ?? []) {
+    const held = invariants.get(record.id) ?? { judged: 0, breaches: [] };
+    invariants.set(record.id, {
+      judged: held.judged + record.judged,
+      breaches: [...held.breaches, ...record.breaches],
+    });
+  }
+
   const requirements: RequirementVerdict[] = active.map((r) => {
     const tests = testsById.get(r.id) ?? [];
+    const invariant = invariants.get(r.id);
     return {
       id: r.id,
       area: r.area,
@@ -259,8 +289,9 @@ export function buildCertification(run: RunResults, options: BuildOptions = {}):
       clause: r.clause,
       requirement: r.requirement,
       testable: !r.notTestedReason,
-      ...verdictFor(r, tests),
+      ...verdictFor(r, tests, invariant),
       tests,
+      ...(invariant ? { invariant } : {}),
     };
   });
 

@@ -1,0 +1,61 @@
+/**
+ * The shapes of the invariant registry (./invariants.ts): what an invariant may know of an answer and of
+ * the request that produced it, and what it judges. Its own module, so that the rule sets
+ * (./resource-invariants.ts, ./answer-invariants.ts) and the registry need not import each other.
+ */
+
+export type Json = Record<string, unknown>;
+export const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What an invariant may know of the answer and of the request that produced it. */
+export interface AnswerFacts {
+  method: string;
+  operationId: string | undefined;
+  status: number;
+  /** The media type of the answer, without parameters, lower-cased. */
+  mediaType: string;
+  /** The answer's headers, names lower-cased. */
+  headers: Record<string, string>;
+  /** The request's headers, names lower-cased. */
+  requestHeaders: Record<string, string>;
+  /** The path of the request URL. */
+  path: string;
+  /** The path parameters of the operation, read from the URL. */
+  pathParams: Record<string, string>;
+  /** The query of the request: every value of each name. */
+  query: Record<string, string[]>;
+  /** The request's body parsed as JSON, when it was JSON. */
+  requestBody: unknown;
+  /** The answer's body parsed as JSON, when it is JSON. */
+  body: unknown;
+  /** The answer's Date header, if any: the server's own clock. */
+  dateHeader: string | undefined;
+}
+
+/** Where a resource sits in its answer, and the resource that holds it, if any. */
+export interface Placement {
+  path: string;
+  owner: Json | undefined;
+}
+
+/** The subjects an invariant judges: a resource by its `object`, every list envelope, or the answer. */
+export const LIST_ENVELOPE = 'list envelope';
+export const ANSWER = 'answer';
+
+export interface Invariant {
+  /** The requirement of schemas/requirements.yaml the invariant decides. */
+  id: string;
+  /** What holds, in a few words. */
+  title: string;
+  /** The `object` of the resources it judges, LIST_ENVELOPE or ANSWER. */
+  subject: string;
+  /** Breaches (empty when it holds), or undefined when this subject does not show what it judges. */
+  judge(subject: Json, answer: AnswerFacts, placement: Placement): string[] | undefined;
+}
+
+/** A rule of one item as an invariant's judgement: one breach, or none. */
+export const once = (problem: string | undefined): string[] => (problem === undefined ? [] : [problem]);
+
+/** The path prefix of every route of the API. */
+export const API_PREFIX = '/api/v2/external/';
