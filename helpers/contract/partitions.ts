@@ -380,7 +380,7 @@ export const ANSWERS: Rule[] = [
     answer: ok('the freeze with its events'),
     requirements: ['FRZ-007'],
     note: 'no body; freezes the month; Response 200',
-    check: test('FRZ-007', 'without a request body'),
+    check: test('FRZ-007', 'a PUT without a body answers 200'),
   },
   // ---------------------------------------------------------------- pagination
   {
@@ -425,7 +425,7 @@ export const ANSWERS: Rule[] = [
     answer: ok('the page asked for, the first one when absent'),
     requirements: ['PAG-002', 'PAG-009'],
     note: 'currentPage: 1-based',
-    check: test('PAG-009', 'currentPage'),
+    check: test('PAG-009', 'pages 1 to totalPages'),
   },
   // ---------------------------------------------------------------- sort
   {
@@ -890,7 +890,7 @@ export const ANSWERS: Rule[] = [
     answer: BAD_REQUEST,
     requirements: ['SYNC-050'],
     note: 'items: required, array of objects',
-    check: test('SYNC-050', 'no items array'),
+    check: test('SYNC-050', 'no items member'),
   },
   {
     operations: ['syncPatents'],
@@ -926,7 +926,7 @@ export const ANSWERS: Rule[] = [
     answer: BAD_REQUEST,
     requirements: ['SYNC-034'],
     note: 'each entry must be a JSON object',
-    check: test('SYNC-034', 'non-object'),
+    check: test('SYNC-034', 'an items entry that is'),
   },
   {
     operations: ['syncPatents'],
