@@ -29,6 +29,7 @@ import {
   titled,
   UUID,
 } from '../helpers/test';
+import type { SyncResultItem } from '../schemas/types';
 
 /** The partitions this spec sends (the table's rows checked by `partitions`). */
 function sentHere(operationId: OperationId, member: string, kinds?: Partition['kind'][]): Partition[] {
@@ -329,11 +330,11 @@ test.describe('partitions', () => {
         items.push(nulls);
         const batch = await pushInline(api, items);
         expect(batch.results.data, 'one result per item').toHaveLength(items.length);
-        batch.results.data.forEach((result, i) => {
-          expect(result.outcome, `item ${i}: ${JSON.stringify(items[i])} (reason ${result.reason})`).toBe(
-            'STAGED',
-          );
-        });
+        const outcome = (result: SyncResultItem, i: number) =>
+          `item ${i} ${JSON.stringify(items[i])}: ${result.outcome}${result.reason ? ` (${result.reason})` : ''}`;
+        expect(batch.results.data.map(outcome)).toEqual(
+          items.map((item, i) => `item ${i} ${JSON.stringify(item)}: STAGED`),
+        );
       },
     );
 
@@ -394,12 +395,13 @@ test.describe('partitions', () => {
         }));
         const batch = await pushInline(api, items);
         expect(batch.results.data, 'one result per item').toHaveLength(items.length);
-        batch.results.data.forEach((result, i) => {
-          const p = rejected[i]!;
-          const what = `item ${i}, ${p.kind} ${p.member}: ${JSON.stringify(items[i])}`;
-          expect(result.outcome, what).toBe('REJECTED');
-          expect(result.reason, `${what}: reason`).toEqual(expect.stringMatching(/\S/));
-        });
+        const label = (i: number) =>
+          `item ${i}, ${rejected[i]!.kind} ${rejected[i]!.member}: ${JSON.stringify(items[i])}`;
+        const outcome = (result: SyncResultItem, i: number) =>
+          `${label(i)}: ${result.outcome} ${/\S/.test(result.reason ?? '') ? 'with' : 'without'} a reason`;
+        expect(batch.results.data.map(outcome)).toEqual(
+          items.map((_, i) => `${label(i)}: REJECTED with a reason`),
+        );
       },
     );
   });
