@@ -245,23 +245,18 @@ test.describe('partitions', () => {
 
     test(
       ...titled(
-        '[INS-012] postInstructions with a decision in another case, or not a string, gives 400 validation_failed',
+        '[INS-012] postInstructions with a decision that is not a string gives 400 validation_failed',
       ),
       async ({ api, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
-        const decisions = enumOf('Decision');
-        const values: Record<string, unknown> = {
-          'case-variant': draw(fc.constantFrom(...decisions.flatMap(caseVariants)), 7),
-          'wrong-type': draw(fc.oneof(fc.integer(), fc.constant([decisions[0]]), fc.constant(null)), 8),
-        };
-        for (const { kind } of sentHere('postInstructions', '/instructions/*/decision')) {
-          const decision = values[kind];
-          const response = await post(api, { eventId: randomUUID(), decision });
-          expect(response, `${kind}: decision ${JSON.stringify(decision)}`).toBeProblem({
-            status: 400,
-            code: 'validation_failed',
-          });
-        }
+        // (A decision in another case is sent by the instruction spec's INS-012 tests.)
+        const [decision] = enumOf('Decision');
+        const wrongType = draw(fc.oneof(fc.integer(), fc.constant([decision]), fc.constant({ decision })), 8);
+        const response = await post(api, { eventId: randomUUID(), decision: wrongType });
+        expect(response, `decision ${JSON.stringify(wrongType)}`).toBeProblem({
+          status: 400,
+          code: 'validation_failed',
+        });
       },
     );
   });
@@ -364,7 +359,8 @@ test.describe('partitions', () => {
             case 'wrong-type':
               if (f.types.includes('integer')) return 'three';
               if (f.types.includes('array')) return country;
-              return draw(fc.oneof(fc.integer(), fc.constant(true), fc.constant({ value: 'x' })), salt);
+              // A number: the commonest wrong type, and the one a lenient mapper turns into text.
+              return draw(fc.integer(), salt);
             case 'case-variant':
               if (f.enum) return draw(fc.constantFrom(...(f.enum as string[]).flatMap(caseVariants)), salt);
               if (f.types.includes('array')) return [country.toLowerCase()];

@@ -832,10 +832,19 @@ export const ANSWERS: Rule[] = [
   {
     operations: ['postInstructions'],
     member: '/instructions/*/decision',
-    kinds: ['case-variant', 'wrong-type', 'null'],
+    kinds: ['case-variant'],
     answer: BAD_REQUEST,
     requirements: ['INS-012'],
     note: 'decision: one of PROCEED, SKIP_THIS_TIME, DROP (`proceed` is none of them)',
+    check: test('INS-012', 'a decision in lower case'),
+  },
+  {
+    operations: ['postInstructions'],
+    member: '/instructions/*/decision',
+    kinds: ['wrong-type', 'null'],
+    answer: BAD_REQUEST,
+    requirements: ['INS-012'],
+    note: 'decision: one of PROCEED, SKIP_THIS_TIME, DROP (a number or a list is none of them)',
     check: spec,
   },
   // ---------------------------------------------------------------- sync envelope
