@@ -52,8 +52,7 @@ function answerText(answer: Answer | 'not shown'): string {
 function checkText(p: Partition): string {
   if (p.answer === 'not shown' || p.check === undefined) return '';
   if (p.check.by === 'partitions') return '[partitions](../specs/partitions.spec.ts)';
-  if (p.check.by === 'test') return `[${p.check.id}](requirements/${p.check.id}.md)`;
-  return `not sent: ${p.check.why}`;
+  return `[${p.check.id}](requirements/${p.check.id}.md): ${p.check.title.replace(/ … /g, '…')}`;
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -73,7 +72,8 @@ export function renderPartitions(): string {
     'another kind or under another parent. Each partition carries the answer class the contract gives it, with the',
     'requirement ids of `schemas/requirements.yaml`, or "not shown" where the contract gives none: then the suite',
     'asserts nothing about it. "Checked by" names where it is sent: the partitions spec',
-    '(`specs/partitions.spec.ts`), or the tests of a requirement that already send it.',
+    '(`specs/partitions.spec.ts`), or an existing test of the requirement named, whose title holds the words shown',
+    '(the requirement page lists it); that partition is not sent twice.',
     '',
     `${partitions.length} partitions of ${new Set(partitions.map((p) => `${p.operationId} ${p.in} ${p.member}`)).size} members: ` +
       `${answered.length} with an answer class, ${partitions.length - answered.length} not shown; ` +

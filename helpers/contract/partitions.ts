@@ -46,9 +46,12 @@ export type Answer =
   | { class: 'ignored'; status: number }
   | { class: 'outcome'; status: number; outcome: string };
 
-/** Where a partition with an answer is sent: by specs/partitions.spec.ts, by an existing test, or not (why). */
-export type Check =
-  { by: 'partitions' } | { by: 'test'; id: string; title: string } | { by: 'none'; why: string };
+/**
+ * Where a partition with an answer is sent: by specs/partitions.spec.ts, or by an existing test of requirement
+ * `id` whose title holds every part of `title` (parts separated by ` … `; `{operationId}` and `{member}` stand
+ * for the partition's).
+ */
+export type Check = { by: 'partitions' } | { by: 'test'; id: string; title: string };
 
 export interface Member {
   operationId: OperationId;
@@ -299,8 +302,8 @@ export const ANSWERS: Rule[] = [
     kinds: ['unknown-id'],
     answer: NOT_FOUND,
     requirements: ['PROB-016'],
-    note: "not_found: resource not in the client's portfolio",
-    check: test('PROB-016', 'unknown'),
+    note: "not_found: resource not in the client's portfolio (sent beside another tenant's id, answered alike)",
+    check: test('ISO-003', '{operationId} answers another tenant'),
   },
   {
     in: 'path',
@@ -309,7 +312,7 @@ export const ANSWERS: Rule[] = [
     answer: NOT_FOUND,
     requirements: ['ISO-003'],
     note: 'a resource of another client is indistinguishable from a missing one',
-    check: test('ISO-003', 'answers another tenant'),
+    check: test('ISO-003', '{operationId} answers another tenant'),
   },
   {
     operations: ['getInvoice'],
@@ -390,7 +393,7 @@ export const ANSWERS: Rule[] = [
     answer: ok('page size 10'),
     requirements: ['PAG-007'],
     note: 'itemsPerPage: default 10',
-    check: test('PAG-007', 'itemsPerPage'),
+    check: test('PAG-007', '{operationId} … without paging parameters'),
   },
   {
     in: 'query',
@@ -399,7 +402,7 @@ export const ANSWERS: Rule[] = [
     answer: ok('page size as asked, at most 100'),
     requirements: ['PAG-003'],
     note: 'pagination.itemsPerPage: page size (cap 100)',
-    check: test('PAG-003', 'itemsPerPage'),
+    check: test('PAG-009', '{operationId} … those of a page of 100'),
   },
   {
     in: 'query',
@@ -408,7 +411,7 @@ export const ANSWERS: Rule[] = [
     answer: ok('clamped to 100'),
     requirements: ['PAG-008'],
     note: 'values above 100 are silently clamped to 100',
-    check: test('PAG-008', 'clamps itemsPerPage above'),
+    check: test('PAG-008', '{operationId} … clamps itemsPerPage above'),
   },
   {
     in: 'query',
@@ -421,11 +424,20 @@ export const ANSWERS: Rule[] = [
   {
     in: 'query',
     member: 'currentPage',
-    kinds: ['absent', 'valid', 'boundary'],
-    answer: ok('the page asked for, the first one when absent'),
+    kinds: ['absent'],
+    answer: ok('the first page'),
+    requirements: ['PAG-002'],
+    note: 'currentPage: 1-based',
+    check: test('PAG-002', '{operationId} … without paging parameters serves page 1'),
+  },
+  {
+    in: 'query',
+    member: 'currentPage',
+    kinds: ['valid', 'boundary'],
+    answer: ok('the page asked for'),
     requirements: ['PAG-002', 'PAG-009'],
     note: 'currentPage: 1-based',
-    check: test('PAG-009', 'pages 1 to totalPages'),
+    check: test('PAG-009', '{operationId} … pages 1 to totalPages'),
   },
   // ---------------------------------------------------------------- sort
   {
@@ -593,7 +605,34 @@ export const ANSWERS: Rule[] = [
   {
     operations: ['listEventsByPeriod'],
     member: 'offices',
-    kinds: ['single', 'unknown-value'],
+    kinds: ['unknown-value'],
+    answer: ok('no event (only events of patents of that office, and no patent has it)'),
+    requirements: ['PER-007'],
+    note: 'a filter keeps only the events of patents of that office',
+    check: spec,
+  },
+  {
+    operations: ['listEventsByPeriod'],
+    member: 'owners',
+    kinds: ['unknown-value'],
+    answer: ok('no event (only events of patents with that owner, and no patent has it)'),
+    requirements: ['PER-008'],
+    note: 'a filter keeps only the events of patents with that owner',
+    check: spec,
+  },
+  {
+    operations: ['listEventsByPeriod'],
+    member: 'family',
+    kinds: ['unknown-value'],
+    answer: ok('no event (only events of patents of that family, and no patent has it)'),
+    requirements: ['PER-009'],
+    note: 'a filter keeps only the events of patents of that family',
+    check: spec,
+  },
+  {
+    operations: ['listEventsByPeriod'],
+    member: 'offices',
+    kinds: ['single'],
     answer: ok('only events of patents of that office (none for an office no patent has)'),
     requirements: ['PER-007'],
     note: 'patent office filter',
@@ -602,7 +641,7 @@ export const ANSWERS: Rule[] = [
   {
     operations: ['listEventsByPeriod'],
     member: 'owners',
-    kinds: ['single', 'unknown-value'],
+    kinds: ['single'],
     answer: ok('only events of patents with that owner (none for an owner no patent has)'),
     requirements: ['PER-008'],
     note: 'owner filter',
@@ -611,7 +650,7 @@ export const ANSWERS: Rule[] = [
   {
     operations: ['listEventsByPeriod'],
     member: 'family',
-    kinds: ['single', 'unknown-value'],
+    kinds: ['single'],
     answer: ok('only events of that family (none for a family no patent has)'),
     requirements: ['PER-009'],
     note: 'family filter',
@@ -778,11 +817,20 @@ export const ANSWERS: Rule[] = [
   {
     operations: ['postInstructions'],
     member: '/instructions/*/eventId',
-    kinds: ['malformed', 'wrong-type', 'null'],
+    kinds: ['malformed'],
     answer: BAD_REQUEST,
     requirements: ['INS-011'],
     note: 'instructions[].eventId: string uuid',
-    check: spec,
+    check: test('INS-011', 'an eventId that is not a UUID'),
+  },
+  {
+    operations: ['postInstructions'],
+    member: '/instructions/*/eventId',
+    kinds: ['wrong-type'],
+    answer: BAD_REQUEST,
+    requirements: ['INS-011'],
+    note: 'instructions[].eventId: string uuid',
+    check: test('INS-011', 'an eventId that is a number'),
   },
   {
     operations: ['postInstructions'],
@@ -1138,6 +1186,13 @@ export function ruleFor(member: Member, kind: PartitionKind): Rule | undefined {
   );
 }
 
+/** A check with the partition's operation and member put in its title. */
+function concrete(check: Check, member: Member): Check {
+  if (check.by !== 'test') return check;
+  const title = check.title.replace('{operationId}', member.operationId).replace('{member}', member.name);
+  return { ...check, title };
+}
+
 /** Every partition of every member, answered by the table; `gaps` lists those no row answers. */
 export function partitionTable(): { partitions: Partition[]; gaps: string[] } {
   const partitions: Partition[] = [];
@@ -1164,7 +1219,7 @@ export function partitionTable(): { partitions: Partition[]; gaps: string[] } {
         answer: rule.answer,
         requirements: rule.requirements,
         note: rule.note,
-        ...(rule.check ? { check: rule.check } : {}),
+        ...(rule.check ? { check: concrete(rule.check, member) } : {}),
       });
     }
   }
