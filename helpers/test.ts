@@ -56,6 +56,8 @@ export {
 } from './contract/event-rules';
 export { fcParams } from './contract/generated-inputs';
 export { isJsonPointer, pointerMisfit, pointsIntoDocument } from './contract/json-pointer';
+export { members, partitionTable } from './contract/partitions';
+export type { Facts, Member, Partition } from './contract/partitions';
 export { malformedJson } from './contract/raw-body';
 export { breaches, objectIs, oneOf, orList } from './contract/rule-breaches';
 export type { FieldRule, Rule } from './contract/rule-breaches';

@@ -253,6 +253,19 @@ export function validateRequest(
       if (param.required) errors.push({ pointer: at, code: 'required', message: 'is required' });
       continue;
     }
+    // The sort value matched against the allowed fields ignoring case, then replaced by the field so matched.
+    const sortCaseFolded =
+      (isFault('patents-sort-field-case-insensitive') && spec.operationId === 'listPatents') ||
+      (isFault('invoices-sort-field-case-insensitive') && spec.operationId === 'listInvoices');
+    if (sortCaseFolded && param.name === 'sort') {
+      const allowed = ((param.validate.schema as { enum?: string[] }).enum ?? []).find(
+        (field) => field.toLowerCase() === String(value).toLowerCase(),
+      );
+      if (allowed !== undefined) {
+        result.query.sort = allowed;
+        continue;
+      }
+    }
     const unchecked = isFault('path-ids-not-validated') && param.in === 'path' && param.name.endsWith('Id');
     const sortUnchecked =
       (isFault('patents-unknown-sort-field-accepted') && spec.operationId === 'listPatents') ||
@@ -307,6 +320,13 @@ export function validateRequest(
       continue;
     }
     (param.in === 'path' ? result.path : result.query)[param.name] = value;
+  }
+  // The instruction body normalised before validation: decisions upper-cased.
+  if (isFault('instructions-decision-case-insensitive') && spec.operationId === 'postInstructions') {
+    const entries = (input.body as { instructions?: unknown } | null)?.instructions;
+    if (Array.isArray(entries))
+      for (const entry of entries as Record<string, unknown>[])
+        if (typeof entry?.decision === 'string') entry.decision = entry.decision.toUpperCase();
   }
   if (spec.body !== undefined && !spec.body.validate(input.body)) {
     errors.push(

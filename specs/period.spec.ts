@@ -21,6 +21,7 @@ import {
   nonEmpty,
   type Portfolio,
   type Query,
+  type SharedAnswerName,
   renewals,
   schemaErrors,
   skipBecause,
@@ -219,21 +220,22 @@ test.describe('events by period', () => {
   );
 
   const today = utcToday();
-  const incomplete = [
-    { description: 'dueFrom without dueTo', query: { dueFrom: today } },
+  // dueFrom alone is the answer the problems spec checks too: made once per run (helpers/wire/shared-answers.ts).
+  const incomplete: { description: string; shared?: SharedAnswerName; query?: Query }[] = [
+    { description: 'dueFrom without dueTo', shared: 'periodDueFromOnly' },
     { description: 'dueTo without dueFrom', query: { dueTo: today } },
   ];
-  for (const { description, query } of incomplete) {
-    test(...titled(`[PER-005] ${description} gives 400 validation_failed`), async ({ api }) => {
-      const response = await api.call('listEventsByPeriod', { query });
+  for (const { description, shared, query } of incomplete) {
+    test(...titled(`[PER-005] ${description} gives 400 validation_failed`), async ({ api, sharedAnswer }) => {
+      const response = shared ? await sharedAnswer(shared) : await api.call('listEventsByPeriod', { query });
       expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
     });
   }
 
   test(
     ...titled('[PER-014] a request without any due window gives 400 validation_failed'),
-    async ({ api }) => {
-      const response = await api.call('listEventsByPeriod', { query: { itemsPerPage: 10 } });
+    async ({ sharedAnswer }) => {
+      const response = await sharedAnswer('periodWithoutWindow');
       expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
     },
   );

@@ -13,6 +13,7 @@ import {
   malformedJson,
   nonEmpty,
   pointsIntoDocument,
+  type SharedAnswerName,
   test,
   titled,
   type UncheckedFieldError,
@@ -29,10 +30,17 @@ function expectFieldErrorMembers(error: UncheckedFieldError): void {
 
 test.describe('problems', () => {
   test.describe('validation_failed', () => {
-    const cases: { label: string; send: (api: ApiClient) => Promise<ApiResponse> }[] = [
+    // Answers other tests check for their own clause are shared (one request per run, helpers/wire/shared-answers.ts).
+    const cases: {
+      label: string;
+      send: (
+        api: ApiClient,
+        sharedAnswer: (name: SharedAnswerName) => Promise<ApiResponse>,
+      ) => Promise<ApiResponse>;
+    }[] = [
       {
         label: 'a patent id that is not a UUID',
-        send: (api) => api.call('getPatent', { path: { patentId: 'not-a-uuid' } }),
+        send: (_api, sharedAnswer) => sharedAnswer('malformedPatentId'),
       },
       {
         label: 'an invoice id that is not a UUID',
@@ -44,19 +52,19 @@ test.describe('problems', () => {
       },
       {
         label: 'an unknown sort field on the patent list',
-        send: (api) => api.call('listPatents', { query: { sort: '-notAField' } }),
+        send: (_api, sharedAnswer) => sharedAnswer('patentsUnknownSort'),
       },
       {
         label: 'an unknown sort field on the invoice list',
-        send: (api) => api.call('listInvoices', { query: { sort: 'amount' } }),
+        send: (_api, sharedAnswer) => sharedAnswer('invoicesUnknownSort'),
       },
       {
         label: 'events by period without a due window',
-        send: (api) => api.call('listEventsByPeriod'),
+        send: (_api, sharedAnswer) => sharedAnswer('periodWithoutWindow'),
       },
       {
         label: 'events by period with dueFrom alone',
-        send: (api) => api.call('listEventsByPeriod', { query: { dueFrom: '2020-01-01' } }),
+        send: (_api, sharedAnswer) => sharedAnswer('periodDueFromOnly'),
       },
       {
         label: 'an instruction POST with malformed JSON',
@@ -70,8 +78,8 @@ test.describe('problems', () => {
     for (const { label, send } of cases) {
       test(
         ...titled(`[PROB-009, PROB-011] ${label} gets 400 validation_failed with an errors array`),
-        async ({ api }) => {
-          const response = await send(api);
+        async ({ api, sharedAnswer }) => {
+          const response = await send(api, sharedAnswer);
           expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
           errorsArray(response);
         },

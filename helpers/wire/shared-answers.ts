@@ -21,6 +21,17 @@ export const SHARED_ANSWERS = {
   unknownPatent: { role: 'all', send: (c) => c.call('getPatent', { path: { patentId: randomUUID() } }) },
   /** 400 validation_failed on a path parameter. */
   malformedPatentId: { role: 'all', send: (c) => c.call('getPatent', { path: { patentId: 'not-a-uuid' } }) },
+  /** 400 validation_failed on a query parameter: a sort field that is no member of the patent. */
+  patentsUnknownSort: { role: 'all', send: (c) => c.call('listPatents', { query: { sort: 'unknown' } }) },
+  /** 400 validation_failed on a query parameter: a sort field that is no member of the invoice. */
+  invoicesUnknownSort: { role: 'all', send: (c) => c.call('listInvoices', { query: { sort: 'unknown' } }) },
+  /** 400 validation_failed: events by period without any due window. */
+  periodWithoutWindow: { role: 'all', send: (c) => c.call('listEventsByPeriod') },
+  /** 400 validation_failed: events by period with an incomplete due window (dueFrom alone). */
+  periodDueFromOnly: {
+    role: 'all',
+    send: (c) => c.call('listEventsByPeriod', { query: { dueFrom: '2020-01-01' } }),
+  },
   /** 403 insufficient_scope: a patents:read key on the invoice list. */
   lackingScope: {
     role: 'patentsRead',

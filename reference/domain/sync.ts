@@ -215,6 +215,14 @@ function triageItem(
   };
 
   if (notAnObject) return reject('The item must be a JSON object.');
+  // Enum members normalised before validation: upper-cased, as a lenient importer would.
+  if (isFault('sync-item-enum-values-upper-cased'))
+    for (const name of ['patentType', 'status', 'filingRoute', 'applicantType'])
+      if (typeof item[name] === 'string') item[name] = (item[name] as string).toUpperCase();
+  // Numbers turned into text before validation, claimCount excepted, as a mapper written for CSV rows would.
+  if (isFault('sync-item-numbers-as-text'))
+    for (const [name, value] of Object.entries(item))
+      if (typeof value === 'number' && name !== 'claimCount') item[name] = String(value);
   const errors = syncItemErrors(item);
   if (errors.length > 0)
     return reject(

@@ -73,6 +73,12 @@ export const INSTRUCTIONS_FAULTS = [
       'An eventId is checked for being a string only, so one that is not a UUID is looked up and answered 404 instead of 400.',
   },
   {
+    name: 'instructions-decision-case-insensitive',
+    requirements: ['INS-012'],
+    summary:
+      'The instruction body is normalised before validation, decisions upper-cased, so a decision proceed is taken for PROCEED instead of giving 400.',
+  },
+  {
     name: 'instructions-decision-enum-unchecked',
     requirements: ['INS-012'],
     summary:

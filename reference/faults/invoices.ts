@@ -104,6 +104,12 @@ export const INVOICES_FAULTS = [
     summary: 'Without sort, invoices come earliest issued first.',
   },
   {
+    name: 'invoices-sort-field-case-insensitive',
+    requirements: ['INV-020'],
+    summary:
+      'The sort parameter of the invoice list is matched against the allowed fields ignoring case, so sort=-IssueDate sorts instead of giving 400.',
+  },
+  {
     name: 'invoices-unknown-sort-field-accepted',
     requirements: ['INV-020'],
     summary:

@@ -110,6 +110,12 @@ export const PATENTS_FAULTS = [
       'The sort whitelist of the patent list lacks publicationNumber: sort=publicationNumber gives 400.',
   },
   {
+    name: 'patents-sort-field-case-insensitive',
+    requirements: ['PAT-019'],
+    summary:
+      'The sort parameter of the patent list is matched against the allowed fields ignoring case, so sort=OFFICE sorts by office instead of giving 400.',
+  },
+  {
     name: 'patents-unknown-sort-field-accepted',
     requirements: ['PAT-019'],
     summary: 'A sort on a field outside the allowed list is silently ignored (200) instead of giving 400.',

@@ -102,6 +102,12 @@ export const PROBLEMS_FAULTS = [
       'The batch validator checks that each event exists and reports an unknown one as a field error: 400 validation_failed at /instructions/N/eventId instead of 404 not_found.',
   },
   {
+    name: 'invoices-read-by-event-id',
+    requirements: ['PROB-016', 'INV-022'],
+    summary:
+      "The invoice read falls back to the invoice of the event when the id names no invoice, so an event id read as an invoice id answers 200 with the event's invoice instead of 404.",
+  },
+  {
     name: 'unknown-event-id-500',
     requirements: ['PROB-016'],
     summary:

@@ -275,6 +275,18 @@ export const SYNC_FAULTS = [
     summary: 'The 409 conflict problem does not carry existingBatchId.',
   },
   {
+    name: 'sync-item-enum-values-upper-cased',
+    requirements: ['SYNC-049', 'SYNC-028'],
+    summary:
+      "A sync item's enum members (patentType, status, filingRoute, applicantType) are upper-cased before the item is validated, so status granted is stored as GRANTED instead of the item being REJECTED.",
+  },
+  {
+    name: 'sync-item-numbers-as-text',
+    requirements: ['SYNC-049', 'SYNC-028'],
+    summary:
+      "A sync item's numbers are turned into text before the item is validated (claimCount excepted), so a title or providerId sent as a number is stored instead of the item being REJECTED.",
+  },
+  {
     name: 'sync-item-problem-fails-batch',
     requirements: ['SYNC-049'],
     summary: 'An invalid item makes the whole POST a 400 instead of a REJECTED outcome.',

@@ -9,7 +9,7 @@ import { json } from '../http';
 import { belowFullPage, page, pageRequest, type PageRequest } from '../pagination';
 import { notFound, pointer, ProblemError, validationFailed } from '../problems';
 import type { InvoiceRecord } from '../store';
-import { findPatentInvoice, patentInvoicesOf } from '../store';
+import { findEvent, findPatentInvoice, patentInvoicesOf } from '../store';
 import { invoiceView } from '../views';
 
 const DEFAULT_SORT = '-issueDate';
@@ -113,7 +113,13 @@ const listInvoices: OperationHandler = (req) => {
 
 const getInvoice: OperationHandler = (req) => {
   const id = req.path.invoiceId as string;
-  const invoice = findPatentInvoice(req.ctx.store, req.caller.tenant, id);
+  let invoice = findPatentInvoice(req.ctx.store, req.caller.tenant, id);
+  // An id that names no invoice tried as an event id, for the invoice that billed it.
+  const billedEvent = faultIs(req.ctx, 'invoices-read-by-event-id')
+    ? findEvent(req.ctx.store, req.caller.tenant, id)
+    : undefined;
+  if (invoice === undefined && billedEvent?.invoiceId)
+    invoice = findPatentInvoice(req.ctx.store, req.caller.tenant, billedEvent.invoiceId);
   if (invoice === undefined && faultIs(req.ctx, 'foreign-invoice-forbidden')) {
     if (req.ctx.store.invoices.get(id)?.ipRightType === 'PATENT') {
       throw new ProblemError('forbidden', 'This invoice belongs to another account.');
