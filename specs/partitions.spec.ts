@@ -118,7 +118,7 @@ test.describe('partitions', () => {
     /** A patent of the tenant with one of its renewal events, from the worker's snapshot. */
     async function patentWithEvent(portfolio: Portfolio) {
       const event = renewals(await portfolio.events())[0];
-      if (event === undefined) skipBecause('no renewal event in the portfolio');
+      if (event === undefined) skipBecause('data', 'no renewal event in the portfolio');
       return { patentId: event.patent.id, eventId: event.id };
     }
 
@@ -128,7 +128,7 @@ test.describe('partitions', () => {
         const events = renewals(await portfolio.events());
         // An invoiced event preferably: the id a server that confuses the two kinds would resolve.
         const event = events.find((e) => e.feesStatus === 'INVOICED') ?? events[0];
-        if (event === undefined) skipBecause('no renewal event in the portfolio');
+        if (event === undefined) skipBecause('data', 'no renewal event in the portfolio');
         const response = await api.call('getInvoice', { path: { invoiceId: event.id } });
         expect(response, `invoice ${event.id} (the id of an event)`).toBeProblem({
           status: 404,
@@ -242,7 +242,8 @@ test.describe('partitions', () => {
             events.some((e) => e.patent.id === p.id) &&
             events.every((e) => e.patent.id !== p.id || !e.instructability.isAllowed),
         );
-        if (patent === undefined) skipBecause('no patent of the portfolio without an instructable event');
+        if (patent === undefined)
+          skipBecause('data', 'no patent of the portfolio without an instructable event');
         const response = await post(api, { eventId: patent.id, decision: 'SKIP_THIS_TIME' });
         expect(response, `eventId ${patent.id} (a patent id)`).toBeProblem({
           status: 404,
@@ -279,7 +280,7 @@ test.describe('partitions', () => {
       const country = patents.flatMap((p) => p.designatedCountries ?? [])[0] ?? national;
       const office = national ?? patents[0]?.office;
       if (office === undefined || country === undefined)
-        skipBecause('no office or country code in the portfolio');
+        skipBecause('data', 'no office or country code in the portfolio');
       return { office, country };
     }
 
@@ -349,7 +350,8 @@ test.describe('partitions', () => {
         requireSetting('ALLOW_WRITES');
         const { office, country } = await tenantCodes(portfolio);
         const eventId =
-          renewals(await portfolio.events())[0]?.id ?? skipBecause('no renewal event in the portfolio');
+          renewals(await portfolio.events())[0]?.id ??
+          skipBecause('data', 'no renewal event in the portfolio');
         const rejected = partitionTable().partitions.filter(
           (p) =>
             p.operationId === 'syncPatents' &&
