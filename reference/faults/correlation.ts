@@ -23,15 +23,15 @@ export const CORRELATION_FAULTS = [
     summary: 'Error responses (4xx, 5xx) leave without the X-Request-Id header.',
   },
   {
-    name: 'problem-request-id-null',
-    requirements: ['CORR-002'],
-    summary: 'requestId in problem bodies is always null although the response carries an X-Request-Id.',
-  },
-  {
     name: 'instruction-problems-own-request-id',
     requirements: ['CORR-002'],
     summary:
       "The instruction engine raises its 409 and 422 problems with a correlation id of its own: their requestId differs from the response's X-Request-Id.",
+  },
+  {
+    name: 'problem-request-id-null',
+    requirements: ['CORR-002'],
+    summary: 'requestId in problem bodies is always null although the response carries an X-Request-Id.',
   },
   {
     name: 'inbound-request-id-ignored',

@@ -6,15 +6,15 @@ import type { FaultDefinition } from './catalogue-types';
 
 export const PAGINATION_FAULTS = [
   {
-    name: 'total-items-of-page',
-    requirements: ['PAG-001'],
-    summary: 'totalItems counts the items of the page served instead of the whole collection.',
-  },
-  {
     name: 'invoices-window-count-unfiltered',
     requirements: ['PAG-001', 'PAG-004'],
     summary:
       "The invoice list's count query is built apart from its data query and without the date windows: a windowed list reports the tenant's whole invoice count.",
+  },
+  {
+    name: 'total-items-of-page',
+    requirements: ['PAG-001'],
+    summary: 'totalItems counts the items of the page served instead of the whole collection.',
   },
   {
     name: 'current-page-always-one',
