@@ -10,12 +10,16 @@
  * - values the contract makes unique in a tenant (receipt numbers, invoice references), compared across
  *   every answer of the run, all workers together (the run folder);
  * - the facts the contract fixes, compared with earlier runs against the same target
- *   (helpers/contract/fixed-facts.ts, helpers/run/fact-ledger.ts).
+ *   (helpers/contract/fixed-facts.ts, helpers/run/fact-ledger.ts);
+ * - the consistency ledger: every fact of a resource compared with its latest sighting in the run, on any
+ *   route, in any worker, a difference failing unless a write or the date could explain it
+ *   (helpers/contract/consistency.ts, helpers/run/consistency-ledger.ts).
  */
 import fs from 'node:fs';
 import { expect } from '@playwright/test';
 import { fixedFactsOf } from '../contract/fixed-facts';
 import { INVARIANTS, resourcesOf, uniqueValuesOf, type AnswerFacts } from '../contract/invariants';
+import { judgeConsistency } from '../run/consistency-ledger';
 import { judgeFixedFacts } from '../run/fact-ledger';
 import { inCoordinatedRun, uniqueValueFile, uniqueValuesFolder, withFolder } from '../run/run-folder';
 import type { ApiResponse } from './api-response';
@@ -84,6 +88,11 @@ export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: s
       );
   }
   breaches.push(...judgeFixedFacts(fixedFactsOf(body), response.describe()).breaches);
+  const answeredAt = Date.now();
+  const sentAt = response.exchange.sentAt ?? answeredAt - response.exchange.durationMs;
+  breaches.push(
+    ...judgeConsistency(body, response.describe(), { sentAt, answeredAt }, `${baseUrl}-${tenant}`, baseUrl),
+  );
   return breaches;
 }
 
