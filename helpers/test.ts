@@ -31,6 +31,7 @@ export {
   nullBlockProblems,
   textOrderProblems,
 } from './contract/collation';
+export { FACT_KEYS } from './contract/consistency';
 export { enumOf, operationById, operations, pageSize, syncInlineLimit } from './contract/contract';
 export type { Operation, OperationId } from './contract/contract';
 export { membersOfFormat, pickDocumented } from './contract/documented-members';
@@ -73,6 +74,7 @@ export {
 } from './data/document-discovery';
 export type { DocumentOperation, EventRef, Located } from './data/document-discovery';
 export { nonEmpty, notVerified, skipBecause, verifiedOnlyIf, warned } from './data/verified';
+export { comparisonsOf } from './run/consistency-ledger';
 export { KEY_SETTINGS } from './run/settings';
 export type { KeyRole } from './run/settings';
 export type { Target } from './run/target';

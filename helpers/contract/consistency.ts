@@ -73,6 +73,22 @@ export interface TimedSighting extends Sighting {
   where: string;
 }
 
+/** The keys of the facts, named once: the ledger's own tests ask whether a fact was compared. */
+export const FACT_KEYS = {
+  patent: (patentId: string) => `patent:${patentId}`,
+  providerId: (patentId: string) => `patent-provider:${patentId}`,
+  eventSchedule: (eventId: string) => `event:${eventId}:schedule`,
+  instructability: (eventId: string) => `event:${eventId}:instructability`,
+  patentOfEvent: (eventId: string) => `event-patent:${eventId}`,
+  invoiceCreatedAt: (invoiceId: string) => `invoice:${invoiceId}:createdAt`,
+};
+const EVENT_PATENT_PREFIX = FACT_KEYS.patentOfEvent('');
+
+/** The event a patentOfEvent key is about, or undefined for another key. */
+export function eventOfKey(key: string): string | undefined {
+  return key.startsWith(EVENT_PATENT_PREFIX) ? key.slice(EVENT_PATENT_PREFIX.length) : undefined;
+}
+
 /** Patent members the client's pushes alone change (the others: see the header). */
 const PATENT_LEFT_OUT = new Set(['object', 'id', 'officialNumbers', 'status', 'updatedAt']);
 let patentMembers: string[] | undefined;
@@ -115,7 +131,7 @@ function ofPatent(patent: Json): Sighting[] {
   const subject = { patentId: id, providerId: providerIdOf(patent.providerId) };
   return [
     {
-      key: `patent:${id}`,
+      key: FACT_KEYS.patent(id),
       requirement: 'PAT-024',
       what: `the client data of patent ${id}`,
       value: pick(patent, comparedPatentMembers()),
@@ -137,7 +153,7 @@ function providerCopy(
   if (value === undefined) return [];
   return [
     {
-      key: `patent-provider:${patentId}`,
+      key: FACT_KEYS.providerId(patentId),
       requirement,
       what: `the providerId of patent ${patentId}`,
       value: canonical({ providerId: value }),
@@ -150,7 +166,7 @@ function providerCopy(
 
 function patentOfEvent(eventId: string, patentId: string, requirement: string, subject: Subject): Sighting {
   return {
-    key: `event-patent:${eventId}`,
+    key: FACT_KEYS.patentOfEvent(eventId),
     requirement,
     what: `the patent of event ${eventId}`,
     value: canonical({ patentId }),
@@ -168,7 +184,7 @@ function ofEvent(event: Json): Sighting[] {
   const subject = { patentId, providerId: providerIdOf(patent?.providerId), eventId: id };
   const sightings: Sighting[] = [
     {
-      key: `event:${id}:schedule`,
+      key: FACT_KEYS.eventSchedule(id),
       requirement: 'EVT-034',
       what: `the schedule and decision of event ${id}`,
       value: pick(event, EVENT_SCHEDULE),
@@ -181,7 +197,7 @@ function ofEvent(event: Json): Sighting[] {
   ];
   if (isObject(event.instructability))
     sightings.push({
-      key: `event:${id}:instructability`,
+      key: FACT_KEYS.instructability(id),
       requirement: 'EVT-032',
       what: `the instructability of event ${id}`,
       value: canonical(event.instructability),
@@ -209,7 +225,7 @@ function ofInvoice(invoice: Json): Sighting[] {
   if (id === undefined || !('createdAt' in invoice)) return [];
   return [
     {
-      key: `invoice:${id}:createdAt`,
+      key: FACT_KEYS.invoiceCreatedAt(id),
       requirement: 'INV-024',
       what: `the createdAt of invoice ${id}`,
       value: canonical({ createdAt: invoice.createdAt }),

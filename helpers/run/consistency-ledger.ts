@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  eventOfKey,
   judgeSightings,
   reachOf,
   sightingsOf,
@@ -45,13 +46,21 @@ const readUpTo = new Map<string, number>();
 /** Writes kept in this process outside a coordinated run. */
 const localWrites: WriteSpan[] = [];
 let sequence = 0;
+/** How many times this process compared a sighting of each fact with an earlier one: the ledger's tests read it. */
+const compared = new Map<string, number>();
+
+/** How many sightings of the fact `key` this process compared with an earlier sighting so far. */
+export function comparisonsOf(key: string): number {
+  return compared.get(key) ?? 0;
+}
 
 function remember(record: Recorded): void {
   const id = `${record.namespace}|${record.key}`;
   const held = latest.get(id);
   if (held === undefined || held.answeredAt <= record.answeredAt) latest.set(id, record);
-  if (record.key.startsWith('event-patent:'))
-    patentOfEvent.set(record.key.slice('event-patent:'.length), JSON.parse(record.value).patentId);
+  const eventId = eventOfKey(record.key);
+  if (eventId !== undefined)
+    patentOfEvent.set(eventId, (JSON.parse(record.value) as { patentId: string }).patentId);
 }
 
 /** Reads what the other processes appended since the last call. */
@@ -158,6 +167,7 @@ export function judgeConsistency(
     const record: Recorded = { ...sighting, ...times, where, namespace };
     const id = `${namespace}|${sighting.key}`;
     const earlier = latest.get(id);
+    if (earlier !== undefined) compared.set(sighting.key, (compared.get(sighting.key) ?? 0) + 1);
     if (earlier !== undefined && earlier.value !== record.value && earlier.answeredAt <= record.answeredAt) {
       writes ??= writesOf(writesNamespace);
       const breach = judgeSightings(earlier, record, writes, (e) => patentOfEvent.get(e));
