@@ -4,6 +4,8 @@ import {
   canonical,
   dateMayHaveMoved,
   judgeSightings,
+  REACHES_NOTHING,
+  reachAnswered,
   reachOf,
   reaches,
   sightingsOf,
@@ -68,8 +70,8 @@ const timed = (
   return { ...sighting, sentAt, answeredAt, where };
 };
 
-describe('sightingsOf', () => {
-  it('gives an event its schedule, its instructability, its patent and the patent providerId copy', () => {
+void describe('sightingsOf', () => {
+  void it('gives an event its schedule, its instructability, its patent and the patent providerId copy', () => {
     const keys = sightingsOf(event()).map((s) => s.key);
     assert.deepEqual(keys.sort(), [
       `event-patent:${E}`,
@@ -79,7 +81,7 @@ describe('sightingsOf', () => {
     ]);
   });
 
-  it('leaves out what may change with no write: duePeriod, processingStatus, feesStatus, updatedAt', () => {
+  void it('leaves out what may change with no write: duePeriod, processingStatus, feesStatus, updatedAt', () => {
     const [a] = byKey(event(), `event:${E}:schedule`);
     const [b] = byKey(
       event({
@@ -93,7 +95,7 @@ describe('sightingsOf', () => {
     assert.equal(a!.value, b!.value);
   });
 
-  it('compares a patent without officialNumbers, status and updatedAt', () => {
+  void it('compares a patent without officialNumbers, status and updatedAt', () => {
     const patent = (over: Record<string, unknown>) => ({
       object: 'patent',
       id: P,
@@ -114,7 +116,7 @@ describe('sightingsOf', () => {
     assert.notEqual(a!.value, c!.value);
   });
 
-  it('reads embedded fees and invoice lines, but no providerId copy from an invoice line', () => {
+  void it('reads embedded fees and invoice lines, but no providerId copy from an invoice line', () => {
     const list = { data: [event({ fees: fees() })] };
     assert.equal(byKey(list, `patent-provider:${P}`).length, 2);
     const invoice = {
@@ -130,14 +132,14 @@ describe('sightingsOf', () => {
     assert.equal(byKey(invoice, `invoiced-fees:${E}:${I}`).length, 1);
   });
 
-  it('compares estimated amounts never, locked amounts always', () => {
+  void it('compares estimated amounts never, locked amounts always', () => {
     assert.equal(byKey(fees(), `locked-fees:${E}`).length, 0);
     assert.equal(byKey(fees({ feesStatus: 'LOCKED' }), `locked-fees:${E}`)[0]!.causes.length, 0);
   });
 });
 
-describe('canonical', () => {
-  it('ignores member order at every depth', () => {
+void describe('canonical', () => {
+  void it('ignores member order at every depth', () => {
     assert.equal(
       canonical({ b: 1, a: { d: 2, c: [1, { y: 1, x: 2 }] } }),
       canonical({ a: { c: [1, { x: 2, y: 1 }], d: 2 }, b: 1 }),
@@ -145,8 +147,8 @@ describe('canonical', () => {
   });
 });
 
-describe('reachOf and reaches', () => {
-  it('an instruction reaches its events and their patents', () => {
+void describe('reachOf and reaches', () => {
+  void it('an instruction reaches its events and their patents', () => {
     const reach = reachOf('POST', '/api/v2/external/patent-instructions', { instructions: [{ eventId: E }] });
     assert.deepEqual(reach, { patentIds: [], providerIds: [], eventIds: [E] });
     assert.ok(reaches(reach, [{ patentId: P, eventId: E2 }], () => P));
@@ -155,7 +157,7 @@ describe('reachOf and reaches', () => {
     assert.ok(reaches(reach, [{ patentId: 'other', eventId: E2 }], () => undefined));
   });
 
-  it('a sync reaches the patents it names by servicePatentId or providerId', () => {
+  void it('a sync reaches the patents it names by servicePatentId or providerId', () => {
     const reach = reachOf('POST', '/api/v2/external/patents/sync', {
       items: [{ servicePatentId: P }, { providerId: 'ACME-9' }],
     });
@@ -164,22 +166,32 @@ describe('reachOf and reaches', () => {
     assert.ok(!reaches(reach, [{ patentId: 'x', providerId: 'ACME-1' }], () => undefined));
   });
 
-  it('any other write reaches the whole tenant', () => {
-    assert.deepEqual(reachOf('PUT', '/api/v2/external/exchange-rate-freezes/2026-01', undefined), {
-      tenant: true,
-    });
+  void it('a freeze PUT reaches no compared fact; any other write the whole tenant', () => {
+    assert.deepEqual(
+      reachOf('PUT', '/api/v2/external/exchange-rate-freezes/2026-01', undefined),
+      REACHES_NOTHING,
+    );
+    assert.deepEqual(reachOf('DELETE', '/api/v2/external/patents', undefined), { tenant: true });
+  });
+
+  void it('a refused write (4xx) reached nothing; a 5xx or a write without answer keeps its reach', () => {
+    const tenant = { tenant: true } as const;
+    assert.deepEqual(reachAnswered(tenant, 422), REACHES_NOTHING);
+    assert.deepEqual(reachAnswered(tenant, 500), tenant);
+    assert.deepEqual(reachAnswered(tenant, undefined), tenant);
+    assert.deepEqual(reachAnswered(tenant, 201), tenant);
   });
 });
 
-describe('dateMayHaveMoved', () => {
-  it('is true across a quarter hour of UTC, where some zone has its midnight', () => {
+void describe('dateMayHaveMoved', () => {
+  void it('is true across a quarter hour of UTC, where some zone has its midnight', () => {
     const t = Date.parse('2026-01-01T10:14:59.000Z');
     assert.equal(dateMayHaveMoved(t, t + 500), false);
     assert.equal(dateMayHaveMoved(t, t + 1500), true);
   });
 });
 
-describe('judgeSightings', () => {
+void describe('judgeSightings', () => {
   const t = Date.parse('2026-01-01T10:01:00.000Z');
   const first = timed(event(), `event:${E}:schedule`, t, t + 10, 'GET /events -> 200');
   const moved = timed(
@@ -196,14 +208,14 @@ describe('judgeSightings', () => {
     reach,
   });
 
-  it('agrees on equal values', () => {
+  void it('agrees on equal values', () => {
     assert.equal(
       judgeSightings(first, { ...first, sentAt: t + 20, answeredAt: t + 30 }, [], () => undefined),
       undefined,
     );
   });
 
-  it('fails a difference nobody caused, id first, both exchanges and times in the message', () => {
+  void it('fails a difference nobody caused, id first, both exchanges and times in the message', () => {
     const breach = judgeSightings(first, moved, [], () => undefined);
     assert.match(breach!, /^\[EVT-034\] /);
     assert.match(breach!, /dueDate "2026-05-01" then "2026-05-02"/);
@@ -211,7 +223,7 @@ describe('judgeSightings', () => {
     assert.match(breach!, /GET \/patent-events -> 200/);
   });
 
-  it('excuses a write reaching the fact under way between the two, not one before or after', () => {
+  void it('excuses a write reaching the fact under way between the two, not one before or after', () => {
     const reach = { patentIds: [P], providerIds: [], eventIds: [] };
     assert.equal(
       judgeSightings(first, moved, [write(t + 12, t + 15, reach)], () => undefined),
@@ -231,7 +243,7 @@ describe('judgeSightings', () => {
     assert.ok(judgeSightings(first, moved, [write(t + 12, t + 15, elsewhere)], () => undefined));
   });
 
-  it('excuses an instructability change when the date may have moved, never a schedule change', () => {
+  void it('excuses an instructability change when the date may have moved, never a schedule change', () => {
     const key = `event:${E}:instructability`;
     const late = t + 15 * 60 * 1000;
     const a = timed(event(), key, t, t + 10, 'a');
@@ -244,7 +256,7 @@ describe('judgeSightings', () => {
     assert.ok(judgeSightings(first, c, [], () => undefined));
   });
 
-  it('never excuses a link between resources, and charges a copy to its own requirement', () => {
+  void it('never excuses a link between resources, and charges a copy to its own requirement', () => {
     const a = timed(event(), `event-patent:${E}`, t, t + 10, 'a');
     const b = timed(
       fees({ patent: { id: 'other', providerId: 'ACME-1' } }),

@@ -104,6 +104,15 @@ const EVENT_SCHEDULE = [
   'createdAt',
 ];
 
+/**
+ * What a write reached once its answer is in: nothing when it was refused (4xx: an instruction batch is
+ * atomic, a sync 400 "concerns only the envelope", an unauthorized or unknown request is not carried out);
+ * else what its request names. A 5xx may have done part of its work: its reach stays.
+ */
+export function reachAnswered(reach: Reach, status: number | undefined): Reach {
+  return status !== undefined && status >= 400 && status < 500 ? REACHES_NOTHING : reach;
+}
+
 /** A JSON object of the members, keys sorted at every depth: two equal facts give the same string. */
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
@@ -258,11 +267,18 @@ export function sightingsOf(body: unknown): Sighting[] {
   return found;
 }
 
-/** What a write the client sends may change, read from its request alone. */
+/** A write that reaches none of the facts compared. */
+export const REACHES_NOTHING: Reach = { patentIds: [], providerIds: [], eventIds: [] };
+
+/**
+ * What a write the client sends may change, read from its request alone. A freeze PUT changes isFxRateFrozen
+ * across patents (and the rates behind ESTIMATED amounts), none of which is compared.
+ */
 export function reachOf(method: string, path: string, body: unknown): Reach {
   const items = (member: string) => (isObject(body) && Array.isArray(body[member]) ? body[member] : []);
   const strings = (list: unknown[], member: string) =>
     list.flatMap((i) => (isObject(i) && typeof i[member] === 'string' ? [i[member]] : []));
+  if (method === 'PUT' && /\/exchange-rate-freezes\/[^/]+$/.test(path)) return REACHES_NOTHING;
   if (method === 'POST' && /\/patent-instructions$/.test(path))
     return { patentIds: [], providerIds: [], eventIds: strings(items('instructions'), 'eventId') };
   if (method === 'POST' && /\/patents\/sync$/.test(path)) {

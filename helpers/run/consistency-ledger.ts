@@ -16,6 +16,7 @@ import path from 'node:path';
 import {
   eventOfKey,
   judgeSightings,
+  reachAnswered,
   reachOf,
   sightingsOf,
   type Reach,
@@ -121,17 +122,19 @@ function writesOf(namespace: string): WriteSpan[] {
  */
 export function beginLedgerWrite(namespace: string, what: string, reach: Reach): (status?: number) => void {
   const entry: WriteSpan & { namespace: string } = { namespace, what, start: Date.now(), reach };
+  // Its answer in: the end, unless the work goes on in the background (202), and what it reached.
+  const ended = (status: number | undefined) => ({
+    ...entry,
+    reach: reachAnswered(reach, status),
+    ...(status === 202 ? {} : { end: Date.now() }),
+  });
   if (!inCoordinatedRun()) {
     localWrites.push(entry);
-    return (status) => {
-      if (status !== 202) entry.end = Date.now();
-    };
+    return (status) => Object.assign(entry, ended(status));
   }
   const file = withFolder(ledgerWriteFile(`${process.pid}-${++sequence}`));
   fs.writeFileSync(file, JSON.stringify(entry));
-  return (status) => {
-    if (status !== 202) fs.writeFileSync(file, JSON.stringify({ ...entry, end: Date.now() }));
-  };
+  return (status) => fs.writeFileSync(file, JSON.stringify(ended(status)));
 }
 
 /** Records a write of the client's request (method, URL, body as sent). */

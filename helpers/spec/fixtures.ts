@@ -6,7 +6,7 @@ import { _baseTest as base, type APIRequestContext, type TestDetails } from '@pl
 import path from 'node:path';
 import { requirementById } from '../../schemas/requirements';
 import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from '../wire/api-client';
-import { checkAnswers } from '../wire/answer-checks';
+import { checkAnswers, PRIMARY_TENANT } from '../wire/answer-checks';
 import { beginClientWrite, beginLedgerWrite } from '../run/consistency-ledger';
 import { Portfolio } from '../data/discovery';
 import { skipBecause } from '../data/verified';
@@ -131,7 +131,7 @@ function tenantOfKey(target: Target, key: string | undefined): string {
   const role = (Object.entries(target.keys) as [KeyRole, string | undefined][]).find(
     ([, k]) => k === key,
   )?.[0];
-  return role && OWN_TENANT_ROLES.includes(role) ? role : 'primary';
+  return role && OWN_TENANT_ROLES.includes(role) ? role : PRIMARY_TENANT;
 }
 
 /**

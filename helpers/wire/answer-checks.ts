@@ -60,6 +60,33 @@ function otherOwner(namespace: string, kind: string, value: string, owner: strin
   }
 }
 
+/** The tenant of the primary key (API_KEY): values and facts are compared per tenant. */
+export const PRIMARY_TENANT = 'primary';
+
+/** The consistency ledger's breaches of an answer (its body parsed), recording its facts for the run. */
+function consistencyBreaches(
+  response: ApiResponse,
+  body: unknown,
+  tenant: string,
+  baseUrl: string,
+): string[] {
+  const answeredAt = Date.now();
+  const sentAt = response.exchange.sentAt ?? answeredAt - response.exchange.durationMs;
+  const namespace = `${baseUrl}-${tenant}`;
+  return judgeConsistency(body, response.describe(), { sentAt, answeredAt }, namespace, baseUrl);
+}
+
+/**
+ * An `onAnswer` that records the facts of every answer in the consistency ledger and fails nothing: the
+ * global setup's events sweep, made before any test, which the tests' answers are then compared with.
+ */
+export function recordFacts(tenant: string, baseUrl: string): (response: ApiResponse) => void {
+  return (response) => {
+    if (response.status >= 200 && response.status < 300 && response.isJson)
+      consistencyBreaches(response, response.json(), tenant, baseUrl);
+  };
+}
+
 /** The breaches an answer shows, one line each, each starting with its requirement id in brackets. */
 export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: string): string[] {
   if (response.status < 200 || response.status >= 300 || !response.isJson) return [];
@@ -88,11 +115,7 @@ export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: s
       );
   }
   breaches.push(...judgeFixedFacts(fixedFactsOf(body), response.describe()).breaches);
-  const answeredAt = Date.now();
-  const sentAt = response.exchange.sentAt ?? answeredAt - response.exchange.durationMs;
-  breaches.push(
-    ...judgeConsistency(body, response.describe(), { sentAt, answeredAt }, `${baseUrl}-${tenant}`, baseUrl),
-  );
+  breaches.push(...consistencyBreaches(response, body, tenant, baseUrl));
   return breaches;
 }
 
