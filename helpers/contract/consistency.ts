@@ -20,7 +20,7 @@
  * reference it was issued with.
  */
 import { documentedMembers } from './documented-members';
-import { fixedFactsOf } from './fixed-facts';
+import { fixedFactsOf, type FixedFact } from './fixed-facts';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -115,6 +115,7 @@ export function reachAnswered(reach: Reach, status: number | undefined): Reach {
 
 /** A JSON object of the members, keys sorted at every depth: two equal facts give the same string. */
 export function canonical(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (isObject(value))
     return `{${Object.keys(value)
@@ -129,6 +130,10 @@ function pick(resource: Json, members: readonly string[]): string {
   for (const m of members) if (m in resource) picked[m] = resource[m];
   return canonical(picked);
 }
+
+/** `{"<member>":<value>}`, the canonical value of a one-member fact, without sorting anything. */
+const one = (member: string, value: unknown) =>
+  `{${JSON.stringify(member)}:${JSON.stringify(value ?? null)}}`;
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 const providerIdOf = (value: unknown): string | null | undefined =>
@@ -165,7 +170,7 @@ function providerCopy(
       key: FACT_KEYS.providerId(patentId),
       requirement,
       what: `the providerId of patent ${patentId}`,
-      value: canonical({ providerId: value }),
+      value: one('providerId', value),
       causes: ['write'],
       subject: { patentId, providerId: value },
       owner,
@@ -178,7 +183,7 @@ function patentOfEvent(eventId: string, patentId: string, requirement: string, s
     key: FACT_KEYS.patentOfEvent(eventId),
     requirement,
     what: `the patent of event ${eventId}`,
-    value: canonical({ patentId }),
+    value: one('patentId', patentId),
     causes: [],
     subject,
     owner: false,
@@ -237,7 +242,7 @@ function ofInvoice(invoice: Json): Sighting[] {
       key: FACT_KEYS.invoiceCreatedAt(id),
       requirement: 'INV-024',
       what: `the createdAt of invoice ${id}`,
-      value: canonical({ createdAt: invoice.createdAt }),
+      value: one('createdAt', invoice.createdAt),
       causes: [],
       subject: {},
       owner: true,
@@ -245,8 +250,11 @@ function ofInvoice(invoice: Json): Sighting[] {
   ];
 }
 
-/** Every fact an answer's body shows, wherever its resource sits (lists, embedded fees, invoice lines). */
-export function sightingsOf(body: unknown): Sighting[] {
+/**
+ * Every fact an answer's body shows, wherever its resource sits (lists, embedded fees, invoice lines); the
+ * fixed facts among them when the caller has read them already.
+ */
+export function sightingsOf(body: unknown, fixedFacts: FixedFact[] = fixedFactsOf(body)): Sighting[] {
   const found: Sighting[] = [];
   const visit = (value: unknown, onInvoice: boolean) => {
     if (Array.isArray(value)) {
@@ -262,8 +270,8 @@ export function sightingsOf(body: unknown): Sighting[] {
     for (const member of Object.values(value)) if (typeof member === 'object') visit(member, inside);
   };
   visit(body, false);
-  for (const fact of fixedFactsOf(body))
-    found.push({ ...fact, causes: [], subject: {}, owner: true, value: canonical({ amounts: fact.value }) });
+  for (const fact of fixedFacts)
+    found.push({ ...fact, causes: [], subject: {}, owner: true, value: one('amounts', fact.value) });
   return found;
 }
 

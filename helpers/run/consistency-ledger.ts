@@ -23,6 +23,7 @@ import {
   type TimedSighting,
   type WriteSpan,
 } from '../contract/consistency';
+import type { FixedFact } from '../contract/fixed-facts';
 import {
   inCoordinatedRun,
   ledgerSightingsFile,
@@ -60,8 +61,8 @@ function remember(record: Recorded): void {
   const held = latest.get(id);
   if (held === undefined || held.answeredAt <= record.answeredAt) latest.set(id, record);
   const eventId = eventOfKey(record.key);
-  if (eventId !== undefined)
-    patentOfEvent.set(eventId, (JSON.parse(record.value) as { patentId: string }).patentId);
+  if (eventId !== undefined && record.subject.patentId !== undefined)
+    patentOfEvent.set(eventId, record.subject.patentId);
 }
 
 /** Reads what the other processes appended since the last call. */
@@ -154,20 +155,22 @@ export function beginClientWrite(namespace: string, method: string, url: string,
  */
 export function judgeConsistency(
   body: unknown,
+  fixedFacts: FixedFact[],
   where: string,
   times: { sentAt: number; answeredAt: number },
   namespace: string,
   writesNamespace: string,
 ): string[] {
-  const sightings = sightingsOf(body);
+  const sightings = sightingsOf(body, fixedFacts);
   if (sightings.length === 0) return [];
   const coordinated = inCoordinatedRun();
   if (coordinated) ingestOthers();
   const breaches: string[] = [];
   let writes: WriteSpan[] | undefined;
   const fresh: string[] = [];
+  const { sentAt, answeredAt } = times;
   for (const sighting of sightings) {
-    const record: Recorded = { ...sighting, ...times, where, namespace };
+    const record: Recorded = Object.assign(sighting, { sentAt, answeredAt, where, namespace });
     const id = `${namespace}|${sighting.key}`;
     const earlier = latest.get(id);
     if (earlier !== undefined) compared.set(sighting.key, (compared.get(sighting.key) ?? 0) + 1);

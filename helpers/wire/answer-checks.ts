@@ -17,7 +17,7 @@
  */
 import fs from 'node:fs';
 import { expect } from '@playwright/test';
-import { fixedFactsOf } from '../contract/fixed-facts';
+import { fixedFactsOf, type FixedFact } from '../contract/fixed-facts';
 import { INVARIANTS, resourcesOf, uniqueValuesOf, type AnswerFacts } from '../contract/invariants';
 import { judgeConsistency } from '../run/consistency-ledger';
 import { judgeFixedFacts } from '../run/fact-ledger';
@@ -67,13 +67,14 @@ export const PRIMARY_TENANT = 'primary';
 function consistencyBreaches(
   response: ApiResponse,
   body: unknown,
+  facts: FixedFact[],
   tenant: string,
   baseUrl: string,
 ): string[] {
   const answeredAt = Date.now();
   const sentAt = response.exchange.sentAt ?? answeredAt - response.exchange.durationMs;
   const namespace = `${baseUrl}-${tenant}`;
-  return judgeConsistency(body, response.describe(), { sentAt, answeredAt }, namespace, baseUrl);
+  return judgeConsistency(body, facts, response.describe(), { sentAt, answeredAt }, namespace, baseUrl);
 }
 
 /**
@@ -82,8 +83,9 @@ function consistencyBreaches(
  */
 export function recordFacts(tenant: string, baseUrl: string): (response: ApiResponse) => void {
   return (response) => {
-    if (response.status >= 200 && response.status < 300 && response.isJson)
-      consistencyBreaches(response, response.json(), tenant, baseUrl);
+    if (response.status < 200 || response.status >= 300 || !response.isJson) return;
+    const body = response.json();
+    consistencyBreaches(response, body, fixedFactsOf(body), tenant, baseUrl);
   };
 }
 
@@ -114,8 +116,9 @@ export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: s
         `[${unique.requirement}] ${unique.kind} ${unique.value} is shown for ${unique.owner} and, earlier in the run, for ${held}`,
       );
   }
-  breaches.push(...judgeFixedFacts(fixedFactsOf(body), response.describe()).breaches);
-  breaches.push(...consistencyBreaches(response, body, tenant, baseUrl));
+  const facts = fixedFactsOf(body);
+  breaches.push(...judgeFixedFacts(facts, response.describe()).breaches);
+  breaches.push(...consistencyBreaches(response, body, facts, tenant, baseUrl));
   return breaches;
 }
 
