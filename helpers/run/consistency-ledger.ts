@@ -28,6 +28,7 @@ import {
   inCoordinatedRun,
   ledgerSightingsFile,
   ledgerSightingsFolder,
+  ledgerSightingsPrefix,
   ledgerWriteFile,
   ledgerWritesFolder,
   withFolder,
@@ -66,17 +67,18 @@ function remember(record: Recorded): void {
 }
 
 /** Reads what the other processes appended since the last call. */
-function ingestOthers(): void {
+function ingestOthers(target: string): void {
   const folder = ledgerSightingsFolder();
+  const prefix = ledgerSightingsPrefix(target);
   let names: string[];
   try {
     names = fs.readdirSync(folder);
   } catch {
     return;
   }
-  const own = path.basename(ledgerSightingsFile(String(process.pid)));
+  const own = path.basename(ledgerSightingsFile(target, String(process.pid)));
   for (const name of names) {
-    if (name === own) continue;
+    if (name === own || !name.startsWith(prefix)) continue;
     const file = path.join(folder, name);
     const from = readUpTo.get(name) ?? 0;
     const size = fs.statSync(file).size;
@@ -164,7 +166,7 @@ export function judgeConsistency(
   const sightings = sightingsOf(body, fixedFacts);
   if (sightings.length === 0) return [];
   const coordinated = inCoordinatedRun();
-  if (coordinated) ingestOthers();
+  if (coordinated) ingestOthers(writesNamespace);
   const breaches: string[] = [];
   let writes: WriteSpan[] | undefined;
   const fresh: string[] = [];
@@ -186,7 +188,10 @@ export function judgeConsistency(
     }
   }
   if (fresh.length)
-    fs.appendFileSync(withFolder(ledgerSightingsFile(String(process.pid))), `${fresh.join('\n')}\n`);
+    fs.appendFileSync(
+      withFolder(ledgerSightingsFile(writesNamespace, String(process.pid))),
+      `${fresh.join('\n')}\n`,
+    );
   // One difference shown by several copies in one answer is one breach.
   return [...new Set(breaches)];
 }

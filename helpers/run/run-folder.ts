@@ -27,7 +27,7 @@
  *   belongs to (helpers/wire/answer-checks.ts); a later sighting for another owner is a breach.
  * - `facts/<pid>.jsonl`: the fixed facts a process saw (helpers/run/fact-ledger.ts), one JSON line each, the
  *   first observation per fact and process; the global teardown adds the new ones to the target's ledger.
- * - `ledger/sightings/<pid>.jsonl`: the facts a process saw that were new to it or changed
+ * - `ledger/sightings/<digest of target>-<pid>.jsonl`: the facts a process saw that were new to it or changed
  *   (helpers/run/consistency-ledger.ts), one JSON line each, appended; every process reads the others' from
  *   where it stopped before it judges an answer.
  * - `ledger/writes/<pid>-<n>.json`: every write a process sent (and every back-office state it asked for),
@@ -117,9 +117,17 @@ export function ledgerSightingsFolder(): string {
   return path.join(runFolder(), 'ledger', 'sightings');
 }
 
-/** The sightings one process appended. */
-export function ledgerSightingsFile(processId: string): string {
-  return path.join(ledgerSightingsFolder(), safe(`${processId}.jsonl`));
+/**
+ * The prefix of the sightings files of the target `namespace` (a digest of its base URL): a process reads only
+ * its target's (a mutation run has one target per reference).
+ */
+export function ledgerSightingsPrefix(namespace: string): string {
+  return `${createHash('sha256').update(namespace).digest('hex').slice(0, 16)}-`;
+}
+
+/** The sightings one process appended about the target `namespace`. */
+export function ledgerSightingsFile(namespace: string, processId: string): string {
+  return path.join(ledgerSightingsFolder(), safe(`${ledgerSightingsPrefix(namespace)}${processId}.jsonl`));
 }
 
 /** The folder of the writes the consistency ledger hears of. */
