@@ -10,15 +10,19 @@
  * - values the contract makes unique in a tenant (receipt numbers, invoice references), compared across
  *   every answer of the run, all workers together (the run folder);
  * - the facts the contract fixes, compared with earlier runs against the same target
- *   (helpers/contract/fixed-facts.ts, helpers/run/fact-ledger.ts).
+ *   (helpers/contract/fixed-facts.ts, helpers/run/fact-ledger.ts);
+ * - the consistency ledger: every fact of a resource compared with its latest sighting in the run, on any
+ *   route, in any worker, a difference failing unless a write or the date could explain it
+ *   (helpers/contract/consistency.ts, helpers/run/consistency-ledger.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { operations } from '../contract/contract';
-import { fixedFactsOf } from '../contract/fixed-facts';
+import { fixedFactsOf, type FixedFact } from '../contract/fixed-facts';
 import type { AnswerFacts } from '../contract/invariant-types';
 import { judgeAnswer, uniqueValuesOf } from '../contract/invariants';
+import { judgeConsistency } from '../run/consistency-ledger';
 import { judgeFixedFacts } from '../run/fact-ledger';
 import {
   inCoordinatedRun,
@@ -148,6 +152,35 @@ function otherOwner(namespace: string, kind: string, value: string, owner: strin
   }
 }
 
+/** The tenant of the primary key (API_KEY): values and facts are compared per tenant. */
+export const PRIMARY_TENANT = 'primary';
+
+/** The consistency ledger's breaches of an answer (its body parsed), recording its facts for the run. */
+function consistencyBreaches(
+  response: ApiResponse,
+  body: unknown,
+  facts: FixedFact[],
+  tenant: string,
+  baseUrl: string,
+): string[] {
+  const answeredAt = Date.now();
+  const sentAt = response.exchange.sentAt ?? answeredAt - response.exchange.durationMs;
+  const namespace = `${baseUrl}-${tenant}`;
+  return judgeConsistency(body, facts, response.describe(), { sentAt, answeredAt }, namespace, baseUrl);
+}
+
+/**
+ * An `onAnswer` that records the facts of every answer in the consistency ledger and fails nothing: the
+ * global setup's events sweep, made before any test, which the tests' answers are then compared with.
+ */
+export function recordFacts(tenant: string, baseUrl: string): (response: ApiResponse) => void {
+  return (response) => {
+    if (response.status < 200 || response.status >= 300 || !response.isJson) return;
+    const body = response.json();
+    consistencyBreaches(response, body, fixedFactsOf(body), tenant, baseUrl);
+  };
+}
+
 /** A breach of the rules every answer obeys: the requirement it is charged to, and what is wrong. */
 export interface AnswerBreach {
   requirement: string;
@@ -178,7 +211,11 @@ export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: s
         message: `[${unique.requirement}] ${unique.kind} ${unique.value} is shown for ${unique.owner} and, earlier in the run, for ${held}`,
       });
   }
-  for (const message of judgeFixedFacts(fixedFactsOf(answer.body), response.describe()).breaches)
+  const facts = fixedFactsOf(answer.body);
+  for (const message of [
+    ...judgeFixedFacts(facts, response.describe()).breaches,
+    ...consistencyBreaches(response, answer.body, facts, tenant, baseUrl),
+  ])
     breaches.push({ requirement: /^\[([A-Z]+-\d+)\]/.exec(message)?.[1] ?? '', message });
   return breaches;
 }
