@@ -163,5 +163,5 @@ export {
 export { schemaErrors } from './wire/schema-validator';
 export type { SharedAnswerName } from './wire/shared-answers';
 export { INVARIANTS } from './contract/invariants';
-export { invariantBreaches, judgedCount, uniqueValuesSeen } from './wire/answer-checks';
+export { invariantBreaches, judgedCount } from './wire/answer-checks';
 export { sharedSweep } from './data/shared-sweeps';
