@@ -31,6 +31,7 @@ export {
   nullBlockProblems,
   textOrderProblems,
 } from './contract/collation';
+export { FACT_KEYS } from './contract/consistency';
 export { enumOf, operationById, operations, pageSize, syncInlineLimit } from './contract/contract';
 export type { Operation, OperationId } from './contract/contract';
 export { membersOfFormat, pickDocumented } from './contract/documented-members';
@@ -91,6 +92,7 @@ export {
   warned,
   type Cause,
 } from './data/verified';
+export { comparisonsOf } from './run/consistency-ledger';
 export { KEY_SETTINGS } from './run/settings';
 export type { KeyRole } from './run/settings';
 export type { Target } from './run/target';
@@ -161,5 +163,5 @@ export {
 export { schemaErrors } from './wire/schema-validator';
 export type { SharedAnswerName } from './wire/shared-answers';
 export { INVARIANTS } from './contract/invariants';
-export { invariantBreaches, judgedCount, uniqueValuesSeen } from './wire/answer-checks';
+export { invariantBreaches, judgedCount } from './wire/answer-checks';
 export { sharedSweep } from './data/shared-sweeps';

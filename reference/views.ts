@@ -266,6 +266,19 @@ const EVENT_FEES_FAULTS: SerializerFaults<Fees, EventRecord> = {
   'fees-event-fees-without-object': (view) => without(view, ['object']),
 };
 
+/** (variant) Estimates shown so far: the day's exchange rate moves every other one by a cent. */
+let estimatesShown = 0;
+
+/** An estimate at the live exchange rate (variant): its service fee a cent up on every other read, unless frozen. */
+function liveRate(tenant: Tenant, event: EventRecord, amounts: FeeAmounts): FeeAmounts {
+  if (!isVariant('fees-estimates-recomputed-live') || event.feesStatus !== 'ESTIMATED') return amounts;
+  if (isFxRateFrozen(tenant, event) || estimatesShown++ % 2 === 0) return amounts;
+  const components = amounts.components.map((c) =>
+    c.type === 'SERVICE' ? { ...c, amount: money(new Decimal(c.amount).plus('0.01')) } : c,
+  );
+  return { ...amounts, components };
+}
+
 /** The fees of an event as they stand now (estimated, locked or invoiced). */
 export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, today: string): Fees {
   let invoiceId = event.feesStatus === 'INVOICED' ? event.invoiceId : null;
@@ -274,7 +287,7 @@ export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, 
   // The draft invoice's key exposed without looking at the status.
   if (isFault('fees-invoiceid-set-while-locked') && event.feesStatus === 'LOCKED')
     invoiceId = draftInvoiceId(event);
-  let amounts = currentFees(event, today);
+  let amounts = liveRate(tenant, event, currentFees(event, today));
   const vatRate =
     isFault('fees-invoiced-amounts-with-vat') && invoiceId !== null
       ? store.invoices.get(invoiceId)?.vatRate
@@ -435,6 +448,26 @@ const EVENT_FAULTS: SerializerFaults<PatentEvent, EventRecord> = {
   'events-mode-missing': (view) => ({ ...view, instructability: without(view.instructability, ['mode']) }),
 };
 
+/** (variant) How many times each instructed event was shown: the back office moves it on after the first. */
+const instructedReads = new WeakMap<EventRecord, number>();
+
+/** processingStatus and its timestamp as shown now. */
+function processingOf(
+  event: EventRecord,
+): Pick<PatentEvent, 'processingStatus' | 'processingStatusUpdatedAt'> {
+  const shown = {
+    processingStatus: event.processingStatus,
+    processingStatusUpdatedAt: event.processingStatusUpdatedAt,
+  };
+  if (!isVariant('processing-status-advanced-by-back-office') || event.processingStatus !== 'INSTRUCTED')
+    return shown;
+  const reads = (instructedReads.get(event) ?? 0) + 1;
+  instructedReads.set(event, reads);
+  if (reads === 1 || event.processingStatusUpdatedAt === null) return shown;
+  const later = new Date(Date.parse(event.processingStatusUpdatedAt) + 1000).toISOString();
+  return { processingStatus: 'PAYMENT_SENT', processingStatusUpdatedAt: later };
+}
+
 export function eventView(
   store: Store,
   tenant: Tenant,
@@ -471,8 +504,7 @@ export function eventView(
           : { annuityYear: event.annuityYear, paymentSequenceNumber: event.paymentSequenceNumber },
     appliedDecision: event.appliedDecision,
     duePeriod: duePeriod(event, today),
-    processingStatus: event.processingStatus,
-    processingStatusUpdatedAt: event.processingStatusUpdatedAt,
+    ...processingOf(event),
     isFxRateFrozen: isFxRateFrozen(tenant, event),
     feesStatus: event.feesStatus,
     createdAt: event.createdAt,

@@ -226,3 +226,36 @@ void test('the HTML and Markdown are self-contained: no external resource, no sc
   assert.match(html, /Content-Security-Policy" content="default-src 'none'/);
   assert.ok(!/!\[|<img/i.test(renderMarkdown(c)), 'the Markdown embeds no images');
 });
+
+void test('a breach of an invariant is charged to its requirement; a requirement only an invariant decides follows its record', () => {
+  const results = run([
+    {
+      title: '[AUTH-001] reads invoices',
+      outcome: 'failed',
+      error: 'Error: [CONV-012] ...',
+      breached: ['CONV-012'],
+    },
+    { title: '[AUTH-005] passes', outcome: 'passed', breached: ['PAG-004'] },
+  ]);
+  const charged = results.tests.find((t) => t.title.startsWith('[AUTH-001]'))!;
+  assert.deepEqual(charged.ids, ['AUTH-001', 'CONV-012']);
+  assert.deepEqual(charged.charged, ['CONV-012']);
+  assert.deepEqual(
+    results.tests.find((t) => t.title.startsWith('[AUTH-005]'))!.ids,
+    ['AUTH-005'],
+    'a pass is charged nothing',
+  );
+  const c = buildCertification({
+    ...results,
+    invariants: [
+      { id: 'PAG-004', title: 'totalPages', judged: 12, breaches: [] },
+      { id: 'PAG-003', title: 'page size', judged: 0, breaches: [] },
+    ],
+  });
+  assert.equal(verdictOf(c, 'CONV-012').verdict, 'failed');
+  assert.equal(verdictOf(c, 'PAG-004').verdict, 'passed');
+  assert.match(verdictOf(c, 'PAG-004').reason!, /judged 12 answer/);
+  assert.equal(verdictOf(c, 'PAG-003').verdict, 'not tested');
+  assert.match(verdictOf(c, 'PAG-003').reason!, /judged no answer/);
+  assert.match(renderMarkdown(c), /invariant on every answer: 12 answer\(s\) judged/);
+});

@@ -21,6 +21,8 @@ export interface SyntheticTest {
   reason?: string;
   /** A skip's reason kind, as the `not verified kind` annotation (helpers/data/verified.ts) gives it. */
   kind?: string;
+  /** Requirements whose invariant an answer of the test broke (the `breach` annotations). */
+  breached?: string[];
   /** Exchanges attached as evidence (http-exchanges.json), and a reproduction (reproduce.sh). */
   exchanges?: object[];
   reproduce?: string;
@@ -59,7 +61,10 @@ export function syntheticReport(tests: SyntheticTest[], errors: string[] = []): 
                 {
                   status: t.outcome === 'flaky' ? 'failed' : t.outcome,
                   errors: t.error ? [{ message: t.error }] : [],
-                  annotations: t.kind ? [{ type: REASON_KIND_ANNOTATION, description: t.kind }] : [],
+                  annotations: [
+                    ...(t.kind ? [{ type: REASON_KIND_ANNOTATION, description: t.kind }] : []),
+                    ...(t.breached ?? []).map((id) => ({ type: 'breach', description: id })),
+                  ],
                   attachments: [
                     ...(t.exchanges ? [attachment('http-exchanges.json', JSON.stringify(t.exchanges))] : []),
                     ...(t.reproduce ? [attachment('reproduce.sh', t.reproduce)] : []),

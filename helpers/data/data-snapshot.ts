@@ -5,6 +5,7 @@
  * anyway. `npm run preflight` makes the sweep alone (not shared).
  */
 import { ApiClient } from '../wire/api-client';
+import { PRIMARY_TENANT, recordFacts } from '../wire/answer-checks';
 import { dataStateReport } from '../contract/data-states';
 import { needsTrustingProcess, newTargetContext, readNetworkSettings } from '../run/network';
 import { sweepEvents } from './discovery';
@@ -47,6 +48,8 @@ export async function readDataStates(
         record: () => (requests += 1),
         retry: { internalErrorRetries: 2, backoffMs: 200, maxRetryAfterSeconds: target.maxRetryAfterSeconds },
         quotaFloor: target.quotaFloor,
+        // The sweep's facts are the consistency ledger's first sightings, which the tests' answers meet.
+        onAnswer: recordFacts(PRIMARY_TENANT, target.baseUrl),
       },
       key,
     );

@@ -27,6 +27,12 @@
  *   belongs to (helpers/wire/answer-checks.ts); a later sighting for another owner is a breach.
  * - `facts/<pid>.jsonl`: the fixed facts a process saw (helpers/run/fact-ledger.ts), one JSON line each, the
  *   first observation per fact and process; the global teardown adds the new ones to the target's ledger.
+ * - `ledger/sightings/<digest of target>-<pid>.jsonl`: the facts a process saw that were new to it or changed
+ *   (helpers/run/consistency-ledger.ts), one JSON line each, appended; every process reads the others' from
+ *   where it stopped before it judges an answer.
+ * - `ledger/writes/<pid>-<n>.json`: every write a process sent (and every back-office state it asked for),
+ *   `{ namespace, what, reach, start }` written just before the request, with `end` once its answer is in
+ *   (never for a background batch); read when a difference between two sightings needs an excuse.
  * - `requests/<worker>-<pid>.json`: a worker's request counts (helpers/wire/request-ledger.ts), written when the
  *   worker ends; the global teardown adds them up (reports/requests.json, the stderr line) and removes
  *   the run folder.
@@ -104,6 +110,34 @@ export function factsFolder(runId?: string): string {
 /** The fixed facts one process saw. */
 export function factsFile(processId: string): string {
   return path.join(factsFolder(), safe(`${processId}.jsonl`));
+}
+
+/** The folder of the consistency ledger's sightings, one file per process. */
+export function ledgerSightingsFolder(): string {
+  return path.join(runFolder(), 'ledger', 'sightings');
+}
+
+/**
+ * The prefix of the sightings files of the target `namespace` (a digest of its base URL): a process reads only
+ * its target's (a mutation run has one target per reference).
+ */
+export function ledgerSightingsPrefix(namespace: string): string {
+  return `${createHash('sha256').update(namespace).digest('hex').slice(0, 16)}-`;
+}
+
+/** The sightings one process appended about the target `namespace`. */
+export function ledgerSightingsFile(namespace: string, processId: string): string {
+  return path.join(ledgerSightingsFolder(), safe(`${ledgerSightingsPrefix(namespace)}${processId}.jsonl`));
+}
+
+/** The folder of the writes the consistency ledger hears of. */
+export function ledgerWritesFolder(): string {
+  return path.join(runFolder(), 'ledger', 'writes');
+}
+
+/** One write the consistency ledger hears of. */
+export function ledgerWriteFile(entry: string): string {
+  return path.join(ledgerWritesFolder(), safe(`${entry}.json`));
 }
 
 /** The folder of the workers' request counts. */

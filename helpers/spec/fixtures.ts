@@ -6,7 +6,8 @@ import { _baseTest as base, type APIRequestContext, type TestDetails } from '@pl
 import path from 'node:path';
 import { requirementById } from '../../schemas/requirements';
 import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from '../wire/api-client';
-import { checkAnswers, flushJudgements } from '../wire/answer-checks';
+import { checkAnswers, flushJudgements, PRIMARY_TENANT } from '../wire/answer-checks';
+import { beginClientWrite, beginLedgerWrite } from '../run/consistency-ledger';
 import { Portfolio } from '../data/discovery';
 import { preconditionRemovedBy, skipBecause } from '../data/verified';
 import { assertionCounter } from '../wire/matchers';
@@ -130,7 +131,7 @@ function tenantOfKey(target: Target, key: string | undefined): string {
   const role = (Object.entries(target.keys) as [KeyRole, string | undefined][]).find(
     ([, k]) => k === key,
   )?.[0];
-  return role && OWN_TENANT_ROLES.includes(role) ? role : 'primary';
+  return role && OWN_TENANT_ROLES.includes(role) ? role : PRIMARY_TENANT;
 }
 
 /**
@@ -154,6 +155,7 @@ function clientFor(
       skip: (kind, reason) => skipBecause(kind, reason),
       rateLimits: rateLimitRule(target),
       onAnswer: checkAnswers(tenantOfKey(target, key), target.baseUrl),
+      onWrite: (request) => beginClientWrite(target.baseUrl, request.method, request.url, request.body),
       ...(guarded
         ? {
             quotaFloor: target.quotaFloor,
@@ -315,6 +317,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           ...(target.keys.all ? { 'x-api-key': target.keys.all } : {}),
         };
         const started = performance.now();
+        // A back-office state may change anything of the tenant: the consistency ledger hears of it.
+        const written = beginLedgerWrite(target.baseUrl, `provider state ${name}`, { tenant: true });
         // Playwright's error message carries a call log with every request header (the key, gateway headers):
         // only its first line is kept.
         const response = await requestContext
@@ -323,7 +327,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
             throw new TargetError(
               `the provider-states endpoint did not answer POST ${url}: ${error.message.split('\n')[0]}`,
             );
-          });
+          })
+          .finally(() => written(undefined));
         const responseBody = await response.body();
         exchanges.push({
           request: { method: 'POST', url, headers, body: JSON.stringify(body) },

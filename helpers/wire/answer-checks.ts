@@ -3,29 +3,31 @@
  * the resource sits in the answer (lists, single reads, embedded copies, POST and PUT answers), at no
  * extra request; the client runs them after the schema check of the answer (ClientDeps.onAnswer):
  *
- * - the invariants (helpers/contract/invariants.ts): rules decided from one resource of an answer and the
- *   request that produced it, each with its requirement id; a breach fails the test that made the call
- *   with the id in the message, and each invariant has a test of its own (specs/invariants.spec.ts) that
- *   makes sure it judged something;
+ * - the invariants (helpers/contract/invariants.ts): rules decided from one answer and the request that
+ *   produced it, each with its requirement id; a breach fails the test that made the call and is charged to
+ *   the requirement (the `breach` annotation); what each judged is recorded for the run (reports/invariants.json);
  * - values the contract makes unique in a tenant (receipt numbers, invoice references), compared across
- *   every answer of the run, all workers together (the run folder);
+ *   every answer of the run, all workers together (the run folder), recorded like the invariants;
  * - the facts the contract fixes, compared with earlier runs against the same target
- *   (helpers/contract/fixed-facts.ts, helpers/run/fact-ledger.ts).
+ *   (helpers/contract/fixed-facts.ts, helpers/run/fact-ledger.ts);
+ * - the consistency ledger: every fact of a resource compared with its latest sighting in the run, on any
+ *   route, in any worker, a difference failing unless a write or the date could explain it
+ *   (helpers/contract/consistency.ts, helpers/run/consistency-ledger.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { operations } from '../contract/contract';
-import { fixedFactsOf } from '../contract/fixed-facts';
+import { fixedFactsOf, type FixedFact } from '../contract/fixed-facts';
 import type { AnswerFacts } from '../contract/invariant-types';
 import { judgeAnswer, uniqueValuesOf } from '../contract/invariants';
+import { judgeConsistency } from '../run/consistency-ledger';
 import { judgeFixedFacts } from '../run/fact-ledger';
 import {
   inCoordinatedRun,
   judgementsFile,
   judgementsFolder,
   uniqueValueFile,
-  uniqueValuesFolder,
   withFolder,
 } from '../run/run-folder';
 import type { ApiResponse } from './api-response';
@@ -118,14 +120,6 @@ export function answerFacts(response: ApiResponse): AnswerFacts {
 
 const ownersInProcess = new Map<string, string>();
 
-/** How many distinct values of `kind` the run has compared so far, all processes together. */
-export function uniqueValuesSeen(kind: string): number {
-  const prefix = `${kind.replace(/[^\w.-]/g, '_')}-`;
-  if (!inCoordinatedRun()) return [...ownersInProcess.keys()].filter((k) => k.split('|')[1] === kind).length;
-  const folder = uniqueValuesFolder();
-  return fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => f.startsWith(prefix)).length : 0;
-}
-
 /**
  * Claims `value` of `kind` for `owner` in the tenant; returns the other owner when one holds it already.
  * Across the run's processes through an O_EXCL file (helpers/run/run-folder.ts), else within this process.
@@ -146,6 +140,35 @@ function otherOwner(namespace: string, kind: string, value: string, owner: strin
     const held = fs.readFileSync(file, 'utf8');
     return held !== owner ? held : undefined;
   }
+}
+
+/** The tenant of the primary key (API_KEY): values and facts are compared per tenant. */
+export const PRIMARY_TENANT = 'primary';
+
+/** The consistency ledger's breaches of an answer (its body parsed), recording its facts for the run. */
+function consistencyBreaches(
+  response: ApiResponse,
+  body: unknown,
+  facts: FixedFact[],
+  tenant: string,
+  baseUrl: string,
+): string[] {
+  const answeredAt = Date.now();
+  const sentAt = response.exchange.sentAt ?? answeredAt - response.exchange.durationMs;
+  const namespace = `${baseUrl}-${tenant}`;
+  return judgeConsistency(body, facts, response.describe(), { sentAt, answeredAt }, namespace, baseUrl);
+}
+
+/**
+ * An `onAnswer` that records the facts of every answer in the consistency ledger and fails nothing: the
+ * global setup's events sweep, made before any test, which the tests' answers are then compared with.
+ */
+export function recordFacts(tenant: string, baseUrl: string): (response: ApiResponse) => void {
+  return (response) => {
+    if (response.status < 200 || response.status >= 300 || !response.isJson) return;
+    const body = response.json();
+    consistencyBreaches(response, body, fixedFactsOf(body), tenant, baseUrl);
+  };
 }
 
 /** A breach of the rules every answer obeys: the requirement it is charged to, and what is wrong. */
@@ -170,15 +193,26 @@ export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: s
     tallies.set(key, tally);
   }
   if (response.status < 200 || response.status >= 300 || answer.body === undefined) return breaches;
+  // Values unique in a tenant: each comparison is recorded like an invariant's judgement, so that the
+  // certification decides the requirement from the whole run, whichever test received the values.
   for (const unique of uniqueValuesOf(answer.body)) {
+    const title = `no ${unique.kind} is shown for two owners in the run`;
+    const key = tallyKey(unique.requirement, title);
+    const tally = tallies.get(key) ?? { id: unique.requirement, title, judged: 0, breaches: [] };
+    tally.judged += 1;
     const held = otherOwner(`${baseUrl}-${tenant}`, unique.kind, unique.value, unique.owner);
-    if (held !== undefined)
-      breaches.push({
-        requirement: unique.requirement,
-        message: `[${unique.requirement}] ${unique.kind} ${unique.value} is shown for ${unique.owner} and, earlier in the run, for ${held}`,
-      });
+    if (held !== undefined) {
+      const message = `[${unique.requirement}] ${unique.kind} ${unique.value} is shown for ${unique.owner} and, earlier in the run, for ${held}`;
+      if (tally.breaches.length < 5) tally.breaches.push(`${response.describe()}: ${message}`);
+      breaches.push({ requirement: unique.requirement, message });
+    }
+    tallies.set(key, tally);
   }
-  for (const message of judgeFixedFacts(fixedFactsOf(answer.body), response.describe()).breaches)
+  const facts = fixedFactsOf(answer.body);
+  for (const message of [
+    ...judgeFixedFacts(facts, response.describe()).breaches,
+    ...consistencyBreaches(response, answer.body, facts, tenant, baseUrl),
+  ])
     breaches.push({ requirement: /^\[([A-Z]+-\d+)\]/.exec(message)?.[1] ?? '', message });
   return breaches;
 }

@@ -71,6 +71,11 @@ export interface ClientDeps {
   onOverhead?: (ms: number, networkMs: number) => void;
   /** Shown every answer to an operation, after its schema check: the checks made on every answer. */
   onAnswer?: (response: ApiResponse) => void;
+  /**
+   * Told of every request that is not a GET or HEAD just before it is sent; the function it returns is told
+   * the answer's status once it is in (undefined: no answer). The consistency ledger hears of the writes so.
+   */
+  onWrite?: (request: ExchangeRequest) => (status: number | undefined) => void;
   /** Told of every retry (the ledger counts them, the report shows them). */
   onRetry?: (status: number) => void;
   /** Ends the current test as skipped, naming the reason and its kind (outside a test: throws). */
@@ -270,7 +275,9 @@ export class ApiClient {
     const ended = isWideWrite(method, url)
       ? beginWideWrite(this.deps.baseUrl, `${method} ${url}`)
       : undefined;
-    let exchange: Exchange;
+    const written = method === 'GET' || method === 'HEAD' ? undefined : this.deps.onWrite?.(request);
+    const sentAt = Date.now();
+    let exchange: Exchange | undefined;
     try {
       const response = await this.deps.request.fetch(url, {
         method,
@@ -287,6 +294,7 @@ export class ApiClient {
         headers: response.headers(),
         body: responseBody,
         durationMs: performance.now() - started,
+        sentAt,
       };
     } catch (error) {
       throw new TargetError(
@@ -294,6 +302,7 @@ export class ApiClient {
       );
     } finally {
       ended?.();
+      written?.(exchange?.status);
     }
     this.deps.record(exchange);
     const remaining = Number(exchange.headers['ratelimit-remaining']);

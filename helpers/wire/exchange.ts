@@ -19,6 +19,8 @@ export interface Exchange {
   body: Buffer;
   /** Milliseconds between sending and the full body. */
   durationMs: number;
+  /** When the request was sent (ms since the epoch): the consistency ledger compares sightings by time. */
+  sentAt?: number;
   /** Set on a retry of the exchange before it: 1 for the first retry, 2 for the second. */
   retryAttempt?: number;
   /** Made by another test of the run and reused here (helpers/data/shared-sweeps.ts): not a request of this test. */

@@ -11,6 +11,12 @@ export const EVENTS_FAULTS = [
     summary: 'Events carry the v1 resource name renewal as object instead of patentEvent.',
   },
   {
+    name: 'event-read-provider-id-truncated',
+    requirements: ['EVT-002'],
+    summary:
+      "GET of one event takes patent.providerId from the events read model, whose column holds eight characters: a longer reference comes back cut, unlike the patent's own read and the lists.",
+  },
+  {
     name: 'events-patent-provider-id-from-case-reference',
     requirements: ['EVT-002'],
     summary: "The event's patent reference carries the patent's clientCaseReference as providerId.",
@@ -172,5 +178,11 @@ export const EVENTS_FAULTS = [
     requirements: ['EVT-033'],
     summary:
       'The event routes look the event up by its id alone, so /patents/{A}/events/{an event of patent B} answers the event (and its fees) instead of 404.',
+  },
+  {
+    name: 'period-grace-end-at-month-end',
+    requirements: ['EVT-034'],
+    summary:
+      "The by-period list reads gracePeriodEndDate from the reporting view, which keeps the last day of the grace month, while the event's own routes show the exact day.",
   },
 ] as const satisfies readonly FaultDefinition[];

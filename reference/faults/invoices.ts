@@ -133,4 +133,10 @@ export const INVOICES_FAULTS = [
     summary:
       'issueDateFrom, issueDateTo, createdFrom and createdTo are checked for their shape only, so 2024-13-01 is accepted.',
   },
+  {
+    name: 'invoice-read-created-at-of-document',
+    requirements: ['INV-024'],
+    summary:
+      "The single read takes createdAt from the invoice document's row, written when the PDF was rendered an hour after the invoice was recorded, while the list shows when it was recorded.",
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -142,4 +142,10 @@ export const PATENTS_FAULTS = [
     summary:
       'GET /patents/{patentId} reuses the list handler and answers a one-item list envelope instead of the Patent.',
   },
+  {
+    name: 'patent-read-family-reference-dropped',
+    requirements: ['PAT-024'],
+    summary:
+      'GET /patents/{patentId} is built by the detail mapper of v1, which has no family column: clientFamilyReference comes back null while the list shows it.',
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -97,6 +97,8 @@ const listPatents: OperationHandler = (req) => {
 
 const getPatent: OperationHandler = (req) => {
   const patent = patentView(patentOf(req));
+  // The v1 detail mapper, which has no family column.
+  if (faultIs(req.ctx, 'patent-read-family-reference-dropped')) patent.clientFamilyReference = null;
   // The list handler reused with an id filter.
   if (faultIs(req.ctx, 'patents-read-as-list-envelope'))
     return json(req.c, { pagination: page([patent], pageRequest({})).pagination, data: [patent] });
@@ -134,10 +136,11 @@ const getPatentEvent: OperationHandler = (req) => {
   const withFees = faultIs(req.ctx, 'events-fees-on-per-patent-routes');
   // A single read that does not load the patent's other events.
   const patentEvents = faultIs(req.ctx, 'events-single-read-ignores-earlier-pending') ? [event] : undefined;
-  return json(
-    req.c,
-    eventView(req.ctx.store, req.caller.tenant, event, req.at.today, { withFees, patentEvents }),
-  );
+  const view = eventView(req.ctx.store, req.caller.tenant, event, req.at.today, { withFees, patentEvents });
+  // The events read model's providerId column holds eight characters.
+  if (faultIs(req.ctx, 'event-read-provider-id-truncated') && view.patent.providerId !== null)
+    view.patent = { ...view.patent, providerId: view.patent.providerId.slice(0, 8) };
+  return json(req.c, view);
 };
 
 const getEventFees: OperationHandler = (req) => {
@@ -325,6 +328,9 @@ const listEventsByPeriod: OperationHandler = (req) => {
     }
     if (faultIs(req.ctx, 'by-period-embedded-patent-providerid-null'))
       view.patent = { ...view.patent, providerId: null };
+    // The reporting view keeps the last day of the grace month.
+    if (faultIs(req.ctx, 'period-grace-end-at-month-end') && view.gracePeriodEndDate !== null)
+      view.gracePeriodEndDate = monthBounds(view.gracePeriodEndDate.slice(0, 7)).last;
   }
   // The attached fees cached by patent instead of by event: every event of a patent gets the first one's.
   if (faultIs(req.ctx, 'period-fees-cached-by-patent')) {

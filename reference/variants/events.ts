@@ -6,6 +6,14 @@ import type { VariantDefinition } from '../faults/catalogue-types';
 
 export const EVENTS_VARIANTS = [
   {
+    name: 'processing-status-advanced-by-back-office',
+    requirements: ['EVT-012', 'EVT-013'],
+    freedom:
+      'Event processing status and due period: "Transitions between these values, and the effect of an executed instruction on processingStatus, are: not shown."',
+    summary:
+      'The back office moves an instructed event on between two reads: every read after the first shows processingStatus PAYMENT_SENT and a later processingStatusUpdatedAt.',
+  },
+  {
     name: 'grace-period-events-held',
     requirements: ['EVT-017', 'EVT-021'],
     freedom:

@@ -14,6 +14,14 @@ export const FEES_VARIANTS = [
       'Every Fees object (event fees, by-period fees, invoice lines) lists its components in reverse order (SERVICE before OFFICE).',
   },
   {
+    name: 'fees-estimates-recomputed-live',
+    requirements: ['FEE-008', 'FEE-005'],
+    freedom:
+      'Fees: feesStatus "ESTIMATED (projected, recomputed live)": an estimate may change between two reads.',
+    summary:
+      "Estimates are recomputed at the day's live exchange rate: every other read of an ESTIMATED fee whose rate is not frozen shows its SERVICE fee a cent up, the total following.",
+  },
+  {
     name: 'fees-locked-on-any-decision',
     requirements: ['FEE-010', 'FEE-015'],
     freedom:

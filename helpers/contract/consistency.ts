@@ -1,0 +1,378 @@
+/**
+ * The consistency ledger's rules: which facts of a resource the run compares between sightings (another
+ * route, a list against a single read, an embedded copy, a later read), which causes may change each, and
+ * the requirement a difference is charged to. Pure: the recording across the run's workers is
+ * helpers/run/consistency-ledger.ts.
+ *
+ * A fact is compared only where the contract leaves no room for a change nobody caused:
+ * - the patent's client data (every member but officialNumbers, "maintained by the service operators",
+ *   status, whose "Transitions: not shown", and updatedAt): the client changes it by its sync pushes;
+ * - an event's schedule (eventType, dueDate, gracePeriodEndDate, renewal), its appliedDecision ("Executing an
+ *   instruction sets `appliedDecision`") and createdAt; its instructability, "computed by the same rule that
+ *   the instruction POST enforces" from the patent's decisions and today's date;
+ * - the links between resources, ids being "stable": the patent of an event, the event and patent of fees,
+ *   and the patent's providerId wherever a copy of it is shown (an event, the fees of an event);
+ * - the facts fixed once reached (helpers/contract/fixed-facts.ts: LOCKED and billed amounts, invoice
+ *   references) and an invoice's createdAt, "when the invoice was recorded".
+ * Left out because they may change with no write at all: duePeriod ("relative to now"), processingStatus and
+ * its timestamp (transitions not shown), feesStatus (moves not shown), ESTIMATED amounts ("recomputed live"),
+ * isFxRateFrozen, updatedAt, invoice flags. A providerId on an invoice line is left out too: a bill may keep the
+ * reference it was issued with.
+ */
+import { documentedMembers } from './documented-members';
+import { fixedFactsOf, type FixedFact } from './fixed-facts';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What may change a fact between two sightings: a write that reaches it, or today's date moving on. */
+export type Cause = 'write' | 'date';
+
+/** What a fact is about, for deciding whether a write reached it. */
+export interface Subject {
+  patentId?: string;
+  providerId?: string | null;
+  eventId?: string;
+}
+
+/** One fact as one answer shows it. */
+export interface Sighting {
+  /** The fact, unique across kinds: `event:<id>:schedule`. */
+  key: string;
+  /** The requirement a difference seen here is charged to. */
+  requirement: string;
+  /** The fact in words: "the schedule of event <id>". */
+  what: string;
+  /** Canonical value: a JSON object of the fact's members. */
+  value: string;
+  /** The causes that may change it (none: fixed for good). */
+  causes: readonly Cause[];
+  subject: Subject;
+  /** The resource whose own member the fact is (a copy elsewhere is charged to the copy's requirement). */
+  owner: boolean;
+}
+
+/** A write of the run, as the ledger hears of it: when it was under way, and what it may have changed. */
+export interface WriteSpan {
+  what: string;
+  start: number;
+  /** Undefined while under way, or for work the write left running in the background (an ASYNC batch). */
+  end?: number;
+  reach: Reach;
+}
+
+/** What a write may change: the whole tenant, or the patents and events it names. */
+export type Reach =
+  { tenant: true } | { tenant?: false; patentIds: string[]; providerIds: string[]; eventIds: string[] };
+
+/** A sighting at its times (ms since the epoch) and where it was seen (the exchange described). */
+export interface TimedSighting extends Sighting {
+  sentAt: number;
+  answeredAt: number;
+  where: string;
+}
+
+/** The keys of the facts, named once: the ledger's own tests ask whether a fact was compared. */
+export const FACT_KEYS = {
+  patent: (patentId: string) => `patent:${patentId}`,
+  providerId: (patentId: string) => `patent-provider:${patentId}`,
+  eventSchedule: (eventId: string) => `event:${eventId}:schedule`,
+  instructability: (eventId: string) => `event:${eventId}:instructability`,
+  patentOfEvent: (eventId: string) => `event-patent:${eventId}`,
+  invoiceCreatedAt: (invoiceId: string) => `invoice:${invoiceId}:createdAt`,
+};
+const EVENT_PATENT_PREFIX = FACT_KEYS.patentOfEvent('');
+
+/** The event a patentOfEvent key is about, or undefined for another key. */
+export function eventOfKey(key: string): string | undefined {
+  return key.startsWith(EVENT_PATENT_PREFIX) ? key.slice(EVENT_PATENT_PREFIX.length) : undefined;
+}
+
+/** Patent members the client's pushes alone change (the others: see the header). */
+const PATENT_LEFT_OUT = new Set(['object', 'id', 'officialNumbers', 'status', 'updatedAt']);
+let patentMembers: string[] | undefined;
+const comparedPatentMembers = () =>
+  (patentMembers ??= documentedMembers('Patent').filter((m) => !PATENT_LEFT_OUT.has(m)));
+
+const EVENT_SCHEDULE = [
+  'eventType',
+  'dueDate',
+  'gracePeriodEndDate',
+  'renewal',
+  'appliedDecision',
+  'createdAt',
+];
+
+/**
+ * What a write reached once its answer is in: nothing when it was refused (4xx: an instruction batch is
+ * atomic, a sync 400 "concerns only the envelope", an unauthorized or unknown request is not carried out);
+ * else what its request names. A 5xx may have done part of its work: its reach stays.
+ */
+export function reachAnswered(reach: Reach, status: number | undefined): Reach {
+  return status !== undefined && status >= 400 && status < 500 ? REACHES_NOTHING : reach;
+}
+
+/** A JSON object of the members, keys sorted at every depth: two equal facts give the same string. */
+export function canonical(value: unknown): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
+function pick(resource: Json, members: readonly string[]): string {
+  const picked: Json = {};
+  for (const m of members) if (m in resource) picked[m] = resource[m];
+  return canonical(picked);
+}
+
+/** `{"<member>":<value>}`, the canonical value of a one-member fact, without sorting anything. */
+const one = (member: string, value: unknown) =>
+  `{${JSON.stringify(member)}:${JSON.stringify(value ?? null)}}`;
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const providerIdOf = (value: unknown): string | null | undefined =>
+  value === null || typeof value === 'string' ? value : undefined;
+
+function ofPatent(patent: Json): Sighting[] {
+  const id = str(patent.id);
+  if (id === undefined) return [];
+  const subject = { patentId: id, providerId: providerIdOf(patent.providerId) };
+  return [
+    {
+      key: FACT_KEYS.patent(id),
+      requirement: 'PAT-024',
+      what: `the client data of patent ${id}`,
+      value: pick(patent, comparedPatentMembers()),
+      causes: ['write'],
+      subject,
+      owner: true,
+    },
+    ...providerCopy(id, patent.providerId, 'PAT-024', true),
+  ];
+}
+
+function providerCopy(
+  patentId: string,
+  providerId: unknown,
+  requirement: string,
+  owner: boolean,
+): Sighting[] {
+  const value = providerIdOf(providerId);
+  if (value === undefined) return [];
+  return [
+    {
+      key: FACT_KEYS.providerId(patentId),
+      requirement,
+      what: `the providerId of patent ${patentId}`,
+      value: one('providerId', value),
+      causes: ['write'],
+      subject: { patentId, providerId: value },
+      owner,
+    },
+  ];
+}
+
+function patentOfEvent(eventId: string, patentId: string, requirement: string, subject: Subject): Sighting {
+  return {
+    key: FACT_KEYS.patentOfEvent(eventId),
+    requirement,
+    what: `the patent of event ${eventId}`,
+    value: one('patentId', patentId),
+    causes: [],
+    subject,
+    owner: false,
+  };
+}
+
+function ofEvent(event: Json): Sighting[] {
+  const id = str(event.id);
+  const patent = isObject(event.patent) ? event.patent : undefined;
+  const patentId = str(patent?.id);
+  if (id === undefined || patentId === undefined) return [];
+  const subject = { patentId, providerId: providerIdOf(patent?.providerId), eventId: id };
+  const sightings: Sighting[] = [
+    {
+      key: FACT_KEYS.eventSchedule(id),
+      requirement: 'EVT-034',
+      what: `the schedule and decision of event ${id}`,
+      value: pick(event, EVENT_SCHEDULE),
+      causes: ['write'],
+      subject,
+      owner: true,
+    },
+    patentOfEvent(id, patentId, 'EVT-002', subject),
+    ...providerCopy(patentId, patent?.providerId, 'EVT-002', false),
+  ];
+  if (isObject(event.instructability))
+    sightings.push({
+      key: FACT_KEYS.instructability(id),
+      requirement: 'EVT-032',
+      what: `the instructability of event ${id}`,
+      value: canonical(event.instructability),
+      causes: ['write', 'date'],
+      subject,
+      owner: true,
+    });
+  return sightings;
+}
+
+function ofFees(fees: Json, onInvoice: boolean): Sighting[] {
+  const eventId = str(fees.eventId);
+  const patent = isObject(fees.patent) ? fees.patent : undefined;
+  const patentId = str(patent?.id);
+  if (eventId === undefined || patentId === undefined) return [];
+  const subject = { patentId, providerId: providerIdOf(patent?.providerId), eventId };
+  return [
+    patentOfEvent(eventId, patentId, 'FEE-004', subject),
+    ...(onInvoice ? [] : providerCopy(patentId, patent?.providerId, 'FEE-004', false)),
+  ];
+}
+
+function ofInvoice(invoice: Json): Sighting[] {
+  const id = str(invoice.id);
+  if (id === undefined || !('createdAt' in invoice)) return [];
+  return [
+    {
+      key: FACT_KEYS.invoiceCreatedAt(id),
+      requirement: 'INV-024',
+      what: `the createdAt of invoice ${id}`,
+      value: one('createdAt', invoice.createdAt),
+      causes: [],
+      subject: {},
+      owner: true,
+    },
+  ];
+}
+
+/**
+ * Every fact an answer's body shows, wherever its resource sits (lists, embedded fees, invoice lines); the
+ * fixed facts among them when the caller has read them already.
+ */
+export function sightingsOf(body: unknown, fixedFacts: FixedFact[] = fixedFactsOf(body)): Sighting[] {
+  const found: Sighting[] = [];
+  const visit = (value: unknown, onInvoice: boolean) => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, onInvoice);
+      return;
+    }
+    if (!isObject(value)) return;
+    if (value.object === 'patent') found.push(...ofPatent(value));
+    else if (value.object === 'patentEvent') found.push(...ofEvent(value));
+    else if (value.object === 'fees') found.push(...ofFees(value, onInvoice));
+    else if (value.object === 'invoice') found.push(...ofInvoice(value));
+    const inside = onInvoice || value.object === 'invoice';
+    for (const member of Object.values(value)) if (typeof member === 'object') visit(member, inside);
+  };
+  visit(body, false);
+  for (const fact of fixedFacts)
+    found.push({ ...fact, causes: [], subject: {}, owner: true, value: one('amounts', fact.value) });
+  return found;
+}
+
+/** A write that reaches none of the facts compared. */
+export const REACHES_NOTHING: Reach = { patentIds: [], providerIds: [], eventIds: [] };
+
+/**
+ * What a write the client sends may change, read from its request alone. A freeze PUT changes isFxRateFrozen
+ * across patents (and the rates behind ESTIMATED amounts), none of which is compared.
+ */
+export function reachOf(method: string, path: string, body: unknown): Reach {
+  const items = (member: string) => (isObject(body) && Array.isArray(body[member]) ? body[member] : []);
+  const strings = (list: unknown[], member: string) =>
+    list.flatMap((i) => (isObject(i) && typeof i[member] === 'string' ? [i[member]] : []));
+  if (method === 'PUT' && /\/exchange-rate-freezes\/[^/]+$/.test(path)) return REACHES_NOTHING;
+  if (method === 'POST' && /\/patent-instructions$/.test(path))
+    return { patentIds: [], providerIds: [], eventIds: strings(items('instructions'), 'eventId') };
+  if (method === 'POST' && /\/patents\/sync$/.test(path)) {
+    const synced = items('items');
+    return {
+      patentIds: strings(synced, 'servicePatentId'),
+      providerIds: strings(synced, 'providerId'),
+      eventIds: [],
+    };
+  }
+  return { tenant: true };
+}
+
+/**
+ * Whether the write may have changed the fact. An instruction reaches the other events of its event's
+ * patent too (their instructability, EARLIER_EVENT_PENDING): `patentOf` tells an event's patent, as far as
+ * the run saw it; an event the run never saw reaches everything.
+ */
+export function reaches(
+  reach: Reach,
+  subjects: readonly Subject[],
+  patentOf: (eventId: string) => string | undefined,
+): boolean {
+  if (reach.tenant) return true;
+  return subjects.some(
+    (s) =>
+      (s.patentId !== undefined && reach.patentIds.includes(s.patentId)) ||
+      (typeof s.providerId === 'string' && reach.providerIds.includes(s.providerId)) ||
+      reach.eventIds.some((e) => {
+        if (e === s.eventId) return true;
+        const patent = patentOf(e);
+        return patent === undefined || (s.patentId !== undefined && patent === s.patentId);
+      }),
+  );
+}
+
+const QUARTER_HOUR = 15 * 60 * 1000;
+
+/**
+ * Whether today's date may have moved between two instants in the server's zone, which the suite does not
+ * know: every zone's midnight falls on a quarter hour of UTC.
+ */
+export function dateMayHaveMoved(from: number, to: number): boolean {
+  return Math.floor(from / QUARTER_HOUR) !== Math.floor(to / QUARTER_HOUR);
+}
+
+/** The members whose values differ between two canonical values, for the message. */
+function differences(earlier: string, later: string): string {
+  const a = JSON.parse(earlier) as Json;
+  const b = JSON.parse(later) as Json;
+  const members = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+    (m) => canonical(a[m]) !== canonical(b[m]),
+  );
+  return members
+    .map((m) => `${m} ${m in a ? canonical(a[m]) : 'absent'} then ${m in b ? canonical(b[m]) : 'absent'}`)
+    .join('; ');
+}
+
+const instant = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The breach two sightings of one fact show, one line starting with the requirement id, or undefined when
+ * they agree or a cause the contract allows could explain the difference: a write reaching the fact under
+ * way at any time between the earlier request and the later answer, or today's date moving on.
+ */
+export function judgeSightings(
+  earlier: TimedSighting,
+  later: TimedSighting,
+  writes: readonly WriteSpan[],
+  patentOf: (eventId: string) => string | undefined,
+): string | undefined {
+  if (earlier.value === later.value) return undefined;
+  const from = earlier.sentAt;
+  const to = later.answeredAt;
+  if (later.causes.includes('date') && dateMayHaveMoved(from, to)) return undefined;
+  if (later.causes.includes('write')) {
+    const overlapping = writes.filter((w) => w.start <= to && (w.end === undefined || w.end >= from));
+    if (overlapping.some((w) => reaches(w.reach, [earlier.subject, later.subject], patentOf)))
+      return undefined;
+  }
+  // A copy that differs from its owner is the copy's fault; two owners' sightings, the later one's.
+  const requirement = later.owner && !earlier.owner ? earlier.requirement : later.requirement;
+  return (
+    `[${requirement}] ${later.what} differs between two answers with no write or date change that could ` +
+    `explain it: ${differences(earlier.value, later.value)}; first ${earlier.where} ` +
+    `(sent ${instant(earlier.sentAt)}, answered ${instant(earlier.answeredAt)}), then ${later.where} ` +
+    `(sent ${instant(later.sentAt)}, answered ${instant(later.answeredAt)})`
+  );
+}

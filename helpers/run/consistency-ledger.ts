@@ -1,0 +1,197 @@
+/**
+ * The run-wide consistency ledger: every fact an answer shows (helpers/contract/consistency.ts) is recorded
+ * by its key with the times of its exchange, and a later sighting that differs from the latest one the run
+ * holds is a breach unless a cause the contract allows overlapped the time between them: a write reaching
+ * the fact, or today's date moving on. The client tells the ledger of every write it sends, from just
+ * before the request until its answer is in (an ASYNC batch: for good, its work goes on in the background),
+ * and the provider-state fixture of every back-office state (the whole tenant).
+ *
+ * Across workers it uses the run folder (helpers/run/run-folder.ts), no request: each process appends the
+ * sightings that are new to it, or that changed, to its own file and reads the others' files from where it
+ * stopped before judging an answer; each write is a file of its own, read only when a difference needs an
+ * excuse. Outside a coordinated run a process keeps both to itself.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  eventOfKey,
+  judgeSightings,
+  reachAnswered,
+  reachOf,
+  sightingsOf,
+  type Reach,
+  type TimedSighting,
+  type WriteSpan,
+} from '../contract/consistency';
+import type { FixedFact } from '../contract/fixed-facts';
+import {
+  inCoordinatedRun,
+  ledgerSightingsFile,
+  ledgerSightingsFolder,
+  ledgerSightingsPrefix,
+  ledgerWriteFile,
+  ledgerWritesFolder,
+  withFolder,
+} from './run-folder';
+
+interface Recorded extends TimedSighting {
+  namespace: string;
+}
+
+/** The latest sighting of each fact (namespace and key), from this process and the others. */
+const latest = new Map<string, Recorded>();
+/** Each event's patent, as sighted: an instruction reaches the other events of its patent. */
+const patentOfEvent = new Map<string, string>();
+/** What this process last appended per fact: an unchanged sighting is not appended again. */
+const appended = new Map<string, string>();
+/** How far this process has read each other process's file. */
+const readUpTo = new Map<string, number>();
+/** Writes kept in this process outside a coordinated run. */
+const localWrites: WriteSpan[] = [];
+let sequence = 0;
+/** How many times this process compared a sighting of each fact with an earlier one: the ledger's tests read it. */
+const compared = new Map<string, number>();
+
+/** How many sightings of the fact `key` this process compared with an earlier sighting so far. */
+export function comparisonsOf(key: string): number {
+  return compared.get(key) ?? 0;
+}
+
+function remember(record: Recorded): void {
+  const id = `${record.namespace}|${record.key}`;
+  const held = latest.get(id);
+  if (held === undefined || held.answeredAt <= record.answeredAt) latest.set(id, record);
+  const eventId = eventOfKey(record.key);
+  if (eventId !== undefined && record.subject.patentId !== undefined)
+    patentOfEvent.set(eventId, record.subject.patentId);
+}
+
+/** Reads what the other processes appended since the last call. */
+function ingestOthers(target: string): void {
+  const folder = ledgerSightingsFolder();
+  const prefix = ledgerSightingsPrefix(target);
+  let names: string[];
+  try {
+    names = fs.readdirSync(folder);
+  } catch {
+    return;
+  }
+  const own = path.basename(ledgerSightingsFile(target, String(process.pid)));
+  for (const name of names) {
+    if (name === own || !name.startsWith(prefix)) continue;
+    const file = path.join(folder, name);
+    const from = readUpTo.get(name) ?? 0;
+    const size = fs.statSync(file).size;
+    if (size <= from) continue;
+    const fd = fs.openSync(file, 'r');
+    const buffer = Buffer.alloc(size - from);
+    fs.readSync(fd, buffer, 0, buffer.length, from);
+    fs.closeSync(fd);
+    // Only whole lines: a line being appended at this instant is read next time.
+    const text = buffer.toString('utf8');
+    const complete = text.lastIndexOf('\n') + 1;
+    readUpTo.set(name, from + Buffer.byteLength(text.slice(0, complete)));
+    for (const line of text.slice(0, complete).split('\n')) if (line) remember(JSON.parse(line) as Recorded);
+  }
+}
+
+function writesOf(namespace: string): WriteSpan[] {
+  if (!inCoordinatedRun()) return localWrites;
+  let names: string[];
+  try {
+    names = fs.readdirSync(ledgerWritesFolder());
+  } catch {
+    return [];
+  }
+  return names.flatMap((name): WriteSpan[] => {
+    try {
+      const entry = JSON.parse(
+        fs.readFileSync(path.join(ledgerWritesFolder(), name), 'utf8'),
+      ) as WriteSpan & {
+        namespace: string;
+      };
+      return entry.namespace === namespace ? [entry] : [];
+    } catch {
+      // Being rewritten at this instant: under way, reaching everything.
+      return [{ what: name, start: 0, reach: { tenant: true } }];
+    }
+  });
+}
+
+/**
+ * Records a write as begun on the target `namespace` (its base URL: writes of every key count, a key's
+ * tenant being the target's business); the returned function records its end, given the answer's status
+ * (202: the work goes on in the background, the write stays open).
+ */
+export function beginLedgerWrite(namespace: string, what: string, reach: Reach): (status?: number) => void {
+  const entry: WriteSpan & { namespace: string } = { namespace, what, start: Date.now(), reach };
+  // Its answer in: the end, unless the work goes on in the background (202), and what it reached.
+  const ended = (status: number | undefined) => ({
+    ...entry,
+    reach: reachAnswered(reach, status),
+    ...(status === 202 ? {} : { end: Date.now() }),
+  });
+  if (!inCoordinatedRun()) {
+    localWrites.push(entry);
+    return (status) => Object.assign(entry, ended(status));
+  }
+  const file = withFolder(ledgerWriteFile(`${process.pid}-${++sequence}`));
+  fs.writeFileSync(file, JSON.stringify(entry));
+  return (status) => fs.writeFileSync(file, JSON.stringify(ended(status)));
+}
+
+/** Records a write of the client's request (method, URL, body as sent). */
+export function beginClientWrite(namespace: string, method: string, url: string, body: string | undefined) {
+  let parsed: unknown;
+  try {
+    parsed = body === undefined ? undefined : JSON.parse(body);
+  } catch {
+    parsed = undefined;
+  }
+  return beginLedgerWrite(namespace, `${method} ${url}`, reachOf(method, new URL(url).pathname, parsed));
+}
+
+/**
+ * Judges the facts an answer shows against the run's latest sightings and records them. `namespace`: the
+ * target and the key's tenant; `writesNamespace`: the target. Returns the breaches, one line each.
+ */
+export function judgeConsistency(
+  body: unknown,
+  fixedFacts: FixedFact[],
+  where: string,
+  times: { sentAt: number; answeredAt: number },
+  namespace: string,
+  writesNamespace: string,
+): string[] {
+  const sightings = sightingsOf(body, fixedFacts);
+  if (sightings.length === 0) return [];
+  const coordinated = inCoordinatedRun();
+  if (coordinated) ingestOthers(writesNamespace);
+  const breaches: string[] = [];
+  let writes: WriteSpan[] | undefined;
+  const fresh: string[] = [];
+  const { sentAt, answeredAt } = times;
+  for (const sighting of sightings) {
+    const record: Recorded = Object.assign(sighting, { sentAt, answeredAt, where, namespace });
+    const id = `${namespace}|${sighting.key}`;
+    const earlier = latest.get(id);
+    if (earlier !== undefined) compared.set(sighting.key, (compared.get(sighting.key) ?? 0) + 1);
+    if (earlier !== undefined && earlier.value !== record.value && earlier.answeredAt <= record.answeredAt) {
+      writes ??= writesOf(writesNamespace);
+      const breach = judgeSightings(earlier, record, writes, (e) => patentOfEvent.get(e));
+      if (breach !== undefined) breaches.push(breach);
+    }
+    remember(record);
+    if (coordinated && appended.get(id) !== record.value) {
+      appended.set(id, record.value);
+      fresh.push(JSON.stringify(record));
+    }
+  }
+  if (fresh.length)
+    fs.appendFileSync(
+      withFolder(ledgerSightingsFile(writesNamespace, String(process.pid))),
+      `${fresh.join('\n')}\n`,
+    );
+  // One difference shown by several copies in one answer is one breach.
+  return [...new Set(breaches)];
+}

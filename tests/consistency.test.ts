@@ -1,0 +1,280 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  canonical,
+  dateMayHaveMoved,
+  judgeSightings,
+  REACHES_NOTHING,
+  reachAnswered,
+  reachOf,
+  reaches,
+  sightingsOf,
+  type TimedSighting,
+  type WriteSpan,
+} from '../helpers/contract/consistency';
+
+const P = '11111111-1111-4111-8111-111111111111';
+const E = '22222222-2222-4222-8222-222222222222';
+const E2 = '33333333-3333-4333-8333-333333333333';
+const I = '44444444-4444-4444-8444-444444444444';
+
+const event = (over: Record<string, unknown> = {}) => ({
+  object: 'patentEvent',
+  id: E,
+  patent: { id: P, providerId: 'ACME-1' },
+  eventType: 'RENEWAL',
+  dueDate: '2026-05-01',
+  gracePeriodEndDate: '2026-11-01',
+  renewal: { annuityYear: 5 },
+  appliedDecision: null,
+  duePeriod: 'CURRENT',
+  processingStatus: 'NOT_INSTRUCTED',
+  feesStatus: 'ESTIMATED',
+  isFxRateFrozen: false,
+  createdAt: null,
+  updatedAt: '2026-01-01T00:00:00Z',
+  instructability: {
+    isAllowed: true,
+    allowedDecisions: ['PROCEED'],
+    blockedReason: null,
+    opensAt: null,
+    mode: 'DIRECT',
+  },
+  ...over,
+});
+
+const fees = (over: Record<string, unknown> = {}) => ({
+  object: 'fees',
+  invoiceId: null,
+  eventId: E,
+  patent: { id: P, providerId: 'ACME-1' },
+  currency: 'EUR',
+  total: '10.00',
+  components: [{ type: 'OFFICE', amount: '10.00' }],
+  feesStatus: 'ESTIMATED',
+  isFxRateFrozen: false,
+  ...over,
+});
+
+const byKey = (body: unknown, key: string) => sightingsOf(body).filter((s) => s.key === key);
+
+const timed = (
+  body: unknown,
+  key: string,
+  sentAt: number,
+  answeredAt: number,
+  where: string,
+): TimedSighting => {
+  const [sighting] = byKey(body, key);
+  assert.ok(sighting, `no sighting ${key}`);
+  return { ...sighting, sentAt, answeredAt, where };
+};
+
+void describe('sightingsOf', () => {
+  void it('gives an event its schedule, its instructability, its patent and the patent providerId copy', () => {
+    const keys = sightingsOf(event()).map((s) => s.key);
+    assert.deepEqual(keys.sort(), [
+      `event-patent:${E}`,
+      `event:${E}:instructability`,
+      `event:${E}:schedule`,
+      `patent-provider:${P}`,
+    ]);
+  });
+
+  void it('leaves out what may change with no write: duePeriod, processingStatus, feesStatus, updatedAt', () => {
+    const [a] = byKey(event(), `event:${E}:schedule`);
+    const [b] = byKey(
+      event({
+        duePeriod: 'GRACE_PERIOD',
+        processingStatus: 'PAYMENT_SENT',
+        feesStatus: 'INVOICED',
+        updatedAt: null,
+      }),
+      `event:${E}:schedule`,
+    );
+    assert.equal(a!.value, b!.value);
+  });
+
+  void it('compares a patent without officialNumbers, status and updatedAt', () => {
+    const patent = (over: Record<string, unknown>) => ({
+      object: 'patent',
+      id: P,
+      providerId: 'ACME-1',
+      title: 'T',
+      status: 'GRANTED',
+      officialNumbers: { applicationNumber: 'A' },
+      updatedAt: '2026-01-01T00:00:00Z',
+      ...over,
+    });
+    const [a] = byKey(patent({}), `patent:${P}`);
+    const [b] = byKey(
+      patent({ status: 'LAPSED', officialNumbers: { applicationNumber: 'B' }, updatedAt: null }),
+      `patent:${P}`,
+    );
+    const [c] = byKey(patent({ title: 'U' }), `patent:${P}`);
+    assert.equal(a!.value, b!.value);
+    assert.notEqual(a!.value, c!.value);
+  });
+
+  void it('reads embedded fees and invoice lines, but no providerId copy from an invoice line', () => {
+    const list = { data: [event({ fees: fees() })] };
+    assert.equal(byKey(list, `patent-provider:${P}`).length, 2);
+    const invoice = {
+      object: 'invoice',
+      id: I,
+      reference: 'INV-1',
+      createdAt: '2026-01-01T12:00:00Z',
+      fees: [fees({ feesStatus: 'INVOICED', invoiceId: I })],
+    };
+    assert.equal(byKey(invoice, `patent-provider:${P}`).length, 0);
+    assert.equal(byKey(invoice, `event-patent:${E}`).length, 1);
+    assert.equal(byKey(invoice, `invoice:${I}:createdAt`).length, 1);
+    assert.equal(byKey(invoice, `invoiced-fees:${E}:${I}`).length, 1);
+  });
+
+  void it('compares estimated amounts never, locked amounts always', () => {
+    assert.equal(byKey(fees(), `locked-fees:${E}`).length, 0);
+    assert.equal(byKey(fees({ feesStatus: 'LOCKED' }), `locked-fees:${E}`)[0]!.causes.length, 0);
+  });
+});
+
+void describe('canonical', () => {
+  void it('ignores member order at every depth', () => {
+    assert.equal(
+      canonical({ b: 1, a: { d: 2, c: [1, { y: 1, x: 2 }] } }),
+      canonical({ a: { c: [1, { x: 2, y: 1 }], d: 2 }, b: 1 }),
+    );
+  });
+});
+
+void describe('reachOf and reaches', () => {
+  void it('an instruction reaches its events and their patents', () => {
+    const reach = reachOf('POST', '/api/v2/external/patent-instructions', { instructions: [{ eventId: E }] });
+    assert.deepEqual(reach, { patentIds: [], providerIds: [], eventIds: [E] });
+    assert.ok(reaches(reach, [{ patentId: P, eventId: E2 }], () => P));
+    assert.ok(!reaches(reach, [{ patentId: 'other', eventId: E2 }], () => P));
+    // An event the run never saw may be of any patent.
+    assert.ok(reaches(reach, [{ patentId: 'other', eventId: E2 }], () => undefined));
+  });
+
+  void it('a sync reaches the patents it names by servicePatentId or providerId', () => {
+    const reach = reachOf('POST', '/api/v2/external/patents/sync', {
+      items: [{ servicePatentId: P }, { providerId: 'ACME-9' }],
+    });
+    assert.ok(reaches(reach, [{ patentId: P }], () => undefined));
+    assert.ok(reaches(reach, [{ patentId: 'x', providerId: 'ACME-9' }], () => undefined));
+    assert.ok(!reaches(reach, [{ patentId: 'x', providerId: 'ACME-1' }], () => undefined));
+  });
+
+  void it('a freeze PUT reaches no compared fact; any other write the whole tenant', () => {
+    assert.deepEqual(
+      reachOf('PUT', '/api/v2/external/exchange-rate-freezes/2026-01', undefined),
+      REACHES_NOTHING,
+    );
+    assert.deepEqual(reachOf('DELETE', '/api/v2/external/patents', undefined), { tenant: true });
+  });
+
+  void it('a refused write (4xx) reached nothing; a 5xx or a write without answer keeps its reach', () => {
+    const tenant = { tenant: true } as const;
+    assert.deepEqual(reachAnswered(tenant, 422), REACHES_NOTHING);
+    assert.deepEqual(reachAnswered(tenant, 500), tenant);
+    assert.deepEqual(reachAnswered(tenant, undefined), tenant);
+    assert.deepEqual(reachAnswered(tenant, 201), tenant);
+  });
+});
+
+void describe('dateMayHaveMoved', () => {
+  void it('is true across a quarter hour of UTC, where some zone has its midnight', () => {
+    const t = Date.parse('2026-01-01T10:14:59.000Z');
+    assert.equal(dateMayHaveMoved(t, t + 500), false);
+    assert.equal(dateMayHaveMoved(t, t + 1500), true);
+  });
+});
+
+void describe('judgeSightings', () => {
+  const t = Date.parse('2026-01-01T10:01:00.000Z');
+  const first = timed(event(), `event:${E}:schedule`, t, t + 10, 'GET /events -> 200');
+  const moved = timed(
+    event({ dueDate: '2026-05-02' }),
+    `event:${E}:schedule`,
+    t + 20,
+    t + 30,
+    'GET /patent-events -> 200',
+  );
+  const write = (start: number, end: number | undefined, reach: WriteSpan['reach']): WriteSpan => ({
+    what: 'POST',
+    start,
+    end,
+    reach,
+  });
+
+  void it('agrees on equal values', () => {
+    assert.equal(
+      judgeSightings(first, { ...first, sentAt: t + 20, answeredAt: t + 30 }, [], () => undefined),
+      undefined,
+    );
+  });
+
+  void it('fails a difference nobody caused, id first, both exchanges and times in the message', () => {
+    const breach = judgeSightings(first, moved, [], () => undefined);
+    assert.match(breach!, /^\[EVT-034\] /);
+    assert.match(breach!, /dueDate "2026-05-01" then "2026-05-02"/);
+    assert.match(breach!, /GET \/events -> 200 \(sent 2026-01-01T10:01:00.000Z/);
+    assert.match(breach!, /GET \/patent-events -> 200/);
+  });
+
+  void it('excuses a write reaching the fact under way between the two, not one before or after', () => {
+    const reach = { patentIds: [P], providerIds: [], eventIds: [] };
+    assert.equal(
+      judgeSightings(first, moved, [write(t + 12, t + 15, reach)], () => undefined),
+      undefined,
+    );
+    assert.equal(
+      judgeSightings(first, moved, [write(t - 5, t + 2, reach)], () => undefined),
+      undefined,
+    );
+    assert.equal(
+      judgeSightings(first, moved, [write(t + 25, undefined, reach)], () => undefined),
+      undefined,
+    );
+    assert.ok(judgeSightings(first, moved, [write(t - 9, t - 1, reach)], () => undefined));
+    assert.ok(judgeSightings(first, moved, [write(t + 31, t + 40, reach)], () => undefined));
+    const elsewhere = { patentIds: ['other'], providerIds: [], eventIds: [] };
+    assert.ok(judgeSightings(first, moved, [write(t + 12, t + 15, elsewhere)], () => undefined));
+  });
+
+  void it('excuses an instructability change when the date may have moved, never a schedule change', () => {
+    const key = `event:${E}:instructability`;
+    const late = t + 15 * 60 * 1000;
+    const a = timed(event(), key, t, t + 10, 'a');
+    const b = timed(event({ instructability: { isAllowed: false } }), key, late, late + 10, 'b');
+    assert.equal(
+      judgeSightings(a, b, [], () => undefined),
+      undefined,
+    );
+    const c = { ...moved, sentAt: late, answeredAt: late + 10 };
+    assert.ok(judgeSightings(first, c, [], () => undefined));
+  });
+
+  void it('never excuses a link between resources, and charges a copy to its own requirement', () => {
+    const a = timed(event(), `event-patent:${E}`, t, t + 10, 'a');
+    const b = timed(
+      fees({ patent: { id: 'other', providerId: 'ACME-1' } }),
+      `event-patent:${E}`,
+      t + 20,
+      t + 30,
+      'b',
+    );
+    assert.match(
+      judgeSightings(a, b, [write(t, t + 30, { tenant: true })], () => undefined)!,
+      /^\[FEE-004\] /,
+    );
+    const patent = { object: 'patent', id: P, providerId: 'ACME-2' };
+    const own = timed(patent, `patent-provider:${P}`, t + 20, t + 30, 'patent');
+    const copy = timed(event(), `patent-provider:${P}`, t, t + 10, 'event');
+    assert.match(
+      judgeSightings(copy, own, [], () => undefined)!,
+      /^\[EVT-002\] /,
+    );
+  });
+});
