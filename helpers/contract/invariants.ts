@@ -38,6 +38,7 @@ import {
   type Placement,
   ANSWER,
 } from './invariant-types';
+import { OPERATION_INVARIANTS } from './operation-invariants';
 import { RESOURCE_INVARIANTS } from './resource-invariants';
 import type { Rule } from './rule-breaches';
 
@@ -86,6 +87,19 @@ const FEES_INVARIANTS: Invariant[] = [
     title: 'the total of a fees object is the exact decimal sum of its components',
     subject: 'fees',
     judge: (fees) => (fees.total === null ? undefined : once(totalRule(fees as unknown as Fees))),
+  },
+  {
+    id: 'FEE-013',
+    title: 'INVOICED fees have a non-null invoiceId',
+    subject: 'fees',
+    judge: (fees) =>
+      fees.feesStatus === 'INVOICED'
+        ? once(
+            typeof fees.invoiceId === 'string'
+              ? undefined
+              : `INVOICED with invoiceId ${JSON.stringify(fees.invoiceId)}`,
+          )
+        : undefined,
   },
   {
     id: 'FEE-011',
@@ -342,6 +356,7 @@ export const INVARIANTS: readonly Invariant[] = [
   ...RESOURCE_INVARIANTS,
   ...ENVELOPE_INVARIANTS,
   ...ANSWER_INVARIANTS,
+  ...OPERATION_INVARIANTS,
 ];
 
 /** Every resource (an object with a string `object`) in an answer, with where it sits and what holds it. */
@@ -418,6 +433,9 @@ export interface UniqueValue {
   owner: string;
 }
 
+/** The values unique in a tenant, by the requirement that makes them so. */
+export const UNIQUE_VALUE_KINDS = { 'INS-028': 'receipt number', 'INV-006': 'invoice reference' } as const;
+
 /** Receipt numbers (INS-028) and invoice references (INV-006) an answer shows. */
 export function uniqueValuesOf(body: unknown): UniqueValue[] {
   return resourcesOf(body).flatMap(({ resource }): UniqueValue[] => {
@@ -429,7 +447,7 @@ export function uniqueValuesOf(body: unknown): UniqueValue[] {
       return [
         {
           requirement: 'INS-028',
-          kind: 'receipt number',
+          kind: UNIQUE_VALUE_KINDS['INS-028'],
           value: String(resource.number),
           owner: `the receipt of instruction(s) ${ids.join(', ')}`,
         },
@@ -443,7 +461,7 @@ export function uniqueValuesOf(body: unknown): UniqueValue[] {
       return [
         {
           requirement: 'INV-006',
-          kind: 'invoice reference',
+          kind: UNIQUE_VALUE_KINDS['INV-006'],
           value: resource.reference,
           owner: `invoice ${resource.id}`,
         },

@@ -19,14 +19,16 @@ function member(
   values: readonly (string | null)[],
   title = `${name} is ${values.map(String).join(', ')}`,
 ): Invariant {
+  // No values: the member is a UUID.
+  const holds = (value: unknown) =>
+    values.length === 0
+      ? typeof value === 'string' && UUID.test(value)
+      : values.includes(value as string | null);
   return {
     id,
     title,
     subject,
-    judge: (resource) =>
-      once(
-        values.includes(resource[name] as string | null) ? undefined : `${name} is ${show(resource[name])}`,
-      ),
+    judge: (resource) => once(holds(resource[name]) ? undefined : `${name} is ${show(resource[name])}`),
   };
 }
 
@@ -112,6 +114,22 @@ function ofResults(
     },
   };
 }
+
+/** The date members of a sync item ("strict date"). */
+const SYNC_DATE_MEMBERS = [
+  'applicationDate',
+  'nationalPhaseEntryDate',
+  'priorityDate',
+  'publicationDate',
+  'grantDate',
+  'expirationDate',
+  'extendedExpirationDate',
+  'lapseDate',
+  'renewalsManagedFrom',
+];
+
+/** Answers that come before any validation of the request: a wrong key, a missing scope, the quota. */
+const BEFORE_VALIDATION = [401, 403, 429];
 
 const awaitingOutcome = (status: unknown) => status === 'PENDING' || status === 'PROCESSING';
 
@@ -247,6 +265,73 @@ const SYNC_INVARIANTS: Invariant[] = [
       );
     },
   },
+  member('SYNC-002', 'patentSyncBatch', 'importId', [], 'importId is a UUID'),
+  ofResults(
+    'SYNC-016',
+    'at triage, a result has outcome APPLIED, STAGED, SUPPRESSED or REJECTED',
+    (r) =>
+      ['APPLIED', 'STAGED', 'SUPPRESSED', 'REJECTED'].includes(r.outcome as string)
+        ? undefined
+        : `outcome ${show(r.outcome)}`,
+    true,
+  ),
+  {
+    id: 'SYNC-024',
+    title: 'at triage, a batch whose outcomes are all final, none STAGED and all recorded, is SETTLED',
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      if (!atTriage(answer)) return undefined;
+      const results = allResults(batch);
+      if (!results || results.length === 0) return undefined;
+      if (results.some((r) => r.outcome === 'STAGED' || r.requestId === null)) return undefined;
+      return once(batch.status === 'SETTLED' ? undefined : `nothing waits, status ${show(batch.status)}`);
+    },
+  },
+  {
+    id: 'SYNC-049',
+    title: 'a sync POST of object items answers 201 or 202, whatever the items hold',
+    subject: 'answer',
+    judge: (_, answer) => {
+      const items = postedItems(answer);
+      if (!items || items.length === 0 || !items.every(isObject) || BEFORE_VALIDATION.includes(answer.status))
+        return undefined;
+      const body = answer.requestBody as Json;
+      if (body.externalImportRef === '' || answer.status === 409) return undefined; // SYNC-032, SYNC-047
+      return once(answer.status === 201 || answer.status === 202 ? undefined : `answered ${answer.status}`);
+    },
+  },
+  ...(
+    [
+      [
+        'SYNC-044',
+        'an item with neither providerId nor servicePatentId',
+        (item: Json) => typeof item.providerId !== 'string' && typeof item.servicePatentId !== 'string',
+      ],
+      [
+        'SYNC-039',
+        'an item with a date member that is not a strict YYYY-MM-DD',
+        (item: Json) =>
+          SYNC_DATE_MEMBERS.some(
+            (m) => item[m] !== undefined && item[m] !== null && !isCalendarDate(item[m]),
+          ),
+      ],
+    ] as const
+  ).map(([id, what, invalid]): Invariant => ({
+    id,
+    title: `at triage, ${what} is REJECTED with a reason`,
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      const items = postedItems(answer);
+      if (!items || !atTriage(answer)) return undefined;
+      const results = shownResults(batch);
+      if (results.length !== items.length) return undefined;
+      const judged = items.flatMap((item, i) => (isObject(item) && invalid(item) ? [i] : []));
+      if (judged.length === 0) return undefined;
+      return judged
+        .filter((i) => results[i]!.outcome !== 'REJECTED' || results[i]!.reason === null)
+        .map((i) => `item ${i}: outcome ${show(results[i]!.outcome)}, reason ${show(results[i]!.reason)}`);
+    },
+  })),
   {
     id: 'SYNC-004',
     title: 'the batch created by a POST counts the items posted',
