@@ -92,6 +92,8 @@ const NOT_YET_INVARIANTS: Record<string, string> = {
   'INS-025': 'the field error code of a bad eventId (SHOULD): the instructions spec',
   'INS-026': 'the field error code of a bad decision (SHOULD): the instructions spec',
   'SYNC-012': 'results in posted order across pages: the sync specs',
+  'SYNC-024':
+    'SETTLED when nothing waits: the sync specs (which trigger settles a batch is not shown: not at triage)',
   'SYNC-031': 'no externalImportRef accepted: the sync specs',
   'SYNC-035': 'a large batch accepted: the sync specs',
   'SYNC-038': 'an unknown office REJECTED: the sync specs',

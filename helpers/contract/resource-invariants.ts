@@ -276,18 +276,6 @@ const SYNC_INVARIANTS: Invariant[] = [
     true,
   ),
   {
-    id: 'SYNC-024',
-    title: 'at triage, a batch whose outcomes are all final, none STAGED and all recorded, is SETTLED',
-    subject: 'patentSyncBatch',
-    judge: (batch, answer) => {
-      if (!atTriage(answer)) return undefined;
-      const results = allResults(batch);
-      if (!results || results.length === 0) return undefined;
-      if (results.some((r) => r.outcome === 'STAGED' || r.requestId === null)) return undefined;
-      return once(batch.status === 'SETTLED' ? undefined : `nothing waits, status ${show(batch.status)}`);
-    },
-  },
-  {
     id: 'SYNC-049',
     title: 'a sync POST of object items answers 201 or 202, whatever the items hold',
     subject: 'answer',
