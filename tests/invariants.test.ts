@@ -16,6 +16,7 @@ import {
   UNIQUE_VALUE_KINDS,
   uniqueValuesOf,
 } from '../helpers/contract/invariants';
+import { OPERATION_INVARIANTS } from '../helpers/contract/operation-invariants';
 import { RESOURCE_INVARIANTS } from '../helpers/contract/resource-invariants';
 import { loadRequirements, requirementById } from '../schemas/requirements';
 import { listTests } from '../scripts/traceability';
@@ -49,7 +50,7 @@ function breachesOf(id: string, facts: AnswerFacts): string[] | undefined {
 }
 
 void test('the rule sets are the registry, and every invariant cites an active requirement marked decidable', () => {
-  for (const invariant of [...RESOURCE_INVARIANTS, ...ANSWER_INVARIANTS])
+  for (const invariant of [...RESOURCE_INVARIANTS, ...ANSWER_INVARIANTS, ...OPERATION_INVARIANTS])
     assert.ok(INVARIANTS.includes(invariant));
   for (const { id } of INVARIANTS) {
     const requirement = requirementById(id);
@@ -370,4 +371,60 @@ void test('receipt numbers and invoice references are the values unique in a ten
       ['INV-006', 'invoice reference', 'INV-1', 'invoice i1'],
     ],
   );
+});
+
+void test('operations: lists and their filters, single reads, page fill and body conventions', () => {
+  const patents = (data: object[], query: Record<string, string[]> = {}) =>
+    answer({
+      operationId: 'listPatents',
+      query,
+      body: {
+        pagination: {
+          totalItems: data.length,
+          currentPage: 1,
+          itemsPerPage: 10,
+          totalPages: 1,
+          hasMore: false,
+        },
+        data,
+      },
+    });
+  const patent = { object: 'patent', id: UUID_A, providerId: 'P-1' };
+  assert.deepEqual(breachesOf('PAT-020', patents([patent], { providerId: ['P-1'] })), []);
+  assert.equal(breachesOf('PAT-020', patents([patent], { providerId: ['P'] }))!.length, 1, 'a prefix match');
+  assert.equal(
+    breachesOf('PAT-021', patents([patent, { ...patent, id: UUID_B }], { providerId: ['P-1'] }))!.length,
+    2,
+  );
+  assert.equal(breachesOf('PAT-022', patents([{ object: 'invoice' }]))!.length, 1);
+  const read = answer({ operationId: 'getPatent', pathParams: { patentId: UUID_B }, body: patent });
+  assert.equal(breachesOf('PAT-023', read)!.length, 1);
+  const full = answer({
+    body: {
+      pagination: { totalItems: 25, currentPage: 2, itemsPerPage: 10, totalPages: 3, hasMore: true },
+      data: [{}, {}],
+    },
+  });
+  assert.equal(breachesOf('PAG-006', full)!.length, 1, 'a middle page of 2 items');
+  const period = (dueDate: string, query: Record<string, string[]>) =>
+    answer({
+      operationId: 'listEventsByPeriod',
+      query,
+      body: { pagination: {}, data: [{ object: 'patentEvent', id: UUID_A, dueDate, eventType: 'RENEWAL' }] },
+    });
+  assert.equal(
+    breachesOf('PER-003', period('2026-05-01', { dueFrom: ['2026-01-01'], dueTo: ['2026-04-30'] }))!.length,
+    1,
+  );
+  assert.equal(breachesOf('PER-006', period('2026-05-01', { dueMonth: ['2026-04'] }))!.length, 1);
+  assert.equal(
+    breachesOf('PER-012', period('2026-04-01', { include: ['fees'] }))!.length,
+    1,
+    'no fees attached',
+  );
+  assert.equal(breachesOf('CONV-003', answer({ body: { object: 'patent', id: 'P-1' } }))!.length, 1);
+  assert.equal(breachesOf('CONV-008', answer({ body: { object: 'fees', currency: 'eur' } }))!.length, 1);
+  assert.equal(breachesOf('CONV-009', answer({ body: { object: 'invoice', vatRate: 20 } }))!.length, 1);
+  assert.equal(breachesOf('ISO-002', answer({ body: { object: 'patent', tenantId: 't-1' } }))!.length, 1);
+  assert.deepEqual(breachesOf('ISO-002', answer({ body: { object: 'patent' } })), []);
 });
