@@ -13,6 +13,7 @@ import {
   isObject,
   type Json,
   once,
+  show,
 } from './invariant-types';
 import { isJsonPointer } from './json-pointer';
 import { UUID } from './uuid';
@@ -133,8 +134,6 @@ const BASE_ANSWER_INVARIANTS: Invariant[] = [
       },
     })),
 ];
-
-const show = (value: unknown) => JSON.stringify(value);
 
 /** A rule of every problem body under the API's prefix. */
 function ofProblem(

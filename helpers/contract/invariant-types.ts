@@ -54,6 +54,9 @@ export interface Invariant {
   judge(subject: Json, answer: AnswerFacts, placement: Placement): string[] | undefined;
 }
 
+/** A value as a breach message shows it. */
+export const show = (value: unknown) => JSON.stringify(value);
+
 /** A rule of one item as an invariant's judgement: one breach, or none. */
 export const once = (problem: string | undefined): string[] => (problem === undefined ? [] : [problem]);
 

@@ -6,10 +6,9 @@
  */
 import { isCalendarDate } from './calendar';
 import { pageSize } from './contract';
-import { ANSWER, type AnswerFacts, type Invariant, isObject, type Json, once } from './invariant-types';
+import { ANSWER, type AnswerFacts, type Invariant, isObject, type Json, once, show } from './invariant-types';
 import { UUID } from './uuid';
 
-const show = (value: unknown) => JSON.stringify(value);
 const values = (answer: AnswerFacts, name: string) => answer.query[name] ?? [];
 const single = (answer: AnswerFacts, name: string) =>
   values(answer, name).length === 1 ? values(answer, name)[0] : undefined;

@@ -6,10 +6,8 @@
  */
 import { isCalendarDate, isDateTime } from './calendar';
 import { enumOf, syncInlineLimit } from './contract';
-import { type AnswerFacts, type Invariant, isObject, type Json, once } from './invariant-types';
+import { type AnswerFacts, type Invariant, isObject, type Json, once, show } from './invariant-types';
 import { UUID } from './uuid';
-
-const show = (value: unknown) => JSON.stringify(value);
 
 /** A member that must hold one of `values` (null among them where the schema allows it). */
 function member(
