@@ -22,6 +22,11 @@ export interface KeySetting {
   meaning: string;
   /** The one scope a single-scope key holds (the scope table of the contract). */
   scope?: string;
+  /**
+   * The key may speak for another tenant than the primary key's: values unique in a tenant are compared per
+   * tenant (helpers/spec/fixtures.ts).
+   */
+  ownTenant?: true;
 }
 
 export const KEY_SETTINGS: readonly KeySetting[] = [
@@ -57,17 +62,24 @@ export const KEY_SETTINGS: readonly KeySetting[] = [
     scope: 'exchange-rate-freezes:write',
   },
   { role: 'noScopes', env: 'API_KEY_NO_SCOPES', meaning: 'same tenant, an empty scope list' },
-  { role: 'expired', env: 'API_KEY_EXPIRED', meaning: 'a key past its expiresAt' },
+  { role: 'expired', env: 'API_KEY_EXPIRED', meaning: 'a key past its expiresAt', ownTenant: true },
   {
     role: 'lowQuota',
     env: 'API_KEY_LOW_QUOTA',
     meaning:
       'all scopes, a small daily quota, used by nothing else (rate-limit tests; exhausted only when allowed)',
+    ownTenant: true,
   },
-  { role: 'otherTenant', env: 'API_KEY_OTHER_TENANT', meaning: 'all scopes on a second tenant with data' },
+  {
+    role: 'otherTenant',
+    env: 'API_KEY_OTHER_TENANT',
+    meaning: 'all scopes on a second tenant with data',
+    ownTenant: true,
+  },
   {
     role: 'noFreeze',
     env: 'API_KEY_NO_FREEZE',
     meaning: 'all scopes on a tenant without the freeze capability',
+    ownTenant: true,
   },
 ];

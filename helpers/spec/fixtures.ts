@@ -124,7 +124,7 @@ interface WorkerFixtures {
 }
 
 /** Key roles of other tenants than the primary one: values unique in a tenant are compared per tenant. */
-const OWN_TENANT_ROLES: readonly KeyRole[] = ['otherTenant', 'noFreeze', 'expired', 'lowQuota'];
+const OWN_TENANT_ROLES: readonly KeyRole[] = KEY_SETTINGS.filter((k) => k.ownTenant).map((k) => k.role);
 
 /** The tenant a key speaks for, as far as the suite knows it: the primary one, or the key's own role. */
 function tenantOfKey(target: Target, key: string | undefined): string {
