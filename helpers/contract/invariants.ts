@@ -398,7 +398,14 @@ export interface Judgement {
   breaches: string[];
 }
 
-const bySubject = (subject: string) => INVARIANTS.filter((i) => i.subject === subject);
+/** The invariants of each subject, gathered once. */
+const INVARIANTS_BY_SUBJECT = new Map<string, Invariant[]>();
+for (const invariant of INVARIANTS)
+  INVARIANTS_BY_SUBJECT.set(invariant.subject, [
+    ...(INVARIANTS_BY_SUBJECT.get(invariant.subject) ?? []),
+    invariant,
+  ]);
+const bySubject = (subject: string): readonly Invariant[] => INVARIANTS_BY_SUBJECT.get(subject) ?? [];
 
 /** Applies every invariant of the registry to an answer: the judgements made (breaches empty when held). */
 export function judgeAnswer(answer: AnswerFacts): Judgement[] {

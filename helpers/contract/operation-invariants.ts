@@ -233,26 +233,44 @@ const LIST_INVARIANTS: Invariant[] = [
 const ID_MEMBERS = new Set(['id', 'importId', 'eventId', 'invoiceId', 'servicePatentId']);
 const TENANT_MEMBERS = new Set(['clientId', 'tenantId', 'tenant', 'client', 'accountId']);
 
-/** Every member of a body, with its path; problem bodies are left out (requestId, their own members). */
-function membersOf(body: unknown): { name: string; value: unknown; path: string; holder: Json }[] {
-  const found: { name: string; value: unknown; path: string; holder: Json }[] = [];
-  const visit = (value: unknown, path: string) => {
-    if (Array.isArray(value)) value.forEach((item, i) => visit(item, `${path}/${i}`));
+interface Member {
+  name: string;
+  value: unknown;
+  holder: Json;
+}
+
+/** The members of each body, walked once for all the conventions (an answer's body is judged once). */
+const membersByBody = new WeakMap<object, Member[]>();
+
+/** Every member of a body, at any depth, with the object that holds it. */
+function membersOf(body: unknown): Member[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const known = membersByBody.get(body);
+  if (known) return known;
+  const found: Member[] = [];
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) for (const item of value) visit(item);
     else if (isObject(value))
-      for (const [name, member] of Object.entries(value)) {
-        found.push({ name, value: member, path: `${path}/${name}`, holder: value });
-        visit(member, `${path}/${name}`);
+      for (const name in value) {
+        const member = value[name];
+        found.push({ name, value: member, holder: value });
+        if (typeof member === 'object' && member !== null) visit(member);
       }
   };
-  visit(body, '');
+  visit(body);
+  membersByBody.set(body, found);
   return found;
 }
+
+/** Where a member sits, in words: the resource holding it. */
+const whereIs = ({ name, holder }: Member) =>
+  `${name} of ${typeof holder.object === 'string' ? holder.object : 'an object'}${typeof holder.id === 'string' ? ` ${holder.id}` : ''}`;
 
 /** A convention of the members of every 2xx JSON body. */
 function ofMembers(
   id: string,
   title: string,
-  rule: (member: { name: string; value: unknown; holder: Json }) => string | undefined | null,
+  rule: (member: Member) => string | undefined | null,
 ): Invariant {
   return {
     id,
@@ -266,7 +284,7 @@ function ofMembers(
         const found = rule(member);
         if (found === null) continue; // not a member the convention speaks of
         judged = true;
-        if (found !== undefined) breaches.push(`${member.path}: ${found}`);
+        if (found !== undefined) breaches.push(`${whereIs(member)}: ${found}`);
       }
       return judged ? breaches : undefined;
     },

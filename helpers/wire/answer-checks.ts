@@ -101,7 +101,13 @@ export function answerFacts(response: ApiResponse): AnswerFacts {
     Object.entries(match ? (match.groups ?? {}) : {}).map(([k, v]) => [k, decodeURIComponent(v)]),
   );
   let body: unknown;
-  if (response.isJson) body = parsedJson(response.text);
+  // The client has parsed the body already (its schema check): the parse is kept on the response.
+  if (response.isJson)
+    try {
+      body = response.json();
+    } catch {
+      body = undefined;
+    }
   return {
     method: request.method,
     operationId: response.operationId,
