@@ -14,6 +14,8 @@ import {
   type Json,
   once,
   show,
+  BEFORE_VALIDATION,
+  YEAR_MONTH,
 } from './invariant-types';
 import { isJsonPointer } from './json-pointer';
 import { UUID } from './uuid';
@@ -266,9 +268,6 @@ const PROBLEM_BODY_INVARIANTS: Invariant[] = [
   ),
 ];
 
-/** Answers that come before any validation of the request: a wrong key, a missing scope, the quota. */
-const BEFORE_VALIDATION = [401, 403, 429];
-
 /** A request the contract refuses with 400 validation_failed: the answer to it, unless refused before validation. */
 function refused(id: string, title: string, carries: (answer: AnswerFacts) => boolean): Invariant {
   return {
@@ -293,7 +292,6 @@ function refused(id: string, title: string, carries: (answer: AnswerFacts) => bo
 }
 
 const UUID_PARAMS = ['patentId', 'eventId', 'importId', 'invoiceId'];
-const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** The values of a query parameter. */
 const values = (answer: AnswerFacts, name: string) => answer.query[name] ?? [];

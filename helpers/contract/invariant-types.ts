@@ -62,3 +62,9 @@ export const once = (problem: string | undefined): string[] => (problem === unde
 
 /** The path prefix of every route of the API. */
 export const API_PREFIX = '/api/v2/external/';
+
+/** Answers that come before any validation of the request: a wrong key, a missing scope, the quota. */
+export const BEFORE_VALIDATION: readonly number[] = [401, 403, 429];
+
+/** A valid `YYYY-MM` month. */
+export const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

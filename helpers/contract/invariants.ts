@@ -18,6 +18,7 @@
  * whole run (a uniqueness no single answer can show).
  */
 import type { Fees, PatentEvent } from '../../schemas/types';
+import { pageSize } from './contract';
 import {
   EVENT_FIELD_RULES,
   EVENT_RELATION_RULES,
@@ -182,8 +183,7 @@ function requestedEnvelope(answer: AnswerFacts, placement: Placement): boolean {
   return placement.path === '/';
 }
 
-const PAGE_CAP = 100;
-const PAGE_DEFAULT = 10;
+const { cap: PAGE_CAP, default: PAGE_DEFAULT } = pageSize();
 
 const ENVELOPE_INVARIANTS: Invariant[] = [
   {

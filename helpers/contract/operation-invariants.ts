@@ -6,7 +6,16 @@
  */
 import { isCalendarDate } from './calendar';
 import { pageSize } from './contract';
-import { ANSWER, type AnswerFacts, type Invariant, isObject, type Json, once, show } from './invariant-types';
+import {
+  ANSWER,
+  type AnswerFacts,
+  type Invariant,
+  isObject,
+  type Json,
+  once,
+  show,
+  YEAR_MONTH,
+} from './invariant-types';
 import { UUID } from './uuid';
 
 const values = (answer: AnswerFacts, name: string) => answer.query[name] ?? [];
@@ -146,7 +155,7 @@ const LIST_INVARIANTS: Invariant[] = [
         ? undefined
         : `dueDate ${show(event.dueDate)} outside ${single(answer, 'dueMonth')}`,
     (answer) =>
-      /^\d{4}-(0[1-9]|1[0-2])$/.test(single(answer, 'dueMonth') ?? '') &&
+      YEAR_MONTH.test(single(answer, 'dueMonth') ?? '') &&
       values(answer, 'dueFrom').length === 0 &&
       values(answer, 'dueTo').length === 0,
   ),
@@ -221,8 +230,7 @@ const LIST_INVARIANTS: Invariant[] = [
     title: 'the read of a valid month answers 200, frozen or not, never 404',
     subject: ANSWER,
     judge: (_, answer) =>
-      answer.operationId === 'getExchangeRateFreeze' &&
-      /^\d{4}-(0[1-9]|1[0-2])$/.test(answer.pathParams.yearMonth ?? '')
+      answer.operationId === 'getExchangeRateFreeze' && YEAR_MONTH.test(answer.pathParams.yearMonth ?? '')
         ? once(answer.status === 404 ? 'a valid month answered 404' : undefined)
         : undefined,
   },

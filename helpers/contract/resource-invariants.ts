@@ -6,7 +6,16 @@
  */
 import { isCalendarDate, isDateTime } from './calendar';
 import { enumOf, syncInlineLimit } from './contract';
-import { type AnswerFacts, type Invariant, isObject, type Json, once, show } from './invariant-types';
+import {
+  type AnswerFacts,
+  type Invariant,
+  isObject,
+  type Json,
+  once,
+  show,
+  BEFORE_VALIDATION,
+  YEAR_MONTH,
+} from './invariant-types';
 import { UUID } from './uuid';
 
 /** A member that must hold one of `values` (null among them where the schema allows it). */
@@ -125,9 +134,6 @@ const SYNC_DATE_MEMBERS = [
   'lapseDate',
   'renewalsManagedFrom',
 ];
-
-/** Answers that come before any validation of the request: a wrong key, a missing scope, the quota. */
-const BEFORE_VALIDATION = [401, 403, 429];
 
 const awaitingOutcome = (status: unknown) => status === 'PENDING' || status === 'PROCESSING';
 
@@ -703,8 +709,6 @@ const RECEIPT_INVARIANTS: Invariant[] = [
 ];
 
 // ---- Exchange rate freeze
-
-const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 const FREEZE_INVARIANTS: Invariant[] = [
   member(
