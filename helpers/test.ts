@@ -55,6 +55,7 @@ export {
   tooEarly,
   waitsForEarlier,
 } from './contract/event-rules';
+export { internalLeaks } from './contract/answer-invariants';
 export { fcParams } from './contract/generated-inputs';
 export { isJsonPointer, pointerMisfit, pointsIntoDocument } from './contract/json-pointer';
 export { members, partitionTable } from './contract/partitions';

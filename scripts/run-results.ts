@@ -234,8 +234,9 @@ function warningsOf(test: JsonTest): string[] {
 }
 
 /**
- * The requirements a failed test was charged with beyond its title's: an answer it received broke an
- * invariant of the registry (the `breach` annotation of helpers/wire/answer-checks.ts).
+ * The requirements a test was charged with beyond its title's: an answer it received broke an invariant of
+ * the registry (the `breach` annotation of helpers/wire/answer-checks.ts): the test failed, or, for a SHOULD,
+ * was warned.
  */
 function breachedOf(test: JsonTest): string[] {
   return annotationsOf(test, 'breach', '').filter(Boolean);
@@ -266,7 +267,8 @@ export function flattenReport(report: JsonReport): Omit<RunResults, 'sha256' | '
           ids: idsOf(spec.title),
           outcome,
         };
-        if (outcome === 'failed') {
+        // A failed test, or a passed one warned of a SHOULD an answer broke: charged to that requirement too.
+        if (outcome === 'failed' || (outcome === 'passed' && warningsOf(test).length > 0)) {
           const charged = breachedOf(test).filter((id) => !entry.ids.includes(id));
           if (charged.length) {
             entry.ids = [...entry.ids, ...charged];

@@ -32,7 +32,6 @@ import {
   test,
   titled,
   waitsForEarlier,
-  warned,
 } from '../helpers/test';
 import type {
   Fees,
@@ -479,26 +478,23 @@ test.describe('instructions', () => {
         label: 'an eventId that is not a UUID has code invalid_string',
         body: { instructions: [{ eventId: 'not-a-uuid', decision: 'PROCEED' }] },
         pointer: '/instructions/0/eventId',
-        code: 'invalid_string',
       },
       {
         id: 'INS-026',
         label: 'a decision outside the allowed values has code invalid_enum_value',
         body: { instructions: [{ eventId: randomUUID(), decision: 'MAYBE' }] },
         pointer: '/instructions/0/decision',
-        code: 'invalid_enum_value',
       },
     ];
-    for (const { id: requirement, label, body, pointer, code } of shouldCases) {
-      // SHOULD level (the contract gives the code as an example): another code is a warning, not a failure.
+    for (const { id: requirement, label, body, pointer } of shouldCases) {
+      // SHOULD level (the contract gives the code as an example): the registry's invariant of the requirement
+      // judges the code on this answer, as on every answer, and records another code as a warning.
       test(...titled(`[${requirement}] the field error for ${label}`), async ({ api, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         const response = await api.call('postInstructions', { body });
         expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
         const error = carriedFieldErrors(response).find((e) => e.pointer === pointer);
-        expect(error, `a field error pointing at ${pointer}`).toBeDefined();
-        if (error?.code !== code)
-          warned(`SHOULD: the field error at ${pointer} has code ${String(error?.code)}, not ${code}`);
+        expect(error, `a field error pointing at ${pointer}, whose code the invariant judges`).toBeDefined();
       });
     }
 

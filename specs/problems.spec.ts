@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type ApiResponse,
   expect,
+  internalLeaks,
   nonEmpty,
   type SharedAnswerName,
   skipIf,
@@ -25,40 +26,6 @@ const TEXT_PLAIN_BODY = Buffer.from('{"items": []}', 'utf8');
 /** A header larger than most servers read (Node 16 KB, Kestrel 32 KB, nginx and Tomcat 8 KB). */
 const PADDING_HEADER = 'X-Conformance-Padding';
 const OVERSIZED_HEADER_BYTES = 40 * 1024;
-
-/**
- * What the "generic detail" of internal_error must not show: each a named kind of implementation detail.
- * The URL path of the request is not among them (it is no file path), nor the word "error".
- */
-const INTERNAL_DETAIL_LEAKS: { name: string; pattern: RegExp }[] = [
-  { name: 'stack frame', pattern: /^\s*at\s+\S.*:\d+(?::\d+)?\)?\s*$/m },
-  { name: 'Python traceback', pattern: /Traceback \(most recent call last\)|File "[^"]+", line \d+/ },
-  {
-    name: 'exception class name',
-    pattern: /\b(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception)\b/,
-  },
-  {
-    name: 'SQL text',
-    pattern:
-      /\bselect\s+(?:\*|[\w."]+(?:\s*,\s*[\w."]+)*)\s+from\s+[\w."]+|\binsert\s+into\s+[\w."]+|\bupdate\s+[\w."]+\s+set\b|\bdelete\s+from\s+[\w."]+|\bSQLSTATE\b|\bORA-\d{5}\b/i,
-  },
-  {
-    name: 'source file',
-    pattern:
-      /[\\/][\w.-]+\.(?:[cm]?[jt]sx?|py|java|kt|rb|go|cs|php|scala|rs)\b|[\w-]\.(?:[cm]?[jt]sx?|py|java|kt|rb|go|cs|php|scala|rs):\d+/,
-  },
-  {
-    name: 'file system path',
-    pattern:
-      /(?:^|[\s"'(=:])\/(?:src|app|srv|home|usr|var|opt|tmp|etc|root|work|workspace|build|dist|lib|node_modules)\/|\bnode_modules\b/m,
-  },
-  { name: 'Windows path', pattern: /\b[A-Za-z]:\\[^\s\\]/ },
-];
-
-/** The names of the leaks a detail shows (none for a generic one). */
-function internalLeaks(detail: string): string[] {
-  return INTERNAL_DETAIL_LEAKS.filter(({ pattern }) => pattern.test(detail)).map(({ name }) => name);
-}
 
 type Body = Record<string, unknown>;
 

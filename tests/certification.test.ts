@@ -236,6 +236,12 @@ void test('a breach of an invariant is charged to its requirement; a requirement
       breached: ['CONV-012'],
     },
     { title: '[AUTH-005] passes', outcome: 'passed', breached: ['PAG-004'] },
+    {
+      title: '[INS-019] posts a bad eventId',
+      outcome: 'passed',
+      breached: ['INS-025'],
+      warnings: ['[INS-025] the field error ... has code "format"'],
+    },
   ]);
   const charged = results.tests.find((t) => t.title.startsWith('[AUTH-001]'))!;
   assert.deepEqual(charged.ids, ['AUTH-001', 'CONV-012']);
@@ -245,6 +251,13 @@ void test('a breach of an invariant is charged to its requirement; a requirement
     ['AUTH-005'],
     'a pass is charged nothing',
   );
+  const warned = results.tests.find((t) => t.title.startsWith('[INS-019]'))!;
+  assert.deepEqual(
+    warned.ids,
+    ['INS-019', 'INS-025'],
+    'a pass warned of a SHOULD an answer broke is charged it',
+  );
+  assert.equal(buildCertification(results).requirements.find((r) => r.id === 'INS-025')!.verdict, 'warned');
   const c = buildCertification({
     ...results,
     invariants: [

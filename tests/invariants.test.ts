@@ -40,6 +40,7 @@ function answer(facts: Partial<AnswerFacts>): AnswerFacts {
     body: undefined,
     dateHeader: undefined,
     ...facts,
+    sentBody: facts.sentBody ?? facts.requestBody !== undefined,
   };
 }
 
@@ -75,7 +76,6 @@ const NOT_YET_INVARIANTS: Record<string, string> = {
   'CONV-005': 'date formats: the response schema check of every answer',
   'CONV-006': 'timestamp formats: the response schema check of every answer',
   'CONV-007': 'money as decimal strings: the response schema check of every answer',
-  'PROB-024': 'pointers into the body sent: the validation specs',
   'RATE-004': 'checked on every answer by helpers/wire/rate-limit-headers.ts, not charged to its id yet',
   'RATE-006': 'checked on every answer by helpers/wire/rate-limit-headers.ts, not charged to its id yet',
   'RATE-007': 'checked on every answer by helpers/wire/rate-limit-headers.ts, not charged to its id yet',
@@ -90,19 +90,10 @@ const NOT_YET_INVARIANTS: Record<string, string> = {
   'PAT-018': 'each sort field accepted: the patents spec',
   'PAT-019': 'an unknown sort field refused: the patents spec',
   'PER-013': 'an unknown include value ignored: the period spec',
-  'INS-025': 'the field error code of a bad eventId (SHOULD): the instructions spec',
-  'INS-026': 'the field error code of a bad decision (SHOULD): the instructions spec',
-  'SYNC-012': 'results in posted order across pages: the sync specs',
-  'SYNC-024':
-    'SETTLED when nothing waits: the sync specs (which trigger settles a batch is not shown: not at triage)',
-  'SYNC-031': 'no externalImportRef accepted: the sync specs',
-  'SYNC-035': 'a large batch accepted: the sync specs',
-  'SYNC-038': 'an unknown office REJECTED: the sync specs',
   'INV-018': 'invoice sort order: the invoices spec',
   'INV-019': 'default invoice order: the invoices spec',
   'INV-020': 'an unknown invoice sort field refused: the invoices spec',
   'FRZ-004': 'the members of a frozen event: the freezes spec',
-  'FRZ-007': 'a PUT without a body answers 200: the freezes spec',
 };
 
 void test('every requirement one answer can decide is an invariant of the registry (or listed as not yet)', (t) => {
@@ -324,6 +315,115 @@ void test('resources: sync batches at triage and on replay, invoices, receipts a
     body: { object: 'exchangeRateFreeze', yearMonth: '2026-04', events: [] },
   });
   assert.equal(breachesOf('FRZ-003', freeze)!.length, 1);
+});
+
+void test('requests the contract accepts, the order and outcomes of sync results, and SHOULD codes', () => {
+  // PROB-024: a pointer into the body sent, or to the object lacking a member; not shown for parameters.
+  const invalid = (errors: object[], facts: Partial<AnswerFacts> = {}) =>
+    answer({
+      method: 'POST',
+      operationId: 'postInstructions',
+      status: 400,
+      mediaType: 'application/problem+json',
+      requestBody: { instructions: [{ eventId: 'x', decision: 'MAYBE' }] },
+      body: { code: 'validation_failed', errors },
+      ...facts,
+    });
+  const at = (pointer: string, code = 'invalid_string') => ({ pointer, code, message: 'm' });
+  assert.deepEqual(breachesOf('PROB-024', invalid([at('/instructions/0/eventId')])), []);
+  assert.deepEqual(
+    breachesOf('PROB-024', invalid([at('/instructions/0/missing')])),
+    [],
+    'the object lacking it',
+  );
+  assert.equal(breachesOf('PROB-024', invalid([at('/instructions/3/eventId')]))!.length, 1);
+  assert.equal(breachesOf('PROB-024', invalid([at('/instructions/0/eventId/0')]))!.length, 1);
+  assert.equal(breachesOf('PROB-024', invalid([at('/x')], { query: { a: ['1'] } })), undefined);
+  // INS-025, INS-026 (SHOULD): the code of the error at the member's own pointer.
+  const codes = invalid([
+    at('/instructions/0/eventId', 'bad_uuid'),
+    at('/instructions/0/decision', 'invalid_enum_value'),
+  ]);
+  assert.equal(breachesOf('INS-025', codes)!.length, 1);
+  assert.deepEqual(breachesOf('INS-026', codes), []);
+  assert.equal(
+    breachesOf('INS-025', invalid([at('/instructions', 'too_small')])),
+    undefined,
+    'no error at eventId',
+  );
+  assert.equal(requirementById('INS-025')!.level, 'SHOULD', 'a breach warns (helpers/wire/answer-checks.ts)');
+  // SYNC-031, SYNC-035: accepted, whatever the size and without a reference.
+  const sync = (requestBody: unknown, status: number, body: unknown = undefined) =>
+    answer({ method: 'POST', operationId: 'syncPatents', status, requestBody, body });
+  const many = Array.from({ length: 250 }, (_, i) => ({ providerId: `P-${i}` }));
+  assert.equal(breachesOf('SYNC-031', sync({ items: [{}] }, 400))!.length, 1);
+  assert.deepEqual(breachesOf('SYNC-031', sync({ items: [{}] }, 201)), []);
+  assert.equal(breachesOf('SYNC-031', sync({ externalImportRef: 'r', items: [{}] }, 409)), undefined);
+  assert.equal(breachesOf('SYNC-031', sync({ items: [] }, 400)), undefined, 'an empty batch');
+  assert.equal(breachesOf('SYNC-035', sync({ items: many }, 413))!.length, 1);
+  assert.deepEqual(breachesOf('SYNC-035', sync({ items: many }, 202)), []);
+  assert.equal(breachesOf('SYNC-035', sync({ externalImportRef: 'r', items: many }, 409)), undefined);
+  assert.equal(breachesOf('SYNC-035', sync({ items: many }, 429)), undefined);
+  // SYNC-012: the echoed providerIds keep the posted order, on any page.
+  const result = (providerId: string | null, outcome = 'REJECTED') => ({
+    providerId,
+    outcome,
+    action: null,
+    servicePatentId: null,
+    requestId: UUID_A,
+    reason: outcome === 'REJECTED' ? 'r' : null,
+  });
+  const batchOf = (data: object[], status = 'SETTLED') => ({
+    object: 'patentSyncBatch',
+    status,
+    totalItems: data.length,
+    results: { data, pagination: { totalItems: data.length, currentPage: 1, itemsPerPage: 10 } },
+  });
+  const items = [{ providerId: 'A' }, { title: 'none' }, { providerId: 'B' }, { providerId: 'C' }];
+  const ordered = [result('A'), result(null), result('B'), result('C')];
+  assert.deepEqual(breachesOf('SYNC-012', sync({ items }, 201, batchOf(ordered))), []);
+  const swapped = [result('B'), result(null), result('A'), result('C')];
+  assert.equal(breachesOf('SYNC-012', sync({ items }, 201, batchOf(swapped)))!.length, 1);
+  assert.deepEqual(
+    breachesOf('SYNC-012', sync({ items }, 201, batchOf([result('B'), result('C')]))),
+    [],
+    'a later page',
+  );
+  // SYNC-024: at triage, nothing to wait on: SETTLED, or not yet out of PENDING/PROCESSING.
+  const triage = (data: object[], status: string) =>
+    sync({ items: data.map(() => ({})) }, 201, batchOf(data, status));
+  assert.equal(breachesOf('SYNC-024', triage([result('A')], 'ERROR'))!.length, 1);
+  assert.equal(breachesOf('SYNC-024', triage([result('A')], 'TRIAGED'))!.length, 1);
+  assert.deepEqual(breachesOf('SYNC-024', triage([result('A')], 'SETTLED')), []);
+  assert.equal(
+    breachesOf('SYNC-024', triage([result('A')], 'PROCESSING')),
+    undefined,
+    'the trigger is not shown',
+  );
+  assert.equal(breachesOf('SYNC-024', triage([result('A', 'STAGED')], 'TRIAGED')), undefined);
+  // SYNC-038: an office of no code form is REJECTED with a reason.
+  const office = (value: unknown, outcome: string) =>
+    sync({ items: [{ providerId: 'A', office: value }] }, 201, batchOf([result('A', outcome)]));
+  assert.equal(breachesOf('SYNC-038', office('NOT-AN-OFFICE', 'APPLIED'))!.length, 1);
+  assert.deepEqual(breachesOf('SYNC-038', office('NOT-AN-OFFICE', 'REJECTED')), []);
+  assert.equal(
+    breachesOf('SYNC-038', office('DE', 'APPLIED')),
+    undefined,
+    'which codes a server knows is free',
+  );
+  // FRZ-007: a PUT without a body.
+  const put = (status: number, sentBody = false) =>
+    answer({
+      method: 'PUT',
+      operationId: 'putExchangeRateFreeze',
+      pathParams: { yearMonth: '2026-03' },
+      status,
+      sentBody,
+    });
+  assert.equal(breachesOf('FRZ-007', put(415))!.length, 1);
+  assert.deepEqual(breachesOf('FRZ-007', put(200)), []);
+  assert.equal(breachesOf('FRZ-007', put(400, true)), undefined, 'a PUT with a body: not shown');
+  assert.equal(breachesOf('FRZ-007', put(403)), undefined, 'refused before validation');
 });
 
 void test('SYNC-054: createdAt of a batch a POST created lies within minutes of the answer Date', () => {

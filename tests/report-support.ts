@@ -23,6 +23,8 @@ export interface SyntheticTest {
   kind?: string;
   /** Requirements whose invariant an answer of the test broke (the `breach` annotations). */
   breached?: string[];
+  /** SHOULD or MAY deviations the test recorded (the `warning` annotations). */
+  warnings?: string[];
   /** Exchanges attached as evidence (http-exchanges.json), and a reproduction (reproduce.sh). */
   exchanges?: object[];
   reproduce?: string;
@@ -64,6 +66,7 @@ export function syntheticReport(tests: SyntheticTest[], errors: string[] = []): 
                   annotations: [
                     ...(t.kind ? [{ type: REASON_KIND_ANNOTATION, description: t.kind }] : []),
                     ...(t.breached ?? []).map((id) => ({ type: 'breach', description: id })),
+                    ...(t.warnings ?? []).map((description) => ({ type: 'warning', description })),
                   ],
                   attachments: [
                     ...(t.exchanges ? [attachment('http-exchanges.json', JSON.stringify(t.exchanges))] : []),

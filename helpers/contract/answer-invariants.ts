@@ -17,7 +17,7 @@ import {
   BEFORE_VALIDATION,
   YEAR_MONTH,
 } from './invariant-types';
-import { isJsonPointer } from './json-pointer';
+import { isJsonPointer, pointerMisfit } from './json-pointer';
 import { UUID } from './uuid';
 
 /** A problem answer under the API's prefix: the Errors section's rules apply. */
@@ -137,6 +137,40 @@ const BASE_ANSWER_INVARIANTS: Invariant[] = [
     })),
 ];
 
+/**
+ * What the "generic detail" of internal_error must not show: each a named kind of implementation detail.
+ * The URL path of the request is not among them (it is no file path), nor the word "error".
+ */
+const INTERNAL_DETAIL_LEAKS: { name: string; pattern: RegExp }[] = [
+  { name: 'stack frame', pattern: /^\s*at\s+\S.*:\d+(?::\d+)?\)?\s*$/m },
+  { name: 'Python traceback', pattern: /Traceback \(most recent call last\)|File "[^"]+", line \d+/ },
+  {
+    name: 'exception class name',
+    pattern: /\b(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception)\b/,
+  },
+  {
+    name: 'SQL text',
+    pattern:
+      /\bselect\s+(?:\*|[\w."]+(?:\s*,\s*[\w."]+)*)\s+from\s+[\w."]+|\binsert\s+into\s+[\w."]+|\bupdate\s+[\w."]+\s+set\b|\bdelete\s+from\s+[\w."]+|\bSQLSTATE\b|\bORA-\d{5}\b/i,
+  },
+  {
+    name: 'source file',
+    pattern:
+      /[\\/][\w.-]+\.(?:[cm]?[jt]sx?|py|java|kt|rb|go|cs|php|scala|rs)\b|[\w-]\.(?:[cm]?[jt]sx?|py|java|kt|rb|go|cs|php|scala|rs):\d+/,
+  },
+  {
+    name: 'file system path',
+    pattern:
+      /(?:^|[\s"'(=:])\/(?:src|app|srv|home|usr|var|opt|tmp|etc|root|work|workspace|build|dist|lib|node_modules)\/|\bnode_modules\b/m,
+  },
+  { name: 'Windows path', pattern: /\b[A-Za-z]:\\[^\s\\]/ },
+];
+
+/** The names of the leaks a detail shows (none for a generic one). */
+export function internalLeaks(detail: string): string[] {
+  return INTERNAL_DETAIL_LEAKS.filter(({ pattern }) => pattern.test(detail)).map(({ name }) => name);
+}
+
 /** A rule of every problem body under the API's prefix. */
 function ofProblem(
   id: string,
@@ -164,6 +198,65 @@ const ofCode = (
 
 const fieldErrorsOf = (body: Json): unknown[] => (Array.isArray(body.errors) ? body.errors : []);
 
+/** A POST whose parameters are all in its body: every field error of its answer is about the body. */
+const bodyOnly = (answer: AnswerFacts) =>
+  answer.method === 'POST' &&
+  Object.keys(answer.pathParams).length === 0 &&
+  Object.keys(answer.query).length === 0;
+
+/** The field errors of an answer with a given pointer. */
+const errorsAt = (b: Json, pointer: string): Json[] =>
+  fieldErrorsOf(b).filter((e): e is Json => isObject(e) && e.pointer === pointer);
+
+const DECISIONS: readonly unknown[] = enumOf('Decision');
+
+/**
+ * The field-error codes the Errors section gives as examples ("for example `invalid_string` for a bad uuid,
+ * `invalid_enum_value` for a value outside the allowed decisions"): SHOULD, so another code is a warning
+ * (helpers/wire/answer-checks.ts reads the level). Judged on the field error at the member's own pointer,
+ * when the answer has one; a string value only (another type may have another code).
+ */
+const SHOULD_FIELD_ERROR_CODES: Invariant[] = (
+  [
+    [
+      'INS-025',
+      'eventId',
+      'invalid_string',
+      'a string that is not a UUID',
+      (v: unknown) => !UUID.test(v as string),
+    ],
+    [
+      'INS-026',
+      'decision',
+      'invalid_enum_value',
+      'a string outside the decisions',
+      (v: unknown) => !DECISIONS.includes(v),
+    ],
+  ] as const
+).map(([id, name, code, what, bad]) =>
+  ofCode(
+    id,
+    `the field error for an instruction ${name} that is ${what} has code ${code}`,
+    'validation_failed',
+    (b, answer) => {
+      const sent =
+        answer.operationId === 'postInstructions' && isObject(answer.requestBody)
+          ? answer.requestBody.instructions
+          : undefined;
+      if (!bodyOnly(answer) || !Array.isArray(sent)) return undefined;
+      const judged = sent.flatMap((item, i) =>
+        isObject(item) && typeof item[name] === 'string' && bad(item[name])
+          ? errorsAt(b, `/instructions/${i}/${name}`)
+          : [],
+      );
+      if (judged.length === 0) return undefined;
+      return judged
+        .filter((e) => e.code !== code)
+        .map((e) => `the error at ${String(e.pointer)} has code ${show(e.code)}`);
+    },
+  ),
+);
+
 const PROBLEM_BODY_INVARIANTS: Invariant[] = [
   ofProblem('PROB-002', 'the type of a problem is a string URI reference', (b) =>
     once(typeof b.type === 'string' && !/\s/.test(b.type) ? undefined : `type is ${show(b.type)}`),
@@ -188,6 +281,16 @@ const PROBLEM_BODY_INVARIANTS: Invariant[] = [
     if (!code || code.extensions.length === 0) return undefined;
     return code.extensions.filter((m) => !(m in b)).map((m) => `${m} is not a top-level member`);
   }),
+  // "generic detail": detail is optional (member table); when sent, it names nothing of the implementation.
+  ofCode(
+    'PROB-023',
+    'the detail of an internal_error names nothing of the implementation',
+    'internal_error',
+    (b) =>
+      typeof b.detail === 'string'
+        ? internalLeaks(b.detail).map((leak) => `detail shows a ${leak}: ${show(b.detail)}`)
+        : undefined,
+  ),
   ofCode('PROB-009', 'a validation_failed problem carries an errors array', 'validation_failed', (b) =>
     once(Array.isArray(b.errors) ? undefined : `errors is ${show(b.errors)}`),
   ),
@@ -212,9 +315,7 @@ const PROBLEM_BODY_INVARIANTS: Invariant[] = [
     'every field error pointer into a POST body is a valid RFC 6901 JSON Pointer',
     'validation_failed',
     (b, answer) =>
-      answer.method !== 'POST' ||
-      Object.keys(answer.pathParams).length > 0 ||
-      Object.keys(answer.query).length > 0
+      !bodyOnly(answer)
         ? undefined
         : fieldErrorsOf(b).flatMap((e, i) =>
             isObject(e) && typeof e.pointer === 'string' && !isJsonPointer(e.pointer)
@@ -236,6 +337,21 @@ const PROBLEM_BODY_INVARIANTS: Invariant[] = [
       );
     },
   ),
+  // The same requests: a field error about a body member points at it, or at the object lacking it.
+  ofCode(
+    'PROB-024',
+    'every field error pointer of a POST designates a member of the body sent, or the object lacking it',
+    'validation_failed',
+    (b, answer) =>
+      !bodyOnly(answer) || answer.requestBody === undefined
+        ? undefined
+        : fieldErrorsOf(b).flatMap((e, i) => {
+            if (!isObject(e) || typeof e.pointer !== 'string' || !isJsonPointer(e.pointer)) return [];
+            const misfit = pointerMisfit(answer.requestBody, e.pointer);
+            return misfit === undefined ? [] : [`errors/${i}: ${misfit}`];
+          }),
+  ),
+  ...SHOULD_FIELD_ERROR_CODES,
   ofCode(
     'INS-022',
     'an instruction_skipped problem carries clientCaseReference, a string or null',
@@ -414,7 +530,6 @@ const REFUSED_REQUESTS: Invariant[] = [
   ),
 ];
 
-const DECISIONS: readonly unknown[] = enumOf('Decision');
 const API_KEY = /^[0-9a-fA-F]{64}$/;
 
 /** The answer to a request whose key is missing or malformed: 401 invalid_api_key. */

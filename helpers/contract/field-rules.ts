@@ -251,7 +251,7 @@ const OFFICIAL_NUMBER_MEMBERS = [
  * WO, EP, EA or an ISO 3166-1 code in any of its three forms: alpha-2 and alpha-3 (upper-case letters, as the
  * standard writes them) or numeric (three digits). Which codes a server knows is not stated (OPEN-POINTS B11).
  */
-const OFFICE_CODE = /^(?:[A-Z]{2,3}|\d{3})$/;
+export const OFFICE_CODE = /^(?:[A-Z]{2,3}|\d{3})$/;
 const ALPHA_2 = /^[A-Z]{2}$/;
 
 function members(patent: Json, names: string[], ok: (v: unknown) => boolean, what: string) {

@@ -19,7 +19,7 @@ export interface AnswerFacts {
   headers: Record<string, string>;
   /** The request's headers, names lower-cased. */
   requestHeaders: Record<string, string>;
-  /** The path of the request URL. */
+  /** The path of the request URL from the API's prefix on (without the path prefix BASE_URL may carry). */
   path: string;
   /** The path parameters of the operation, read from the URL. */
   pathParams: Record<string, string>;
@@ -27,6 +27,8 @@ export interface AnswerFacts {
   query: Record<string, string[]>;
   /** The request's body parsed as JSON, when it was JSON. */
   requestBody: unknown;
+  /** Whether the request carried a body (one byte or more). */
+  sentBody: boolean;
   /** The answer's body parsed as JSON, when it is JSON. */
   body: unknown;
   /** The answer's Date header, if any: the server's own clock. */

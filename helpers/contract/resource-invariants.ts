@@ -6,7 +6,9 @@
  */
 import { isCalendarDate, isDateTime } from './calendar';
 import { enumOf, syncInlineLimit } from './contract';
+import { OFFICE_CODE } from './field-rules';
 import {
+  ANSWER,
   type AnswerFacts,
   type Invariant,
   isObject,
@@ -300,6 +302,11 @@ const SYNC_INVARIANTS: Invariant[] = [
         (item: Json) => typeof item.providerId !== 'string' && typeof item.servicePatentId !== 'string',
       ],
       [
+        'SYNC-038',
+        'an item whose office is a string of no office code form (WO, EP, EA or ISO 3166-1)',
+        (item: Json) => typeof item.office === 'string' && !OFFICE_CODE.test(item.office),
+      ],
+      [
         'SYNC-039',
         'an item with a date member that is not a strict YYYY-MM-DD',
         (item: Json) =>
@@ -324,6 +331,87 @@ const SYNC_INVARIANTS: Invariant[] = [
         .map((i) => `item ${i}: outcome ${show(results[i]!.outcome)}, reason ${show(results[i]!.reason)}`);
     },
   })),
+  {
+    id: 'SYNC-031',
+    title: 'a sync POST of object items without externalImportRef is accepted: 201 or 202',
+    subject: ANSWER,
+    judge: (_, answer) => {
+      const items = postedItems(answer);
+      if (!items || items.length === 0 || !items.every(isObject) || BEFORE_VALIDATION.includes(answer.status))
+        return undefined;
+      if ((answer.requestBody as Json).externalImportRef !== undefined) return undefined;
+      return once(answer.status === 201 || answer.status === 202 ? undefined : `answered ${answer.status}`);
+    },
+  },
+  {
+    id: 'SYNC-035',
+    title: `a sync POST of more than ${syncInlineLimit()} object items is never refused for its size`,
+    subject: ANSWER,
+    judge: (_, answer) => {
+      const items = postedItems(answer);
+      if (!items || items.length <= syncInlineLimit() || !items.every(isObject)) return undefined;
+      const ref = (answer.requestBody as Json).externalImportRef;
+      // Refused for something else: before validation, an empty externalImportRef, a reused one (409).
+      if (
+        BEFORE_VALIDATION.includes(answer.status) ||
+        ref === '' ||
+        (ref !== undefined && answer.status === 409)
+      )
+        return undefined;
+      return once(
+        answer.status >= 200 && answer.status < 300
+          ? undefined
+          : `${items.length} items answered ${answer.status}`,
+      );
+    },
+  },
+  {
+    id: 'SYNC-012',
+    // One answer shows one page: the providerIds it echoes keep the order of the items posted (a replay of
+    // the same reference carries the same items). SYNC-013 judges each echo; this, their order.
+    title: 'the results of a sync POST follow the order of the posted items',
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      const items = postedItems(answer);
+      if (!items || answer.status >= 300) return undefined;
+      const posted = items.map((item) =>
+        isObject(item) && typeof item.providerId === 'string' ? item.providerId : null,
+      );
+      const shown = shownResults(batch)
+        .map((r) => r.providerId)
+        .filter((id): id is string => typeof id === 'string' && posted.includes(id));
+      if (shown.length < 2) return undefined;
+      let at = 0;
+      for (const [i, id] of shown.entries()) {
+        const next = posted.indexOf(id, at);
+        if (next < 0)
+          return [`providerId ${show(id)} is shown after ${show(shown[i - 1])}, but was posted before it`];
+        at = next + 1;
+      }
+      return [];
+    },
+  },
+  {
+    id: 'SYNC-024',
+    // At triage only, and never before the batch leaves PENDING or PROCESSING: which trigger settles a
+    // batch, after triage or after a review, is not shown.
+    title:
+      'at triage, a batch with every item final and recorded, none awaiting review, is SETTLED once it leaves PENDING or PROCESSING',
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      if (!atTriage(answer)) return undefined;
+      const results = allResults(batch);
+      if (!results || results.length === 0 || awaitingOutcome(batch.status)) return undefined;
+      const final = ['APPLIED', 'ACCEPTED', 'SUPPRESSED', 'REJECTED'];
+      if (!results.every((r) => final.includes(r.outcome as string) && r.requestId !== null))
+        return undefined;
+      return once(
+        batch.status === 'SETTLED'
+          ? undefined
+          : `nothing awaits review, every item recorded, status ${show(batch.status)}`,
+      );
+    },
+  },
   {
     id: 'SYNC-004',
     title: 'the batch created by a POST counts the items posted',
@@ -742,6 +830,23 @@ const FREEZE_INVARIANTS: Invariant[] = [
           : [`yearMonth ${show(freeze.yearMonth)} for the path's ${month}`]),
         ...(Array.isArray(freeze.events) ? [] : [`events is ${show(freeze.events)}`]),
       ];
+    },
+  },
+  {
+    id: 'FRZ-007',
+    title: 'a PUT of a valid month without a body answers 200',
+    subject: ANSWER,
+    judge: (_, answer) => {
+      const month = answer.pathParams.yearMonth;
+      if (
+        answer.operationId !== 'putExchangeRateFreeze' ||
+        answer.sentBody ||
+        !month ||
+        !YEAR_MONTH.test(month)
+      )
+        return undefined;
+      if (BEFORE_VALIDATION.includes(answer.status)) return undefined;
+      return once(answer.status === 200 ? undefined : `answered ${answer.status}`);
     },
   },
 ];

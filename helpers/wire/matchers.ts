@@ -4,18 +4,14 @@
  */
 import { expect as base } from '@playwright/test';
 import { ApiResponse } from './api-response';
-import { errorCode, rateLimitHeaderNames } from '../contract/contract';
+import { findErrorCode, rateLimitHeaderNames } from '../contract/contract';
+import { judgeAnswer } from '../contract/invariants';
+import { answerFacts } from './answer-checks';
 import { responseSchemaErrors } from './schema-validator';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 export const RATE_LIMIT_HEADERS = rateLimitHeaderNames();
 export const REQUEST_ID_HEADER = 'X-Request-Id';
-
-/** What an internal failure's detail must not show: a stack frame line, or a source file with a line number. */
-const INTERNAL_LEAKS = [
-  /^\s*at\s.*\.\w+:\d+/m,
-  /[\w-]\.(?:[cm]?[jt]sx?|py|java|kt|rb|go|cs|php|scala)(?::\d+|", line \d+)/i,
-];
 
 interface MatcherResult {
   pass: boolean;
@@ -45,7 +41,16 @@ function result(name: string, problems: string[], response: ApiResponse, isNot: 
   };
 }
 
-/** The problem-body checks shared by every error: members, status mirror, type of the code, extensions. */
+/** The registry's rules of a problem body and of correlation (PROB-*, CORR-*), stated once there. */
+const isProblemRule = (id: string) => id.startsWith('PROB-') || id.startsWith('CORR-');
+
+/**
+ * A problem as the contract's error table defines it: the status and code the test expects, the media type,
+ * then every rule of the registry on problem bodies and correlation (helpers/contract/answer-invariants.ts:
+ * members, status mirror, type and status of the code, extensions, the generic detail of internal_error,
+ * requestId and X-Request-Id), and the schema of the answer. The client applies the same rules to every
+ * answer; the matcher states them against what the test expected.
+ */
 export function problemViolations(
   response: ApiResponse,
   expected: { status?: number; code?: string },
@@ -68,45 +73,16 @@ export function problemViolations(
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     return [...problems, 'body is not a JSON object'];
-  for (const member of ['type', 'title', 'status', 'code', 'requestId']) {
-    if (!(member in body)) problems.push(`member ${member} is missing`);
-  }
-  if (body.status !== response.status)
-    problems.push(`member status ${String(body.status)} differs from HTTP ${response.status}`);
-  // Authentication 8: every response carries X-Request-Id; the same value is requestId in every problem body.
-  const requestId = response.header(REQUEST_ID_HEADER);
-  if (requestId === undefined || requestId.trim() === '')
-    problems.push(`header ${REQUEST_ID_HEADER} is missing or empty`);
-  else if ('requestId' in body && body.requestId !== requestId)
-    problems.push(
-      `member requestId ${JSON.stringify(body.requestId)} differs from header ${REQUEST_ID_HEADER} ${JSON.stringify(requestId)}`,
-    );
-  const code = typeof body.code === 'string' ? body.code : undefined;
-  if (expected.code !== undefined && code !== expected.code) {
+  if (expected.code !== undefined && body.code !== expected.code) {
     problems.push(`code: expected ${expected.code}, received ${String(body.code)}`);
+    // The expected code's status and type, which the registry judges only for the code the body carries.
+    const known = findErrorCode(expected.code);
+    if (known && response.status !== known.status)
+      problems.push(`${expected.code} must be HTTP ${known.status}, received ${response.status}`);
   }
-  const checkedCode = expected.code ?? code;
-  if (checkedCode) {
-    let known: ReturnType<typeof errorCode> | undefined;
-    try {
-      known = errorCode(checkedCode);
-    } catch {
-      known = undefined; // a code outside the contract's table: only the base members are checked
-    }
-    if (known) {
-      if (body.type !== known.type)
-        problems.push(`type: expected ${known.type} for ${checkedCode}, received ${String(body.type)}`);
-      if (response.status !== known.status)
-        problems.push(`${checkedCode} must be HTTP ${known.status}, received ${response.status}`);
-      for (const ext of known.extensions)
-        if (!(ext in body)) problems.push(`extension member ${ext} of ${checkedCode} is missing`);
-    }
-  }
-  if (checkedCode === 'internal_error' && typeof body.detail === 'string') {
-    // Errors: internal_error has a "generic detail": no stack frame, no source file of the implementation.
-    const leak = INTERNAL_LEAKS.find((pattern) => pattern.test(body.detail as string));
-    if (leak) problems.push(`detail of internal_error is not generic: it matches ${String(leak)}`);
-  }
+  for (const { invariant, breaches } of judgeAnswer(answerFacts(response)))
+    if (isProblemRule(invariant.id))
+      problems.push(...breaches.map((b) => `[${invariant.id}] ${invariant.title}: ${b}`));
   problems.push(...responseSchemaErrors(response).map((e) => `schema: ${e}`));
   return problems;
 }

@@ -149,12 +149,16 @@ const unique = <T>(values: T[]) => [...new Set(values)];
  * The verdict of a requirement no test cites but an invariant of the registry decides: passed when it
  * judged answers and none broke it, failed on a breach, not tested when it judged no answer.
  */
-function invariantVerdict(invariant: {
-  judged: number;
-  breaches: string[];
-}): Pick<RequirementVerdict, 'verdict' | 'reason'> {
+function invariantVerdict(
+  invariant: { judged: number; breaches: string[] },
+  level: Requirement['level'],
+): Pick<RequirementVerdict, 'verdict' | 'reason'> {
+  // A SHOULD or MAY an answer broke is a warning, as when a test records it.
   if (invariant.breaches.length > 0)
-    return { verdict: 'failed', reason: `its invariant was broken: ${invariant.breaches[0]}` };
+    return {
+      verdict: level === 'MUST' ? 'failed' : 'warned',
+      reason: `its invariant was broken: ${invariant.breaches[0]}`,
+    };
   if (invariant.judged > 0)
     return { verdict: 'passed', reason: `its invariant judged ${invariant.judged} answer(s) of the run` };
   return { verdict: 'not tested', reason: 'its invariant judged no answer of the run' };
@@ -165,7 +169,7 @@ function verdictFor(
   tests: DecidingTest[],
   invariant: { judged: number; breaches: string[] } | undefined,
 ): Pick<RequirementVerdict, 'verdict' | 'reason'> {
-  if (tests.length === 0 && invariant) return invariantVerdict(invariant);
+  if (tests.length === 0 && invariant) return invariantVerdict(invariant, requirement.level);
   if (tests.length === 0) {
     return {
       verdict: 'not tested',
