@@ -153,16 +153,14 @@ export type { UncheckedFieldError } from './wire/field-errors';
 export { RATE_LIMIT_HEADERS, REQUEST_ID_HEADER, intHeader } from './wire/matchers';
 export { listEnvelope, walkList } from './wire/pagination';
 export type { ListBody } from './wire/pagination';
+export { announcedReset, countdownWaitMs, rateLimitRule } from './wire/rate-limit-headers';
 export {
   DATE_HEADER_TOLERANCE_SECONDS,
+  integerValue,
   LONGEST_LOCAL_DAY_SECONDS,
-  announcedReset,
-  countdownWaitMs,
-  rateLimitRule,
-  rateLimitViolations,
-} from './wire/rate-limit-headers';
+} from './contract/rate-limit-invariants';
 export { schemaErrors } from './wire/schema-validator';
 export type { SharedAnswerName } from './wire/shared-answers';
 export { INVARIANTS } from './contract/invariants';
-export { invariantBreaches, judgedCount } from './wire/answer-checks';
+export { invariantBreaches, judgedCount, rateLimitBreaches } from './wire/answer-checks';
 export { sharedSweep } from './data/shared-sweeps';

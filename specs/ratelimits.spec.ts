@@ -2,8 +2,9 @@
  * The daily quota of a key and its headers: RateLimit-Limit, -Remaining and -Reset on every authenticated
  * answer (errors included), one unit per call, 401s not counted, quota per key, and the 429 with
  * Retry-After once the quota is used up.
- * The client checks the headers of every answer the suite receives (helpers/wire/rate-limit-headers.ts); the
- * tests here name each kind of answer and the counting rules. Which answers are necessarily authenticated
+ * The client checks the headers of every answer the suite receives (the rate-limit invariants,
+ * helpers/contract/rate-limit-invariants.ts, and the countdown of helpers/wire/rate-limit-headers.ts); the
+ * tests here name each kind of answer, read the same rules, and check the counting rules. Which answers are necessarily authenticated
  * (a 400 is not): schemas/OPEN-POINTS.md E4.
  * The sequence runs on the low-quota key (API_KEY_LOW_QUOTA), which no other spec uses, in serial mode.
  * Contract: Limits (daily call quota, rate-limit headers); Errors (rate_limit_exceeded); Authentication 2.
@@ -18,19 +19,19 @@ import {
   DATE_HEADER_TOLERANCE_SECONDS,
   expect,
   intHeader,
+  integerValue,
   type KeyRole,
   locateInstructionReceipt,
-  LONGEST_LOCAL_DAY_SECONDS,
   pause,
   type Portfolio,
   postInstructions,
-  RATE_LIMIT_HEADERS,
+  rateLimitBreaches,
   rateLimitRule,
-  rateLimitViolations,
   reinstruct,
   REQUEST_ID_HEADER,
   type Setting,
   type SharedAnswerName,
+  type Target,
   sharedDocumentDownload,
   skipIf,
   test,
@@ -52,6 +53,18 @@ function quotaOf(response: ApiResponse): Quota {
     remaining: intHeader(response, 'ratelimit-remaining')!,
     reset: intHeader(response, 'ratelimit-reset')!,
   };
+}
+
+/** The breaches of the rate-limit rules the answer of `client` shows (those of `ids` only, when given). */
+function rateLimitRuleBreaches(
+  response: ApiResponse,
+  client: ApiClient,
+  target: Target,
+  ids?: string[],
+): string[] {
+  return rateLimitBreaches(response, client.key!, rateLimitRule(target), target.baseUrl)
+    .filter((b) => ids === undefined || ids.includes(b.requirement))
+    .map((b) => b.message);
 }
 
 interface Clients {
@@ -137,13 +150,14 @@ test.describe('rate limits', () => {
       ...titled(
         `[RATE-006, RATE-007, RATE-009] a ${label} answer carries RateLimit-Limit, -Remaining and -Reset`,
       ),
-      async ({ api, as, portfolio, requireSetting, sharedAnswer }) => {
+      async ({ api, as, portfolio, requireSetting, sharedAnswer, target }) => {
         const response = await send({ api, as, portfolio, requireSetting, sharedAnswer });
         expect(response).toHaveStatus(status);
-        const quota = quotaOf(response);
-        expect(quota.remaining, 'RateLimit-Remaining is at most RateLimit-Limit').toBeLessThanOrEqual(
-          quota.limit,
-        );
+        quotaOf(response);
+        expect(
+          rateLimitRuleBreaches(response, api, target, ['RATE-006', 'RATE-007', 'RATE-009']),
+          'the rate-limit rules of the answer',
+        ).toEqual([]);
       },
     );
   }
@@ -280,10 +294,11 @@ test.describe('rate limits', () => {
 
     test(
       ...titled('[RATE-004] RateLimit-Reset is at most one local day away (25 hours across a DST change)'),
-      async ({ as }) => {
-        const { reset } = await counted(as('lowQuota'));
-        expect(reset, 'RateLimit-Reset in seconds').toBeGreaterThanOrEqual(0);
-        expect(reset, 'RateLimit-Reset in seconds').toBeLessThanOrEqual(LONGEST_LOCAL_DAY_SECONDS);
+      async ({ as, target }) => {
+        const low = as('lowQuota');
+        const response = await countedAnswer(low);
+        quotaOf(response);
+        expect(rateLimitRuleBreaches(response, low, target, ['RATE-004']), 'RateLimit-Reset').toEqual([]);
       },
     );
 
@@ -312,7 +327,7 @@ test.describe('rate limits', () => {
           });
         // A midnight (of TARGET_TIME_ZONE, else a quarter-hour of UTC), and the one announced before.
         expect(
-          rateLimitViolations(response, low.key!, rateLimitRule(target), target.baseUrl),
+          rateLimitRuleBreaches(response, low, target),
           `the reset of ${response.describe()}, against ${new Date(earlier).toISOString()} announced earlier`,
         ).toEqual([]);
       },
@@ -340,12 +355,12 @@ test.describe('rate limits', () => {
 
     test(
       ...titled('[RATE-010] a 429 answer carries none of the RateLimit-* headers'),
-      async ({ as, requireSetting }) => {
+      async ({ as, requireSetting, target }) => {
         requireSetting('ALLOW_QUOTA_EXHAUSTION');
-        const response = await call(as('lowQuota'));
+        const low = as('lowQuota');
+        const response = await call(low);
         expect(response).toHaveStatus(429);
-        for (const name of RATE_LIMIT_HEADERS)
-          expect(response.header(name), `header ${name}`).toBeUndefined();
+        expect(rateLimitRuleBreaches(response, low, target, ['RATE-010']), 'the 429').toEqual([]);
       },
     );
 
@@ -353,14 +368,15 @@ test.describe('rate limits', () => {
       ...titled(
         '[RATE-004, RATE-011] a 429 answer carries Retry-After in whole seconds, consistent with the last RateLimit-Reset',
       ),
-      async ({ as, requireSetting }) => {
+      async ({ as, requireSetting, target }) => {
         requireSetting('ALLOW_QUOTA_EXHAUSTION');
-        const response = await call(as('lowQuota'));
+        const low = as('lowQuota');
+        const response = await call(low);
         expect(response).toHaveStatus(429);
-        const retryAfter = response.header('retry-after');
-        expect(retryAfter, 'Retry-After header').toMatch(/^\s*\d+\s*$/);
-        const seconds = Number(retryAfter);
-        expect(seconds, 'Retry-After in seconds').toBeLessThanOrEqual(LONGEST_LOCAL_DAY_SECONDS);
+        expect(rateLimitRuleBreaches(response, low, target, ['RATE-004', 'RATE-011']), 'Retry-After').toEqual(
+          [],
+        );
+        const seconds = integerValue(response.header('retry-after'))!;
         verifiedOnlyIf(
           beforeExhaustion !== undefined,
           'data',

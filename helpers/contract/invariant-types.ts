@@ -33,6 +33,23 @@ export interface AnswerFacts {
   body: unknown;
   /** The answer's Date header, if any: the server's own clock. */
   dateHeader: string | undefined;
+  /** What the rate-limit rules need beyond the answer (./rate-limit-invariants.ts); undefined: not known. */
+  rateLimit?: RateLimitFacts;
+}
+
+/** What the client knows of an answer's key and target that the rate-limit rules need. */
+export interface RateLimitFacts {
+  /** The request's key is one whose answers the quota counts: a configured key other than the expired one. */
+  counted: boolean;
+  /** TARGET_TIME_ZONE: the quota resets at this zone's midnight; undefined: a quarter-hour of UTC. */
+  timeZone?: string;
+  /**
+   * Only an authenticated request can get this answer (OPEN-POINTS E4): a 2xx of an operation, a problem whose
+   * condition concerns the caller; decided by the client, whose schema validator checks the path parameters.
+   */
+  authenticated: boolean;
+  /** When the answer arrived, on the local clock (ms): its time when it has no Date header. */
+  receivedAt: number;
 }
 
 /** Where a resource sits in its answer, and the resource that holds it, if any. */

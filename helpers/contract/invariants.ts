@@ -40,6 +40,7 @@ import {
   ANSWER,
 } from './invariant-types';
 import { OPERATION_INVARIANTS } from './operation-invariants';
+import { RATE_LIMIT_INVARIANTS } from './rate-limit-invariants';
 import { RESOURCE_INVARIANTS } from './resource-invariants';
 import type { Rule } from './rule-breaches';
 
@@ -357,6 +358,7 @@ export const INVARIANTS: readonly Invariant[] = [
   ...ENVELOPE_INVARIANTS,
   ...ANSWER_INVARIANTS,
   ...OPERATION_INVARIANTS,
+  ...RATE_LIMIT_INVARIANTS,
 ];
 
 /** Every resource (an object with a string `object`) in an answer, with where it sits and what holds it. */
@@ -398,36 +400,62 @@ export interface Judgement {
   breaches: string[];
 }
 
+/**
+ * The rate-limit rules are judged on every exchange as it arrives (a 429 before its retry, an answer to no
+ * operation), before the schema check: `judgeExchange`, not with the answer's other invariants.
+ */
+const EXCHANGE_INVARIANTS: ReadonlySet<Invariant> = new Set(RATE_LIMIT_INVARIANTS);
+
 /** The invariants of each subject, gathered once. */
 const INVARIANTS_BY_SUBJECT = new Map<string, Invariant[]>();
-for (const invariant of INVARIANTS)
+for (const invariant of INVARIANTS.filter((i) => !EXCHANGE_INVARIANTS.has(i)))
   INVARIANTS_BY_SUBJECT.set(invariant.subject, [
     ...(INVARIANTS_BY_SUBJECT.get(invariant.subject) ?? []),
     invariant,
   ]);
 const bySubject = (subject: string): readonly Invariant[] => INVARIANTS_BY_SUBJECT.get(subject) ?? [];
 
-/** Applies every invariant of the registry to an answer: the judgements made (breaches empty when held). */
+/** Applies `invariants` to one subject of an answer, adding the judgements made to `judgements`. */
+function applyTo(
+  judgements: Judgement[],
+  answer: AnswerFacts,
+  invariants: Iterable<Invariant>,
+  subject: Json,
+  placement: Placement,
+): void {
+  for (const invariant of invariants) {
+    let found: string[] | undefined;
+    try {
+      found = invariant.judge(subject, answer, placement);
+    } catch (error) {
+      // A subject too malformed for the rule (the schema check says what is wrong): a breach all the same.
+      found = [`could not be judged: ${(error as Error).message}`];
+    }
+    if (found !== undefined) judgements.push({ invariant, path: placement.path, breaches: found });
+  }
+}
+
+/**
+ * Applies every invariant of the registry but the rate-limit rules (`judgeExchange`) to an answer: the
+ * judgements made (breaches empty when held).
+ */
 export function judgeAnswer(answer: AnswerFacts): Judgement[] {
   const judgements: Judgement[] = [];
-  const apply = (invariants: readonly Invariant[], subject: Json, placement: Placement) => {
-    for (const invariant of invariants) {
-      let found: string[] | undefined;
-      try {
-        found = invariant.judge(subject, answer, placement);
-      } catch (error) {
-        // A subject too malformed for the rule (the schema check says what is wrong): a breach all the same.
-        found = [`could not be judged: ${(error as Error).message}`];
-      }
-      if (found !== undefined) judgements.push({ invariant, path: placement.path, breaches: found });
-    }
-  };
+  const apply = (invariants: readonly Invariant[], subject: Json, placement: Placement) =>
+    applyTo(judgements, answer, invariants, subject, placement);
   apply(bySubject(ANSWER), {}, { path: '/', owner: undefined });
   if (answer.body === undefined) return judgements;
   for (const { resource, path, owner } of resourcesOf(answer.body))
     apply(bySubject(String(resource.object)), resource, { path, owner });
   for (const { envelope, path } of envelopesOf(answer.body))
     apply(bySubject(LIST_ENVELOPE), envelope, { path, owner: undefined });
+  return judgements;
+}
+
+/** Applies the rate-limit rules (subject: the answer) to one exchange of a key, as it arrives. */
+export function judgeExchange(answer: AnswerFacts): Judgement[] {
+  const judgements: Judgement[] = [];
+  applyTo(judgements, answer, EXCHANGE_INVARIANTS, {}, { path: '/', owner: undefined });
   return judgements;
 }
 

@@ -6,7 +6,7 @@ import { _baseTest as base, type APIRequestContext, type TestDetails } from '@pl
 import path from 'node:path';
 import { requirementById } from '../../schemas/requirements';
 import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from '../wire/api-client';
-import { checkAnswers, flushJudgements, PRIMARY_TENANT } from '../wire/answer-checks';
+import { checkAnswers, checkRateLimits, flushJudgements, PRIMARY_TENANT } from '../wire/answer-checks';
 import { beginClientWrite, beginLedgerWrite } from '../run/consistency-ledger';
 import { Portfolio } from '../data/discovery';
 import { preconditionRemovedBy, skipBecause } from '../data/verified';
@@ -153,7 +153,7 @@ function clientFor(
       timeoutMs: target.requestTimeoutMs,
       record,
       skip: (kind, reason) => skipBecause(kind, reason),
-      rateLimits: rateLimitRule(target),
+      onExchange: checkRateLimits(rateLimitRule(target), target.baseUrl),
       onAnswer: checkAnswers(tenantOfKey(target, key), target.baseUrl),
       onWrite: (request) => beginClientWrite(target.baseUrl, request.method, request.url, request.body),
       ...(guarded

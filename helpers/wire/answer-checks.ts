@@ -12,7 +12,10 @@
  *   (helpers/contract/fixed-facts.ts, helpers/run/fact-ledger.ts);
  * - the consistency ledger: every fact of a resource compared with its latest sighting in the run, on any
  *   route, in any worker, a difference failing unless a write or the date could explain it
- *   (helpers/contract/consistency.ts, helpers/run/consistency-ledger.ts).
+ *   (helpers/contract/consistency.ts, helpers/run/consistency-ledger.ts);
+ * - the rate-limit rules, on every exchange of a key as it arrives (ClientDeps.onExchange): the invariants
+ *   of helpers/contract/rate-limit-invariants.ts, and the countdown across the key's answers
+ *   (helpers/wire/rate-limit-headers.ts), charged to RATE-013 and recorded with its invariant.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +24,8 @@ import { requirementById } from '../../schemas/requirements';
 import { operations } from '../contract/contract';
 import { fixedFactsOf, type FixedFact } from '../contract/fixed-facts';
 import { API_PREFIX, type AnswerFacts } from '../contract/invariant-types';
-import { judgeAnswer, uniqueValuesOf } from '../contract/invariants';
+import { judgeAnswer, judgeExchange, type Judgement, uniqueValuesOf } from '../contract/invariants';
+import { RATE_LIMIT_INVARIANTS } from '../contract/rate-limit-invariants';
 import { judgeConsistency } from '../run/consistency-ledger';
 import { judgeFixedFacts } from '../run/fact-ledger';
 import {
@@ -32,6 +36,7 @@ import {
   withFolder,
 } from '../run/run-folder';
 import type { ApiResponse } from './api-response';
+import { countdownBreaches, necessarilyAuthenticated, type RateLimitRule } from './rate-limit-headers';
 
 /** What the invariants of the registry judged in this process: answers judged and breaches, by invariant. */
 interface InvariantTally {
@@ -97,8 +102,14 @@ function apiPath(pathname: string): string {
   return at > 0 ? pathname.slice(at) : pathname;
 }
 
-/** The facts of an answer the invariants may read: the answer and the request that produced it. */
-export function answerFacts(response: ApiResponse): AnswerFacts {
+/**
+ * The facts of an answer the invariants may read: the answer and the request that produced it; with the
+ * key that sent it and the rate-limit rule, what the rate-limit invariants need too.
+ */
+export function answerFacts(
+  response: ApiResponse,
+  quota?: { key: string; rule: RateLimitRule },
+): AnswerFacts {
   const { request } = response.exchange;
   const url = new URL(request.url);
   const query: Record<string, string[]> = {};
@@ -129,6 +140,14 @@ export function answerFacts(response: ApiResponse): AnswerFacts {
     sentBody: (request.body ?? '') !== '',
     body,
     dateHeader: response.header('date'),
+    ...(quota && {
+      rateLimit: {
+        counted: quota.rule.keys.has(quota.key),
+        ...(quota.rule.timeZone ? { timeZone: quota.rule.timeZone } : {}),
+        authenticated: necessarilyAuthenticated(response),
+        receivedAt: Date.now(),
+      },
+    }),
   };
 }
 
@@ -191,21 +210,33 @@ export interface AnswerBreach {
   message: string;
 }
 
+/** The tally of an invariant in this process. */
+function tallyOf(id: string, title: string): InvariantTally {
+  const key = tallyKey(id, title);
+  const tally = tallies.get(key) ?? { id, title, judged: 0, breaches: [] };
+  tallies.set(key, tally);
+  return tally;
+}
+
+/** The breaches of the judgements made, each charged to its invariant's requirement; tallied when `record`. */
+function judgedBreaches(judgements: Judgement[], response: ApiResponse, record = true): AnswerBreach[] {
+  const breaches: AnswerBreach[] = [];
+  for (const { invariant, path: where, breaches: found } of judgements) {
+    const tally = record ? tallyOf(invariant.id, invariant.title) : undefined;
+    if (tally) tally.judged += 1;
+    for (const breach of found) {
+      const message = `[${invariant.id}] ${invariant.title}: ${where}: ${breach}`;
+      if (tally && tally.breaches.length < 5) tally.breaches.push(`${response.describe()}: ${message}`);
+      breaches.push({ requirement: invariant.id, message });
+    }
+  }
+  return breaches;
+}
+
 /** The breaches an answer shows, each charged to its requirement. */
 export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: string): AnswerBreach[] {
   const answer = answerFacts(response);
-  const breaches: AnswerBreach[] = [];
-  for (const { invariant, path: where, breaches: found } of judgeAnswer(answer)) {
-    const key = tallyKey(invariant.id, invariant.title);
-    const tally = tallies.get(key) ?? { id: invariant.id, title: invariant.title, judged: 0, breaches: [] };
-    tally.judged += 1;
-    for (const breach of found) {
-      const message = `[${invariant.id}] ${invariant.title}: ${where}: ${breach}`;
-      if (tally.breaches.length < 5) tally.breaches.push(`${response.describe()}: ${message}`);
-      breaches.push({ requirement: invariant.id, message });
-    }
-    tallies.set(key, tally);
-  }
+  const breaches = judgedBreaches(judgeAnswer(answer), response);
   if (response.status < 200 || response.status >= 300 || answer.body === undefined) return breaches;
   // Values unique in a tenant: each comparison is recorded like an invariant's judgement, so that the
   // certification decides the requirement from the whole run, whichever test received the values.
@@ -231,6 +262,58 @@ export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: s
   return breaches;
 }
 
+/** The invariant the countdown's breaches are recorded with: the one of RATE-013, judged on the same answers. */
+const MIDNIGHT = RATE_LIMIT_INVARIANTS.find((i) => i.id === 'RATE-013')!;
+
+/**
+ * The rate-limit rules' breaches of one exchange of `key` (the invariants, then the countdown to the key's
+ * first announced reset), each charged to its requirement; recorded for the run when `record` (the client's
+ * check, not a spec reading them again).
+ */
+export function rateLimitBreaches(
+  response: ApiResponse,
+  key: string,
+  rule: RateLimitRule,
+  baseUrl: string,
+  record = false,
+): AnswerBreach[] {
+  if (!rule.keys.has(key)) return [];
+  const answer = answerFacts(response, { key, rule });
+  const breaches = judgedBreaches(judgeExchange(answer), response, record);
+  for (const message of countdownBreaches(answer, response.exchange.durationMs, baseUrl, key)) {
+    const tally = record ? tallyOf(MIDNIGHT.id, MIDNIGHT.title) : undefined;
+    if (tally && tally.breaches.length < 5) tally.breaches.push(`${response.describe()}: ${message}`);
+    breaches.push({ requirement: MIDNIGHT.id, message });
+  }
+  return breaches;
+}
+
+/** Charges each breached requirement to the current test (the certification and Allure read the annotation). */
+function charge(breaches: AnswerBreach[]): void {
+  for (const requirement of new Set(breaches.map((b) => b.requirement).filter(Boolean)))
+    test.info().annotations.push({ type: 'breach', description: requirement });
+}
+
+/**
+ * The client's `onExchange`: every answer to a key as it arrives (a 429 before its retry, an answer to no
+ * operation included) against the rate-limit rules; fails the current test on any breach.
+ */
+export function checkRateLimits(
+  rule: RateLimitRule,
+  baseUrl: string,
+): (response: ApiResponse, key: string) => void {
+  return (response, key) => {
+    const breaches = rateLimitBreaches(response, key, rule, baseUrl, true);
+    if (breaches.length === 0) return;
+    charge(breaches);
+    expect(
+      breaches.map((b) => b.message),
+      `${response.describe()}: the ${response.status} answer of ${response.operationId ?? 'the request'} to a configured key ` +
+        'breaks the rate-limit rules of the contract (Limits; schemas/OPEN-POINTS.md E4)',
+    ).toEqual([]);
+  };
+}
+
 /**
  * Whether a breach of the requirement is a warning: a SHOULD (behaviour the contract gives as an example) or
  * a MAY; a MUST, or a message charged to no requirement, fails.
@@ -248,12 +331,10 @@ export function checkAnswers(tenant: string, baseUrl: string): (response: ApiRes
   return (response) => {
     const breaches = answerBreaches(response, tenant, baseUrl);
     if (breaches.length === 0) return;
-    // Charged to each breached requirement: the certification and the Allure labels read the annotation.
-    const { annotations } = test.info();
-    for (const requirement of new Set(breaches.map((b) => b.requirement).filter(Boolean)))
-      annotations.push({ type: 'breach', description: requirement });
+    charge(breaches);
+    // A SHOULD or MAY broken: a warning of the test, which passes warned.
     for (const b of breaches.filter((b) => warnsOnly(b.requirement)))
-      annotations.push({ type: 'warning', description: `${response.describe()}: ${b.message}` });
+      test.info().annotations.push({ type: 'warning', description: `${response.describe()}: ${b.message}` });
     expect(
       breaches.filter((b) => !warnsOnly(b.requirement)).map((b) => b.message),
       `${response.describe()}: the answer breaks rules the contract states for every answer`,

@@ -1,12 +1,11 @@
 /**
  * The suite's HTTP client: builds contract URLs from operationIds, sends with a key role, records every
  * exchange for evidence, and validates every JSON response against the operation's schema for its status
- * and, for the configured keys, the rate-limit headers of every answer (helpers/wire/rate-limit-headers.ts).
+ * and shows every answer to a key, as it arrives, to the rate-limit rules (ClientDeps.onExchange).
  */
 import type { APIRequestContext } from '@playwright/test';
 import { operationById, type OperationId } from '../contract/contract';
 import type { Exchange, ExchangeRequest } from './exchange';
-import { assertRateLimitHeaders, type RateLimitRule } from './rate-limit-headers';
 import { assertMatchesResponseSchema } from './schema-validator';
 import { pause } from '../run/waits';
 import type { ReasonKind } from '../run/report-config';
@@ -80,8 +79,11 @@ export interface ClientDeps {
   onRetry?: (status: number) => void;
   /** Ends the current test as skipped, naming the reason and its kind (outside a test: throws). */
   skip?: (kind: Extract<ReasonKind, 'setting' | 'time'>, reason: string) => never;
-  /** The rate-limit header rule and the keys it concerns; undefined: not checked. */
-  rateLimits?: RateLimitRule;
+  /**
+   * Shown every answer to a request sent with a key, as it arrives: a 429 before it is retried and an answer
+   * to no operation included, before the schema check (the rate-limit rules: helpers/wire/answer-checks.ts).
+   */
+  onExchange?: (response: ApiResponse, key: string) => void;
 }
 
 export function buildUrl(
@@ -201,7 +203,7 @@ export class ApiClient {
 
   /**
    * The exchange, retried per the policy: a 500 with backoff, a 429 once after a short Retry-After (a long
-   * one skips: the daily quota is gone). Every answer is checked against the rate-limit rule.
+   * one skips: the daily quota is gone). Every answer is shown to the rate-limit rules.
    */
   private async sendWithRetries(
     request: ExchangeRequest,
@@ -244,11 +246,10 @@ export class ApiClient {
     return wait;
   }
 
-  /** Each answer, a 429 before it is retried included, against the rate-limit rule (fails the test). */
+  /** Each answer, a 429 before it is retried included, against the rate-limit rules (fails the test). */
   private checkRateLimits(exchange: Exchange, operationId: OperationId | undefined): void {
-    const rule = this.deps.rateLimits;
-    if (rule === undefined || this.key === undefined) return;
-    assertRateLimitHeaders(new ApiResponse(exchange, operationId), this.key, rule, this.deps.baseUrl);
+    if (this.deps.onExchange === undefined || this.key === undefined) return;
+    this.deps.onExchange(new ApiResponse(exchange, operationId), this.key);
   }
 
   private skip(kind: Extract<ReasonKind, 'setting' | 'time'>, reason: string): never {

@@ -4,13 +4,18 @@
  */
 import { expect as base } from '@playwright/test';
 import { ApiResponse } from './api-response';
-import { findErrorCode, rateLimitHeaderNames } from '../contract/contract';
+import { findErrorCode } from '../contract/contract';
 import { judgeAnswer } from '../contract/invariants';
+import {
+  integerHeaderProblem,
+  integerValue,
+  RATE_LIMIT_HEADER_NAMES,
+} from '../contract/rate-limit-invariants';
 import { answerFacts } from './answer-checks';
 import { responseSchemaErrors } from './schema-validator';
 
 export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
-export const RATE_LIMIT_HEADERS = rateLimitHeaderNames();
+export const RATE_LIMIT_HEADERS = RATE_LIMIT_HEADER_NAMES;
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 interface MatcherResult {
@@ -107,13 +112,10 @@ const extended = base.extend({
   /** RateLimit-Limit, -Remaining, -Reset present as non-negative integers. */
   toHaveRateLimitHeaders(received: unknown) {
     const response = asResponse(received);
-    const problems: string[] = [];
-    for (const name of RATE_LIMIT_HEADERS) {
-      const value = response.header(name);
-      if (value === undefined) problems.push(`header ${name} is missing`);
-      else if (!/^\d+$/.test(value.trim()))
-        problems.push(`header ${name} is not a non-negative integer: ${JSON.stringify(value)}`);
-    }
+    const problems = RATE_LIMIT_HEADERS.flatMap((name) => {
+      const problem = integerHeaderProblem(response.headers, name);
+      return problem === undefined ? [] : [problem];
+    });
     return result('toHaveRateLimitHeaders', problems, response, this.isNot);
   },
 
@@ -159,6 +161,5 @@ export const expect: typeof extended = new Proxy(extended, {
 
 /** Integer value of a header, or undefined. */
 export function intHeader(response: ApiResponse, name: string): number | undefined {
-  const value = response.header(name);
-  return value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : undefined;
+  return integerValue(response.header(name));
 }

@@ -1,51 +1,33 @@
 /**
- * The rate-limit header rule, checked by the client (helpers/wire/api-client.ts) on every answer the suite
- * receives, at no extra request. Contract, Limits: "every successfully authenticated response carries
- * `RateLimit-Limit` ..., `RateLimit-Remaining` ... and `RateLimit-Reset` (seconds until the next reset).
- * These three are absent on the 429 response, which carries `Retry-After` ..."; the counter "resets at
- * midnight server local time (not UTC, not a rolling window)". Decisions: schemas/OPEN-POINTS.md, E4.
+ * The rate-limit rules' part that needs more than one answer, and what the client knows of an answer that
+ * the single-answer rules need (helpers/contract/rate-limit-invariants.ts, judged on every exchange:
+ * helpers/wire/answer-checks.ts). Contract, Limits: the counter "resets at midnight server local time (not
+ * UTC, not a rolling window)"; which answers are necessarily authenticated: schemas/OPEN-POINTS.md, E4.
  *
- * For an answer to a configured key (not the expired one):
- *  - a necessarily authenticated answer carries the three as non-negative integers, Remaining at most Limit
- *    (RATE-006, RATE-007, RATE-009); 400, 401, other 404s, 5xx and unknown routes are not required to;
- *  - a 429 carries none of the three, and Retry-After in whole seconds (RATE-010, RATE-011);
- *  - the reset either announces is a midnight (RATE-013): the answer's time plus the seconds is a
- *    quarter-hour of UTC (every time zone offset in use is a multiple of 15 minutes), or the midnight of
- *    TARGET_TIME_ZONE when set; and it is the same instant on every answer of the key until that instant
- *    has passed (the value counts down with the clock).
- * The answer's time is its Date header (the server's own clock) when present, else the local clock.
+ * - which keys' answers the quota counts (the configured keys but the expired one) and TARGET_TIME_ZONE;
+ * - whether an answer is necessarily authenticated (its path parameters checked by the worker's schema
+ *   validator);
+ * - the countdown (RATE-013): the reset an answer announces is the same instant on every answer of the key
+ *   until that instant has passed (the value counts down with the clock), compared with the run's first
+ *   announcement of the key, across the run's processes (the run folder).
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { expect } from '@playwright/test';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadOpenApi } from '../../schemas/ajv';
 import type { ApiResponse } from './api-response';
+import { type AfterAuthentication, errorCodes, operationById, type OperationId } from '../contract/contract';
+import type { AnswerFacts } from '../contract/invariant-types';
 import {
-  type AfterAuthentication,
-  errorCodes,
-  operationById,
-  type OperationId,
-  rateLimitHeaderNames,
-} from '../contract/contract';
+  announcedResetOf,
+  answerTime,
+  describeReset,
+  integerValue,
+  LOCAL_CLOCK_TOLERANCE_SECONDS,
+} from '../contract/rate-limit-invariants';
 import { announcementFile, inCoordinatedRun, withFolder } from '../run/run-folder';
 import { schemaErrors } from './schema-validator';
 import type { Target } from '../run/target';
-
-/** RateLimit-Limit, -Remaining and -Reset (lower-case), in that order. */
-export const RATE_LIMIT_HEADER_NAMES = rateLimitHeaderNames();
-
-/**
- * Tolerance on the instant a reset announces, from the Date header: the header is truncated to the second,
- * the server may round the seconds either way and computes them a moment before it writes the header.
- */
-export const DATE_HEADER_TOLERANCE_SECONDS = 5;
-/** Without a Date header the local clock stands in: room for the skew of two synchronised clocks too. */
-export const LOCAL_CLOCK_TOLERANCE_SECONDS = 60;
-/** The next local midnight is at most a day away, 25 hours on the day a DST change adds one. */
-export const LONGEST_LOCAL_DAY_SECONDS = 25 * 3600;
-const QUARTER_HOUR_SECONDS = 900;
-const DAY_SECONDS = 86_400;
 
 export interface RateLimitRule {
   /** The configured keys whose answers are checked (not the expired one: its answers are 401s). */
@@ -146,35 +128,6 @@ function wellFormedPath(url: string, operationId: OperationId): boolean {
   });
 }
 
-/** When the answer was made: its Date header, else the local clock (the check runs as it arrives). */
-function answerTime(headers: Record<string, string>): { ms: number; toleranceMs: number; dated: boolean } {
-  const date = Date.parse(headers.date ?? '');
-  return Number.isFinite(date)
-    ? { ms: date, toleranceMs: DATE_HEADER_TOLERANCE_SECONDS * 1000, dated: true }
-    : { ms: Date.now(), toleranceMs: LOCAL_CLOCK_TOLERANCE_SECONDS * 1000, dated: false };
-}
-
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-/** Seconds since the last midnight, on the wall clock of `timeZone`. */
-function secondsOfDay(ms: number, timeZone: string): number {
-  let format = wallClocks.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClocks.set(timeZone, format);
-  }
-  const part = (type: string, parts: Intl.DateTimeFormatPart[]) =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const parts = format.formatToParts(new Date(ms));
-  return part('hour', parts) * 3600 + part('minute', parts) * 60 + part('second', parts);
-}
-
 /**
  * The reset a key announced first in the run (per target), until that instant passes: every process of the
  * run compares with the same announcement, the first one made (helpers/run/run-folder.ts,
@@ -241,45 +194,31 @@ function countdownToleranceMs(a: Announcement, b: Announcement): number {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** What the announced reset breaks (RATE-004, RATE-013): a midnight, no further than a day, the same instant. */
-function resetViolations(
-  response: ApiResponse,
-  header: string,
-  seconds: number,
+/**
+ * Whether the reset the answer announces (when the rate-limit rules judge one) is the instant the key's
+ * first announcement in the run named (RATE-013); the answer becomes the first when none is held or that
+ * instant has passed. `key` and `target` name the announcement; `durationMs` is the exchange's.
+ */
+export function countdownBreaches(
+  answer: AnswerFacts,
+  durationMs: number,
   target: string,
   key: string,
-  rule: RateLimitRule,
 ): string[] {
-  const at = answerTime(response.headers);
-  const instant = at.ms + seconds * 1000;
-  const tolerance = at.toleranceMs / 1000;
-  const what = `the answer's time (${iso(at.ms)}) + ${header} ${seconds} s = ${iso(instant)}`;
-  const out: string[] = [];
-  if (seconds > LONGEST_LOCAL_DAY_SECONDS + tolerance)
-    out.push(`[RATE-004] ${header} ${seconds} s is more than a local day (${LONGEST_LOCAL_DAY_SECONDS} s)`);
-  if (rule.timeZone) {
-    const s = secondsOfDay(instant, rule.timeZone);
-    if (Math.min(s, DAY_SECONDS - s) > tolerance)
-      out.push(`[RATE-013] ${what} is not a midnight in TARGET_TIME_ZONE=${rule.timeZone}`);
-  } else {
-    const r = (instant / 1000) % QUARTER_HOUR_SECONDS;
-    if (Math.min(r, QUARTER_HOUR_SECONDS - r) > tolerance)
-      out.push(`[RATE-013] ${what} is not a quarter-hour of UTC, so not a midnight of any time zone`);
-  }
-  const now: Announcement = {
-    instant,
-    at: Date.now(),
-    dated: at.dated,
-    durationMs: response.exchange.durationMs,
-  };
+  const reset = announcedResetOf(answer);
+  if (reset === undefined) return [];
+  const { time: at, instant } = reset;
+  const now: Announcement = { instant, at: Date.now(), dated: at.dated, durationMs };
   const first = firstAnnouncement(target, key);
-  if (first === undefined || at.ms >= first.instant - at.toleranceMs) announce(target, key, now);
-  else if (Math.abs(instant - first.instant) > countdownToleranceMs(first, now))
-    out.push(
-      `[RATE-013] ${what}, but an earlier answer of the key announced the reset at ${iso(first.instant)}: ` +
-        'the seconds do not count down with the clock to one midnight',
-    );
-  return out;
+  if (first === undefined || at.ms >= first.instant - at.toleranceMs) {
+    announce(target, key, now);
+    return [];
+  }
+  if (Math.abs(instant - first.instant) <= countdownToleranceMs(first, now)) return [];
+  return [
+    `[RATE-013] ${describeReset(reset)}, but an earlier answer of the key announced the reset at ${iso(first.instant)}: ` +
+      'the seconds do not count down with the clock to one midnight',
+  ];
 }
 
 /**
@@ -291,7 +230,7 @@ export function noteAnnouncedReset(
   key: string,
   answer: { status: number; headers: Record<string, string>; durationMs: number },
 ): void {
-  const at = answerTime(answer.headers);
+  const at = answerTime(answer.headers.date, Date.now());
   const reset = integerValue(answer.headers['ratelimit-reset']);
   if (answer.status !== 200 || !at.dated || reset === undefined) return;
   if (firstAnnouncement(target, key) !== undefined) return;
@@ -301,68 +240,6 @@ export function noteAnnouncedReset(
     dated: true,
     durationMs: answer.durationMs,
   });
-}
-
-function integerValue(value: string | undefined): number | undefined {
-  return value !== undefined && /^\s*\d+\s*$/.test(value) ? Number(value) : undefined;
-}
-
-function integerHeader(response: ApiResponse, name: string): number | undefined {
-  return integerValue(response.header(name));
-}
-
-/** What the answer breaks of the rate-limit rules; empty when it keeps them or is not concerned. */
-export function rateLimitViolations(
-  response: ApiResponse,
-  key: string,
-  rule: RateLimitRule,
-  target: string,
-): string[] {
-  if (!rule.keys.has(key)) return [];
-  const out: string[] = [];
-  if (response.status === 429) {
-    for (const name of RATE_LIMIT_HEADER_NAMES)
-      if (response.header(name) !== undefined) out.push(`[RATE-010] header ${name} is present on the 429`);
-    const retryAfter = integerHeader(response, 'retry-after');
-    if (retryAfter === undefined)
-      out.push(
-        `[RATE-011] header retry-after is not a whole number of seconds: ${JSON.stringify(response.header('retry-after') ?? null)}`,
-      );
-    else out.push(...resetViolations(response, 'Retry-After', retryAfter, target, key, rule));
-    return out;
-  }
-  if (!necessarilyAuthenticated(response)) return [];
-  const [limit, remaining, reset] = RATE_LIMIT_HEADER_NAMES.map((name) => {
-    const value = integerHeader(response, name);
-    if (value === undefined) {
-      const raw = response.header(name);
-      out.push(
-        `[RATE-006, RATE-007, RATE-009] header ${name} is ${raw === undefined ? 'missing' : `not a non-negative integer: ${JSON.stringify(raw)}`}`,
-      );
-    }
-    return value;
-  });
-  if (limit !== undefined && remaining !== undefined && remaining > limit)
-    out.push(`[RATE-007] RateLimit-Remaining ${remaining} is above RateLimit-Limit ${limit}`);
-  if (reset !== undefined)
-    out.push(...resetViolations(response, 'RateLimit-Reset', reset, target, key, rule));
-  return out;
-}
-
-/** Fails the current test when the answer breaks a rate-limit rule (the assertion is made only then). */
-export function assertRateLimitHeaders(
-  response: ApiResponse,
-  key: string,
-  rule: RateLimitRule,
-  target: string,
-): void {
-  const violations = rateLimitViolations(response, key, rule, target);
-  if (violations.length === 0) return;
-  expect(
-    violations,
-    `${response.describe()}: the ${response.status} answer of ${response.operationId ?? 'the request'} to a configured key ` +
-      'breaks the rate-limit rules of the contract (Limits; schemas/OPEN-POINTS.md E4)',
-  ).toEqual([]);
 }
 
 /**
