@@ -351,11 +351,11 @@ const SYNC_INVARIANTS: Invariant[] = [
       const items = postedItems(answer);
       if (!items || items.length <= syncInlineLimit() || !items.every(isObject)) return undefined;
       const ref = (answer.requestBody as Json).externalImportRef;
-      // Refused for something else: before validation, an empty externalImportRef, a reused one (409).
+      // Refused for something else: before validation, an externalImportRef empty or not a string, a reused
+      // one (409).
       if (
         BEFORE_VALIDATION.includes(answer.status) ||
-        ref === '' ||
-        (ref !== undefined && answer.status === 409)
+        (ref !== undefined && (typeof ref !== 'string' || ref === '' || answer.status === 409))
       )
         return undefined;
       return once(
