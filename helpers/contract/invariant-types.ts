@@ -29,6 +29,8 @@ export interface AnswerFacts {
   requestBody: unknown;
   /** The answer's body parsed as JSON, when it is JSON. */
   body: unknown;
+  /** The first bytes of the answer's body (at most 8) as latin1 text: what a PDF download starts with. */
+  bodyStart?: string;
   /** The answer's Date header, if any: the server's own clock. */
   dateHeader: string | undefined;
 }

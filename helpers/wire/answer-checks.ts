@@ -121,6 +121,7 @@ export function answerFacts(response: ApiResponse): AnswerFacts {
     requestBody: parsedJson(request.body),
     body,
     dateHeader: response.header('date'),
+    bodyStart: response.body.subarray(0, 8).toString('latin1'),
   };
 }
 
