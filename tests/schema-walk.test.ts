@@ -32,7 +32,11 @@ void test('a fees object: its object member, its money (inline pattern and the D
   assert.equal(fees.get('/total')!.money, true, 'a number where a decimal string is due is still money');
   assert.equal(fees.get('/components/0/amount')!.money, true, 'the Decimal component, by $ref');
   assert.equal(fees.get('/invoiceId')!.format, 'uuid');
-  assert.equal([...fees.keys()].some((p) => p.startsWith('/extra')), false, 'an undeclared member');
+  assert.equal(
+    [...fees.keys()].some((p) => p.startsWith('/extra')),
+    false,
+    'an undeclared member',
+  );
   assert.equal(moneyPattern(), '^-?\\d+(\\.\\d+)?$');
 });
 
