@@ -36,6 +36,13 @@ export { enumOf, operationById, operations, pageSize, syncInlineLimit } from './
 export type { Operation, OperationId } from './contract/contract';
 export { membersOfFormat, pickDocumented } from './contract/documented-members';
 export {
+  DECIMAL_STRING,
+  dispositionProblem,
+  frozenRateEventProblem,
+  isUtcTimestamp,
+  PDF_START,
+} from './contract/format-invariants';
+export {
   AWAITING_DECISION,
   BLOCKED_EVENT_SHOWS_NO_DECISION,
   EARLIEST_PENDING_ESTIMATED_OFFERS_PROCEED,

@@ -13,8 +13,10 @@ import { randomUUID } from 'node:crypto';
 import {
   asObject,
   dataOf,
+  DECIMAL_STRING,
   expect,
   isCalendarDate,
+  isUtcTimestamp,
   type Json,
   membersOfFormat,
   operationById,
@@ -189,16 +191,6 @@ function checked(resources: Resource[], members: (kind: Kind) => string[] | unde
 
 // ------------------------------------------------------------------ the formats
 
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-/** RFC 3339 date-time (the `date-time` format) with a UTC offset. */
-const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|\+00:00)$/;
-
-function isUtcTimestamp(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  const match = UTC_TIMESTAMP.exec(value);
-  return match !== null && isCalendarDate(match[1]) && !Number.isNaN(Date.parse(value));
-}
-
 /** The member lists of a resource kind that a format applies to. */
 type Members = 'ids' | 'dates' | 'timestamps' | 'money' | 'currencies' | 'rates' | 'components';
 
@@ -235,7 +227,7 @@ const FORMATS: {
     id: 'CONV-007',
     title: 'every money amount that is not null is a decimal string, never a JSON number',
     members: 'money',
-    valid: (v) => typeof v === 'string' && DECIMAL.test(v),
+    valid: (v) => typeof v === 'string' && DECIMAL_STRING.test(v),
     none: noneSampled('money amount', 'event with fees, invoice or frozen-rate event'),
   },
   {

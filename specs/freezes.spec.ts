@@ -12,6 +12,7 @@ import {
   claim,
   expect,
   fcParams,
+  frozenRateEventProblem,
   monthBounds,
   nonEmpty,
   type OperationId,
@@ -34,9 +35,6 @@ import type {
 } from '../schemas/types';
 
 const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DECIMAL = /^-?\d+(\.\d+)?$/;
-const CURRENCY = /^[A-Z]{3}$/;
 /** A valid month far from any renewal, for requests that must be refused before any effect. */
 const REMOTE_MONTH = '2199-12';
 
@@ -124,22 +122,10 @@ function countBy<T>(items: T[], key: (item: T) => string): Map<string, number> {
   return counts;
 }
 
+/** The breaches of FRZ-004 of a freeze's events (the rule the registry applies to every freeze answer). */
 function frozenRateEventViolations(event: FrozenRateEvent): string[] {
-  const problems: string[] = [];
-  const where = `${event.dueDate}/${String(event.clientCaseReference)}`;
-  // `object` is not among the listed members (schemas/OPEN-POINTS.md E2): it may be absent, and names the type
-  // when present.
-  if (event.object !== undefined && event.object !== 'frozenRateEvent')
-    problems.push(`${where}: object is ${JSON.stringify(event.object)}`);
-  if (event.clientCaseReference !== null && typeof event.clientCaseReference !== 'string')
-    problems.push(`${where}: clientCaseReference is neither a string nor null`);
-  if (typeof event.dueDate !== 'string' || !DATE.test(event.dueDate)) problems.push(`${where}: dueDate`);
-  if (typeof event.amount !== 'string' || !DECIMAL.test(event.amount)) problems.push(`${where}: amount`);
-  if (typeof event.currency !== 'string' || !CURRENCY.test(event.currency))
-    problems.push(`${where}: currency`);
-  if (typeof event.isFxRateFrozen !== 'boolean') problems.push(`${where}: isFxRateFrozen`);
-  if (typeof event.hasInstruction !== 'boolean') problems.push(`${where}: hasInstruction`);
-  return problems;
+  const problem = frozenRateEventProblem(event);
+  return problem === undefined ? [] : [problem];
 }
 
 /** Not `YYYY-MM`, and usable as one path segment. */

@@ -31,6 +31,8 @@ export interface AnswerFacts {
   sentBody: boolean;
   /** The answer's body parsed as JSON, when it is JSON. */
   body: unknown;
+  /** The first bytes of the answer's body (at most 8) as latin1 text: what a PDF download starts with. */
+  bodyStart?: string;
   /** The answer's Date header, if any: the server's own clock. */
   dateHeader: string | undefined;
   /** What the rate-limit rules need beyond the answer (./rate-limit-invariants.ts); undefined: not known. */

@@ -29,6 +29,7 @@ import {
   totalRule,
 } from './field-rules';
 import { ANSWER_INVARIANTS } from './answer-invariants';
+import { FORMAT_INVARIANTS } from './format-invariants';
 import {
   type AnswerFacts,
   type Invariant,
@@ -359,6 +360,7 @@ export const INVARIANTS: readonly Invariant[] = [
   ...ANSWER_INVARIANTS,
   ...OPERATION_INVARIANTS,
   ...RATE_LIMIT_INVARIANTS,
+  ...FORMAT_INVARIANTS,
 ];
 
 /** Every resource (an object with a string `object`) in an answer, with where it sits and what holds it. */

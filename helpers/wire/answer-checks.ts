@@ -148,6 +148,7 @@ export function answerFacts(
         receivedAt: Date.now(),
       },
     }),
+    bodyStart: response.body.subarray(0, 8).toString('latin1'),
   };
 }
 

@@ -4,10 +4,10 @@
  */
 import { expect } from '@playwright/test';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import type { OpenAPIV3_1 } from 'openapi-types';
-import { createAjv, loadOpenApi, OPENAPI_SCHEMA_ID } from '../../schemas/ajv';
+import { createAjv, OPENAPI_SCHEMA_ID } from '../../schemas/ajv';
 import type { ApiResponse } from './api-response';
-import { escapePointerToken, operationById, type OperationId } from '../contract/contract';
+import { escapePointerToken } from '../contract/contract';
+import { documentedResponse } from '../contract/schema-walk';
 
 let ajv: ReturnType<typeof createAjv> | undefined;
 const validators = new Map<string, ValidateFunction>();
@@ -34,27 +34,6 @@ function formatErrors(errors: ErrorObject[] | null | undefined): string[] {
     const extra = e.keyword === 'additionalProperties' ? ` (${String(e.params.additionalProperty)})` : '';
     return `${at} ${e.message ?? e.keyword}${extra}`;
   });
-}
-
-interface DocumentedResponse {
-  /** Pointer (within openapi.yaml) of the response object, after following a components.responses $ref. */
-  pointer: string;
-  response: OpenAPIV3_1.ResponseObject;
-}
-
-function documentedResponse(operationId: OperationId, status: number): DocumentedResponse | undefined {
-  const op = operationById(operationId);
-  const responses = op.definition.responses ?? {};
-  const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in responses);
-  if (!key) return undefined;
-  const entry = responses[key] as OpenAPIV3_1.ResponseObject | OpenAPIV3_1.ReferenceObject;
-  if ('$ref' in entry) {
-    const name = entry.$ref.split('/').pop()!;
-    const response = loadOpenApi().components?.responses?.[name] as OpenAPIV3_1.ResponseObject | undefined;
-    if (!response) throw new Error(`${entry.$ref} is not in schemas/openapi.yaml`);
-    return { pointer: `#/components/responses/${escapePointerToken(name)}`, response };
-  }
-  return { pointer: `${op.pointer}/responses/${escapePointerToken(key)}`, response: entry };
 }
 
 /** Schema errors of a response, or a reason it could not be checked against a documented schema. */

@@ -340,6 +340,14 @@ function processItem(
 
 /** A timestamp of the batch table. */
 function batchTimestamp(ctx: ServerContext, at: Moment): string {
+  if (faultIs(ctx, 'sync-batch-timestamps-local-offset')) {
+    // (fault) The right instant, written in the server's zone with its offset (OffsetDateTime.now(zone)), not UTC.
+    const offset = ctx.clock.offsetAt(at.now.getTime());
+    const sign = offset < 0 ? '-' : '+';
+    const minutes = Math.abs(offset) / 60_000;
+    const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+    return `${new Date(at.now.getTime() + offset).toISOString().slice(0, -1)}${sign}${hhmm}`;
+  }
   if (!faultIs(ctx, 'sync-batch-timestamps-local-wall-clock-marked-utc')) return at.now.toISOString();
   // (fault) A timestamp-without-time-zone column filled with the server's local wall clock, read back as UTC.
   const instant = at.now.getTime();

@@ -34,6 +34,12 @@ export const CONVENTIONS_FAULTS = [
       'Event dates (dueDate, gracePeriodEndDate) are serialized from Date objects as full timestamps (2026-03-31T00:00:00.000Z).',
   },
   {
+    name: 'sync-batch-timestamps-local-offset',
+    requirements: ['CONV-006'],
+    summary:
+      "A sync batch's createdAt and completedAt are the right instant written in the server's time zone with its offset (2026-01-05T15:00:00.000+05:30), not in UTC.",
+  },
+  {
     name: 'timestamps-without-offset',
     requirements: ['CONV-006', 'PAT-016'],
     summary:

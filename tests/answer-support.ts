@@ -1,0 +1,32 @@
+/**
+ * Answers as the invariant registry sees them (helpers/contract/invariant-types.ts), built for the registry's
+ * unit tests: what a test does not set is left neutral (a GET of the patents list answered 200).
+ */
+import type { AnswerFacts } from '../helpers/contract/invariant-types';
+import { judgeAnswer } from '../helpers/contract/invariants';
+
+/** An answer's facts, with what a test does not set left neutral. */
+export function answer(facts: Partial<AnswerFacts>): AnswerFacts {
+  return {
+    method: 'GET',
+    operationId: undefined,
+    status: 200,
+    mediaType: 'application/json',
+    headers: { 'x-request-id': 'r-1' },
+    requestHeaders: {},
+    path: '/api/v2/external/patents',
+    pathParams: {},
+    query: {},
+    requestBody: undefined,
+    body: undefined,
+    dateHeader: undefined,
+    ...facts,
+    sentBody: facts.sentBody ?? facts.requestBody !== undefined,
+  };
+}
+
+/** The breaches of `id` an answer shows, or undefined when no invariant of `id` judged it. */
+export function breachesOf(id: string, facts: AnswerFacts): string[] | undefined {
+  const judged = judgeAnswer(facts).filter((j) => j.invariant.id === id);
+  return judged.length === 0 ? undefined : judged.flatMap((j) => j.breaches);
+}
