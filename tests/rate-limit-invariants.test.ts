@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { answer as neutralAnswer } from './answer-support';
 import type { AnswerFacts, RateLimitFacts } from '../helpers/contract/invariant-types';
 import { INVARIANTS, judgeAnswer, judgeExchange } from '../helpers/contract/invariants';
 import {
@@ -21,23 +22,13 @@ const QUOTA = { 'ratelimit-limit': '1000', 'ratelimit-remaining': '999', 'rateli
 
 /** An answer to a counted key, Date-stamped AT, with the quota headers of a conformant 200 unless replaced. */
 function answer(facts: Partial<AnswerFacts> = {}, rateLimit: Partial<RateLimitFacts> = {}): AnswerFacts {
-  return {
-    method: 'GET',
+  return neutralAnswer({
     operationId: 'listPatents',
-    status: 200,
-    mediaType: 'application/json',
     headers: { date: DATE, ...QUOTA },
-    requestHeaders: {},
-    path: '/api/v2/external/patents',
-    pathParams: {},
-    query: {},
-    requestBody: undefined,
-    sentBody: false,
-    body: undefined,
     dateHeader: DATE,
     rateLimit: { counted: true, authenticated: true, receivedAt: Date.parse(AT), ...rateLimit },
     ...facts,
-  };
+  });
 }
 
 const without = (name: string) => Object.fromEntries(Object.entries(QUOTA).filter(([n]) => n !== name));
