@@ -29,6 +29,7 @@ import {
   totalRule,
 } from './field-rules';
 import { ANSWER_INVARIANTS } from './answer-invariants';
+import { LIST_ORDER_INVARIANTS } from './list-orders';
 import {
   type AnswerFacts,
   type Invariant,
@@ -357,6 +358,7 @@ export const INVARIANTS: readonly Invariant[] = [
   ...ENVELOPE_INVARIANTS,
   ...ANSWER_INVARIANTS,
   ...OPERATION_INVARIANTS,
+  ...LIST_ORDER_INVARIANTS,
 ];
 
 /** Every resource (an object with a string `object`) in an answer, with where it sits and what holds it. */
