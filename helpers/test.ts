@@ -35,6 +35,8 @@ export { FACT_KEYS } from './contract/consistency';
 export { enumOf, operationById, operations, pageSize, syncInlineLimit } from './contract/contract';
 export type { Operation, OperationId } from './contract/contract';
 export { membersOfFormat, pickDocumented } from './contract/documented-members';
+export { orderProblems, sortFields, sortKind, sortValues, sweepProblems } from './contract/list-orders';
+export type { SortKind } from './contract/list-orders';
 export {
   DECIMAL_STRING,
   dispositionProblem,

@@ -9,11 +9,14 @@ import {
   expect,
   isDateTime,
   nonEmpty,
+  orderProblems,
   orList,
   pickDocumented,
   renewals,
   skipBecause,
   skipIf,
+  sortKind,
+  sortValues,
   test,
   textOrderProblems,
   titled,
@@ -129,32 +132,6 @@ function innerBounds(values: string[]): readonly [string, string] | undefined {
   if (distinct.length < 3) return [distinct[0]!, distinct[distinct.length - 1]!];
   return [distinct[1]!, distinct[distinct.length - 2]!];
 }
-
-/**
- * Order violations of a sequence of nullable keys: the non-null keys must follow `direction`, and the
- * nulls (placed nowhere by the contract) must sit together at one end, not between non-null keys.
- */
-function orderViolations(
-  keys: (string | null)[],
-  direction: 'ascending' | 'descending',
-  toNumber: (key: string) => number,
-): string[] {
-  const problems: string[] = [];
-  const nonNull = keys.filter((k): k is string => k !== null);
-  for (let i = 1; i < nonNull.length; i++) {
-    const previous = toNumber(nonNull[i - 1]!);
-    const current = toNumber(nonNull[i]!);
-    if (direction === 'ascending' ? current < previous : current > previous) {
-      problems.push(`${nonNull[i - 1]} then ${nonNull[i]} is not ${direction}`);
-    }
-  }
-  const transitions = keys.slice(1).filter((k, i) => (k === null) !== (keys[i] === null)).length;
-  if (transitions > 1) problems.push('null keys are interleaved with non-null keys');
-  return problems;
-}
-
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`);
-const instant = (timestamp: string) => Date.parse(timestamp);
 
 function distinctCount(values: (string | null)[]): number {
   return new Set(values.filter((v) => v !== null)).size;
@@ -503,26 +480,22 @@ test.describe('invoices', () => {
     expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
   });
 
-  const sorts = [
-    { sort: 'issueDate', direction: 'ascending', key: (i: Invoice) => i.issueDate, toNumber: dayNumber },
-    { sort: '-issueDate', direction: 'descending', key: (i: Invoice) => i.issueDate, toNumber: dayNumber },
-    { sort: 'createdAt', direction: 'ascending', key: (i: Invoice) => i.createdAt, toNumber: instant },
-    { sort: '-createdAt', direction: 'descending', key: (i: Invoice) => i.createdAt, toNumber: instant },
-  ] as const;
-  for (const { sort, direction, key, toNumber } of sorts) {
-    test(
-      ...titled(`[INV-018] sort=${sort} orders invoices by ${sort.replace('-', '')} ${direction}`),
-      async ({ api }) => {
-        const walk = await walkList<Invoice>(api, 'listInvoices', { query: { sort }, maxPages: 10 });
-        const keys = walk.items.map(key);
-        skipIf(
-          distinctCount(keys) < 2,
-          'data',
-          `fewer than two distinct ${sort.replace('-', '')} values among the invoices of the primary tenant`,
-        );
-        expect(orderViolations(keys, direction, toNumber)).toEqual([]);
-      },
-    );
+  const sorts = sortValues('listInvoices').allowed.map((sort) => {
+    const descending = sort.startsWith('-');
+    const field = (descending ? sort.slice(1) : sort) as 'issueDate' | 'createdAt';
+    return { sort, field, descending, direction: descending ? 'descending' : 'ascending' };
+  });
+  for (const { sort, field, descending, direction } of sorts) {
+    test(...titled(`[INV-018] sort=${sort} orders invoices by ${field} ${direction}`), async ({ api }) => {
+      const walk = await walkList<Invoice>(api, 'listInvoices', { query: { sort }, maxPages: 10 });
+      const keys = walk.items.map((i) => i[field]);
+      skipIf(
+        distinctCount(keys) < 2,
+        'data',
+        `fewer than two distinct ${field} values among the invoices of the primary tenant`,
+      );
+      expect(orderProblems(keys, sortKind('Invoice', field), descending)).toEqual([]);
+    });
   }
 
   test(
@@ -531,7 +504,7 @@ test.describe('invoices', () => {
       const walk = await walkList<Invoice>(api, 'listInvoices', { maxPages: 10 });
       const keys = walk.items.map((i) => i.issueDate);
       skipIf(distinctCount(keys) < 2, 'data', 'fewer than two distinct issueDate values among the invoices');
-      expect(orderViolations(keys, 'descending', dayNumber)).toEqual([]);
+      expect(orderProblems(keys, sortKind('Invoice', 'issueDate'), true)).toEqual([]);
     },
   );
 

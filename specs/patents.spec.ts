@@ -15,12 +15,15 @@ import {
   directionProblems,
   expect,
   nonEmpty,
-  nullBlockProblems,
   pickDocumented,
   type Portfolio,
   type Rule as RuleOf,
   skipBecause,
   skipIf,
+  sortFields,
+  sortKind,
+  type SortKind,
+  sweepProblems,
   test,
   textOrderProblems,
   titled,
@@ -42,48 +45,18 @@ async function patentBreaches(portfolio: Portfolio, rule: Rule): Promise<string[
   );
 }
 
-type SortField = 'clientCaseReference' | 'office' | 'applicationDate' | 'publicationNumber' | 'status';
+/** Members of the Patent whose values are strings or null: those a sort may name. */
+type SortField = { [K in keyof Patent]: Patent[K] extends string | null ? K : never }[keyof Patent];
 
-/**
- * date: ISO strings, chronological as plain strings. text: free references, ascending wherever every usual
- * collation agrees. code: codes (office, status) whose ascending order may be alphabetical or a rank of the
- * server's own: only grouping and reversal are checked.
- */
-type SortKind = 'date' | 'text' | 'code';
-
-const SORT_FIELDS: { field: SortField; kind: SortKind }[] = [
-  { field: 'clientCaseReference', kind: 'text' },
-  { field: 'office', kind: 'code' },
-  { field: 'applicationDate', kind: 'date' },
-  { field: 'publicationNumber', kind: 'text' },
-  { field: 'status', kind: 'code' },
-];
+/** The allowed sort fields (read from the document), each with the kind of order it sorts by. */
+const SORT_FIELDS: { field: SortField; kind: SortKind }[] = sortFields('listPatents').map((field) => ({
+  field: field as SortField,
+  kind: sortKind('Patent', field),
+}));
 
 /** Distinct values in the order of their first appearance. */
 function runs(values: string[]): string[] {
   return [...new Set(values)];
-}
-
-/** Order problems of one sweep, for any collation the contract leaves open. */
-function sweepProblems(values: (string | null)[], kind: SortKind, descending: boolean): string[] {
-  const problems = nullBlockProblems(values);
-  const nonNull = values.filter((v): v is string => v !== null);
-  if (kind === 'date') {
-    nonNull.forEach((value, i) => {
-      const previous = nonNull[i - 1];
-      if (previous !== undefined && (descending ? previous < value : previous > value))
-        problems.push(`${previous} comes before ${value}`);
-    });
-    return problems;
-  }
-  const twins = collationTwins(nonNull);
-  const comparable = nonNull.filter((v) => !twins.has(v));
-  const split = comparable.filter(
-    (v, i) => i > 0 && comparable[i - 1] !== v && comparable.slice(0, i).includes(v),
-  );
-  for (const value of new Set(split))
-    problems.push(`equal values ${JSON.stringify(value)} are not contiguous`);
-  return problems;
 }
 
 test.describe('patents', () => {

@@ -36,37 +36,14 @@ void test('the rule sets are the registry, and every invariant cites an active r
   assert.ok(isObject({}) && !isObject([]) && !isObject(null));
 });
 
-/**
- * Requirements one answer can decide that the registry does not hold yet, each with what holds it today.
- * The list only shrinks: the test fails on an entry the registry now holds.
- */
-const NOT_YET_INVARIANTS: Record<string, string> = {
-  'PAT-017': 'sort order within a page: the patents spec (nulls and collations need its care)',
-  'PAT-018': 'each sort field accepted: the patents spec',
-  'PAT-019': 'an unknown sort field refused: the patents spec',
-  'PER-013': 'an unknown include value ignored: the period spec',
-  'INV-018': 'invoice sort order: the invoices spec',
-  'INV-019': 'default invoice order: the invoices spec',
-  'INV-020': 'an unknown invoice sort field refused: the invoices spec',
-};
-
-void test('every requirement one answer can decide is an invariant of the registry (or listed as not yet)', (t) => {
+void test('every requirement one answer can decide is an invariant of the registry', (t) => {
   const catalogue = loadRequirements().requirements.filter((r) => !r.retired);
   const inRegistry = new Set(INVARIANTS.map((i) => i.id));
   const decidable = catalogue.filter((r) => r.decidable === 'answer');
-  const missing = decidable.filter((r) => !inRegistry.has(r.id) && !(r.id in NOT_YET_INVARIANTS));
   assert.deepEqual(
-    missing.map((r) => `${r.id}: ${r.requirement}`),
+    decidable.filter((r) => !inRegistry.has(r.id)).map((r) => `${r.id}: ${r.requirement}`),
     [],
-    'requirements one answer decides, neither in the registry nor listed in NOT_YET_INVARIANTS',
-  );
-  const stale = Object.keys(NOT_YET_INVARIANTS).filter(
-    (id) => inRegistry.has(id) || requirementById(id)?.decidable !== 'answer',
-  );
-  assert.deepEqual(
-    stale,
-    [],
-    'NOT_YET_INVARIANTS lists requirements the registry holds or that are not decidable',
+    'requirements one answer decides that are not in the registry',
   );
 
   // Each requirement as the run judges it: by an invariant on every answer, by tests, or both.
@@ -84,7 +61,7 @@ void test('every requirement one answer can decide is an invariant of the regist
   t.diagnostic(
     `${catalogue.length} requirements: ${kinds.both} invariant and test, ${kinds.invariant} invariant only, ` +
       `${kinds.test} test only, ${decidable.length} decidable from one answer ` +
-      `(${decidable.length - Object.keys(NOT_YET_INVARIANTS).length} in the registry)`,
+      `(all in the registry)`,
   );
   const untestable = new Set(
     catalogue.filter((r) => r.notTestedReason || r.level === 'MAY').map((r) => r.id),

@@ -30,6 +30,7 @@ import {
 } from './field-rules';
 import { ANSWER_INVARIANTS } from './answer-invariants';
 import { FORMAT_INVARIANTS } from './format-invariants';
+import { LIST_ORDER_INVARIANTS } from './list-orders';
 import {
   type AnswerFacts,
   type Invariant,
@@ -361,6 +362,7 @@ export const INVARIANTS: readonly Invariant[] = [
   ...OPERATION_INVARIANTS,
   ...RATE_LIMIT_INVARIANTS,
   ...FORMAT_INVARIANTS,
+  ...LIST_ORDER_INVARIANTS,
 ];
 
 /** Every resource (an object with a string `object`) in an answer, with where it sits and what holds it. */

@@ -104,6 +104,12 @@ export const INVOICES_FAULTS = [
     summary: 'Without sort, invoices come earliest issued first.',
   },
   {
+    name: 'invoices-window-query-unordered',
+    requirements: ['INV-019', 'INV-016'],
+    summary:
+      'The incremental-sync query (createdFrom or createdTo, no sort) is built apart and has no ORDER BY: its invoices come in the order they were recorded, not latest issued first.',
+  },
+  {
     name: 'invoices-sort-field-case-insensitive',
     requirements: ['INV-020'],
     summary:

@@ -98,8 +98,13 @@ const listInvoices: OperationHandler = (req) => {
           : within(utcDateOf(i.createdAt), query.createdFrom, query.createdTo))),
   );
   const defaultSort = faultIs(req.ctx, 'invoices-default-order-ascending') ? 'issueDate' : DEFAULT_SORT;
+  // The incremental-sync query, built apart from the list's: no ORDER BY, the rows in the order recorded.
+  const unordered =
+    faultIs(req.ctx, 'invoices-window-query-unordered') &&
+    query.sort === undefined &&
+    (query.createdFrom !== undefined || query.createdTo !== undefined);
   const result = page(
-    sortInvoices(invoices, (query.sort as string | undefined) ?? defaultSort, paging),
+    unordered ? invoices : sortInvoices(invoices, (query.sort as string | undefined) ?? defaultSort, paging),
     paging,
   );
   const data = result.data.map((i) => invoiceView(req.ctx.store, req.caller.tenant, i));

@@ -1361,7 +1361,7 @@ export interface operations {
         family?: string[];
         /** @description Business-kind filter, repeatable; RENEWAL is the only kind today. Wire encoding not shown (see OPEN-POINTS.md). */
         eventTypes?: string[];
-        /** @description Comma-separated; `fees` adds the Fees object to each event. An unknown value is silently ignored (never 400). */
+        /** @description Comma-separated; `fees` adds the Fees object to each event. An unknown value is silently ignored (never 400), so this is an open string (known values in `x-extensible-enum`). */
         include?: string;
         /** @description Page size; default 10. Values above 100 are accepted and silently clamped to 100 (server behaviour, so the schema has no `maximum`; see `x-clamp-maximum`). */
         itemsPerPage?: components['parameters']['ItemsPerPage'];
