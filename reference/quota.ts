@@ -35,7 +35,9 @@ export function countCall(ctx: ServerContext, key: ApiKeyRecord): RateLimitState
       },
     );
   }
-  const remaining = faultIs(ctx, 'remaining-not-decremented') ? key.dailyQuota : key.dailyQuota - used;
+  // The calls left after this one; the fault reads the counter as it was before this call.
+  const counted = faultIs(ctx, 'remaining-read-before-counting') ? used - 1 : used;
+  const remaining = faultIs(ctx, 'remaining-not-decremented') ? key.dailyQuota : key.dailyQuota - counted;
   return { limit: key.dailyQuota, remaining: Math.max(0, remaining), resetSeconds };
 }
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { answer, breachesOf } from './answer-support';
-import { ANSWER_INVARIANTS } from '../helpers/contract/answer-invariants';
+import { ANSWER_INVARIANTS, internalLeaks } from '../helpers/contract/answer-invariants';
 import { EVENT_FIELD_RULES } from '../helpers/contract/field-rules';
 import { type AnswerFacts, isObject, once } from '../helpers/contract/invariant-types';
 import { INVARIANTS, resourcesOf, UNIQUE_VALUE_KINDS, uniqueValuesOf } from '../helpers/contract/invariants';
@@ -262,14 +262,33 @@ void test('requests the contract accepts, the order and outcomes of sync results
     });
   const at = (pointer: string, code = 'invalid_string') => ({ pointer, code, message: 'm' });
   assert.deepEqual(breachesOf('PROB-024', invalid([at('/instructions/0/eventId')])), []);
+  const lacking = { requestBody: { instructions: [{ eventId: 'x' }] } };
+  assert.deepEqual(breachesOf('PROB-024', invalid([at('/instructions/0/decision')], lacking)), [], 'lacked');
+  assert.equal(breachesOf('PROB-024', invalid([at('/instructions/0/missing')]))!.length, 1, 'undocumented');
+  assert.equal(breachesOf('PROB-024', invalid([at('/instructions[0].eventId')]))!.length, 1);
+  assert.equal(breachesOf('PROB-024', invalid([at('/instructions/1')]))!.length, 1, 'a missing entry');
   assert.deepEqual(
-    breachesOf('PROB-024', invalid([at('/instructions/0/missing')])),
+    breachesOf('PROB-024', invalid([at('/instructions')], { requestBody: null })),
     [],
-    'the object lacking it',
+    'a body that is no object lacks its required member',
   );
   assert.equal(breachesOf('PROB-024', invalid([at('/instructions/3/eventId')]))!.length, 1);
   assert.equal(breachesOf('PROB-024', invalid([at('/instructions/0/eventId/0')]))!.length, 1);
   assert.equal(breachesOf('PROB-024', invalid([at('/x')], { query: { a: ['1'] } })), undefined);
+  // PROB-023: a generic detail names nothing of the implementation; URLs and the API path are no leak.
+  for (const leak of [
+    'x.map is not a function',
+    'connect ECONNREFUSED 10.0.3.12:5432',
+    'SELECT id FROM patents',
+  ])
+    assert.notDeepEqual(internalLeaks(leak), [], leak);
+  for (const generic of [
+    'Unexpected failure on /app/api/v2/external/patents',
+    'See https://status.example.rs',
+    'InternalServerError',
+    'We could not insert into the queue',
+  ])
+    assert.deepEqual(internalLeaks(generic), [], generic);
   // INS-025, INS-026 (SHOULD): the code of the error at the member's own pointer.
   const codes = invalid([
     at('/instructions/0/eventId', 'bad_uuid'),
@@ -314,11 +333,21 @@ void test('requests the contract accepts, the order and outcomes of sync results
   const ordered = [result('A'), result(null), result('B'), result('C')];
   assert.deepEqual(breachesOf('SYNC-012', sync({ items }, 201, batchOf(ordered))), []);
   const swapped = [result('B'), result(null), result('A'), result('C')];
-  assert.equal(breachesOf('SYNC-012', sync({ items }, 201, batchOf(swapped)))!.length, 1);
-  assert.deepEqual(
-    breachesOf('SYNC-012', sync({ items }, 201, batchOf([result('B'), result('C')]))),
-    [],
-    'a later page',
+  assert.equal(breachesOf('SYNC-012', sync({ items }, 201, batchOf(swapped)))!.length, 2);
+  const page = (data: object[], currentPage: number) => ({
+    ...batchOf(data),
+    results: { data, pagination: { totalItems: 4, currentPage, itemsPerPage: 2 } },
+  });
+  assert.deepEqual(breachesOf('SYNC-012', sync({ items }, 201, page([result('B'), result('C')], 2))), []);
+  assert.equal(
+    breachesOf('SYNC-012', sync({ items }, 201, page([result('B'), result('C')], 1)))!.length,
+    2,
+    'the second page shown as the first',
+  );
+  assert.equal(
+    breachesOf('SYNC-012', sync({ externalImportRef: 'r', items }, 201, batchOf(swapped))),
+    undefined,
+    'a replay: in which order "the same items" may come is not stated',
   );
   // SYNC-024: at triage, nothing to wait on: SETTLED, or not yet out of PENDING/PROCESSING.
   const triage = (data: object[], status: string) =>
@@ -332,6 +361,19 @@ void test('requests the contract accepts, the order and outcomes of sync results
     'the trigger is not shown',
   );
   assert.equal(breachesOf('SYNC-024', triage([result('A', 'STAGED')], 'TRIAGED')), undefined);
+  const read = (stagedItems: number) =>
+    answer({ operationId: 'getSyncBatch', body: { ...batchOf([result('A')], 'TRIAGED'), stagedItems } });
+  assert.equal(breachesOf('SYNC-024', read(0))!.length, 1, 'never staged, yet TRIAGED on a later read');
+  assert.equal(
+    breachesOf('SYNC-024', read(1)),
+    undefined,
+    'reviewed since: which trigger settles is not shown',
+  );
+  // INS-025: one of several errors at the pointer with the code is enough.
+  assert.deepEqual(
+    breachesOf('INS-025', invalid([at('/instructions/0/eventId', 'too_big'), at('/instructions/0/eventId')])),
+    [],
+  );
   // SYNC-038: an office of no code form is REJECTED with a reason.
   const office = (value: unknown, outcome: string) =>
     sync({ items: [{ providerId: 'A', office: value }] }, 201, batchOf([result('A', outcome)]));

@@ -76,10 +76,15 @@ void test('RATE-006, RATE-007, RATE-009: the three headers of a necessarily auth
     'header ratelimit-remaining is not a non-negative integer: "-1"',
   ]);
   assert.deepEqual(breachesOf('RATE-007', answer({ headers: { ...QUOTA, 'ratelimit-remaining': '1001' } })), [
-    'RateLimit-Remaining 1001 is above RateLimit-Limit 1000',
+    'RateLimit-Remaining 1001 with RateLimit-Limit 1000: the current call is not counted',
   ]);
+  // "current call already counted": a full quota left after an authenticated call is one call too many.
+  assert.equal(
+    breachesOf('RATE-007', answer({ headers: { ...QUOTA, 'ratelimit-remaining': '1000' } }))!.length,
+    1,
+  );
   assert.deepEqual(
-    breachesOf('RATE-007', answer({ headers: { ...QUOTA, 'ratelimit-remaining': '1000' } })),
+    breachesOf('RATE-007', answer({ headers: { ...QUOTA, 'ratelimit-remaining': '999' } })),
     [],
   );
   assert.deepEqual(breachesOf('RATE-009', answer({ headers: { ...QUOTA, 'ratelimit-reset': '60.5' } })), [
@@ -150,6 +155,17 @@ void test('RATE-013: the reset is a quarter-hour of UTC, or the midnight of TARG
     breachesOf('RATE-013', answer(reset(3600), zone))![0]!,
     /is not a midnight in TARGET_TIME_ZONE=America\/New_York$/,
   );
+  // A day whose midnight a DST change skips starts at 01:00 (Santiago, 8 September 2024: 04:00Z).
+  const before = new Date(Date.parse('2024-09-07T23:00:00Z')).toUTCString();
+  const skipped = (seconds: number) =>
+    answer(
+      { headers: { ...QUOTA, date: before, 'ratelimit-reset': String(seconds) }, dateHeader: before },
+      { timeZone: 'America/Santiago' },
+    );
+  assert.deepEqual(breachesOf('RATE-013', skipped(5 * 3600)), [], 'the first instant of the local day');
+  assert.equal(breachesOf('RATE-013', skipped(4 * 3600))!.length, 1, '03:00Z is 23:00 local');
+  // The reset may be computed as the request starts, Date stamped as the answer leaves.
+  assert.deepEqual(breachesOf('RATE-013', answer(reset(3612), { durationMs: 8000 })), []);
   assert.deepEqual(
     breachesOf('RATE-013', answer({ ...TOO_MANY, headers: { date: DATE, 'retry-after': '2700' } })),
     [],

@@ -17,7 +17,8 @@ import {
   BEFORE_VALIDATION,
   YEAR_MONTH,
 } from './invariant-types';
-import { isJsonPointer, pointerMisfit } from './json-pointer';
+import { isJsonPointer, pointerTokens, resolvePointer } from './json-pointer';
+import { members } from './partitions';
 import { UUID } from './uuid';
 
 /** A problem answer under the API's prefix: the Errors section's rules apply. */
@@ -138,20 +139,37 @@ const BASE_ANSWER_INVARIANTS: Invariant[] = [
 ];
 
 /**
- * What the "generic detail" of internal_error must not show: each a named kind of implementation detail.
- * The URL path of the request is not among them (it is no file path), nor the word "error".
+ * What the "generic detail" of internal_error must not show: each a named kind of implementation detail,
+ * the message of a runtime's own error among them. URLs and the request's own path are no leak (a gateway's
+ * path prefix may start like a file system path), nor the word "error", nor an HTTP reason phrase written as
+ * one word (InternalServerError).
  */
 const INTERNAL_DETAIL_LEAKS: { name: string; pattern: RegExp }[] = [
   { name: 'stack frame', pattern: /^\s*at\s+\S.*:\d+(?::\d+)?\)?\s*$/m },
   { name: 'Python traceback', pattern: /Traceback \(most recent call last\)|File "[^"]+", line \d+/ },
   {
     name: 'exception class name',
-    pattern: /\b(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception)\b/,
+    pattern: /\b(?!Internal(?:Server)?Error\b)(?:[A-Za-z_$][\w$]*\.)*[A-Z][\w$]*(?:Error|Exception)\b/,
   },
   {
     name: 'SQL text',
     pattern:
-      /\bselect\s+(?:\*|[\w."]+(?:\s*,\s*[\w."]+)*)\s+from\s+[\w."]+|\binsert\s+into\s+[\w."]+|\bupdate\s+[\w."]+\s+set\b|\bdelete\s+from\s+[\w."]+|\bSQLSTATE\b|\bORA-\d{5}\b/i,
+      /\bSELECT\s+(?:\*|[\w."]+(?:\s*,\s*[\w."]+)*)\s+FROM\s+[\w."]+|\bINSERT\s+INTO\s+[\w."]+|\bUPDATE\s+[\w."]+\s+SET\b|\bDELETE\s+FROM\s+[\w."]+|\bSQLSTATE\b|\bORA-\d{5}\b|\bER_[A-Z_]{3,}\b/,
+  },
+  {
+    name: 'database message',
+    pattern:
+      /violates (?:unique|foreign key|not-null|check) constraint|duplicate key value|relation "[^"]+" does not exist/i,
+  },
+  {
+    name: 'runtime error message',
+    pattern:
+      /Cannot read propert(?:y|ies) of (?:undefined|null)|\bis not a function\b|'NoneType' object|nil pointer dereference|Segmentation fault/,
+  },
+  {
+    name: 'network internals',
+    pattern:
+      /\b(?:ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|EPIPE|EACCES|ENOENT)\b|\b(?:\d{1,3}\.){3}\d{1,3}:\d{2,5}\b/,
   },
   {
     name: 'source file',
@@ -166,9 +184,13 @@ const INTERNAL_DETAIL_LEAKS: { name: string; pattern: RegExp }[] = [
   { name: 'Windows path', pattern: /\b[A-Za-z]:\\[^\s\\]/ },
 ];
 
+/** URLs, and paths that reach the API (a gateway's prefix before it): text a generic detail may quote. */
+const QUOTED_LOCATIONS = /\b[a-z][\w+.-]*:\/\/\S+|\S*\/api\/v2\/external\/\S*/gi;
+
 /** The names of the leaks a detail shows (none for a generic one). */
 export function internalLeaks(detail: string): string[] {
-  return INTERNAL_DETAIL_LEAKS.filter(({ pattern }) => pattern.test(detail)).map(({ name }) => name);
+  const text = detail.replace(QUOTED_LOCATIONS, ' ');
+  return INTERNAL_DETAIL_LEAKS.filter(({ pattern }) => pattern.test(text)).map(({ name }) => name);
 }
 
 /** A rule of every problem body under the API's prefix. */
@@ -203,6 +225,36 @@ const bodyOnly = (answer: AnswerFacts) =>
   answer.method === 'POST' &&
   Object.keys(answer.pathParams).length === 0 &&
   Object.keys(answer.query).length === 0;
+
+/** The pointers of the members each operation's request body documents (`*` for any array entry). */
+let documentedBodyMembers: Map<string, Set<string>> | undefined;
+function bodyMembers(operationId: string): Set<string> {
+  documentedBodyMembers ??= members()
+    .filter((m) => m.in === 'body' && m.name !== '')
+    .reduce(
+      (map, m) => map.set(m.operationId, (map.get(m.operationId) ?? new Set()).add(m.name)),
+      new Map<string, Set<string>>(),
+    );
+  return documentedBodyMembers.get(operationId) ?? new Set();
+}
+
+/**
+ * Why a field error's pointer fits neither the body sent nor a member it lacks: it must designate a value of
+ * the body, or a member the request schema documents, absent from the object that lacks it (the root too,
+ * when the body is no object at all). A missing array entry or an undocumented name designates nothing.
+ */
+function bodyPointerMisfit(operationId: string, body: unknown, pointer: string): string | undefined {
+  if (resolvePointer(body, pointer).found) return undefined;
+  const parentPointer = pointer.slice(0, pointer.lastIndexOf('/'));
+  const tokens = pointerTokens(pointer);
+  const token = tokens[tokens.length - 1]!;
+  const documented = `/${tokens.map((t) => (/^(0|[1-9]\d*)$/.test(t) ? '*' : t)).join('/')}`;
+  const parent = resolvePointer(body, parentPointer);
+  const lacking =
+    parentPointer === '' ? !isObject(body) || !(token in body) : parent.found && isObject(parent.value);
+  if (lacking && !documented.endsWith('/*') && bodyMembers(operationId).has(documented)) return undefined;
+  return `pointer ${show(pointer)} designates nothing in the body sent, nor a documented member it lacks`;
+}
 
 /** The field errors of an answer with a given pointer. */
 const errorsAt = (b: Json, pointer: string): Json[] =>
@@ -244,15 +296,19 @@ const SHOULD_FIELD_ERROR_CODES: Invariant[] = (
           ? answer.requestBody.instructions
           : undefined;
       if (!bodyOnly(answer) || !Array.isArray(sent)) return undefined;
+      // Each pointer with errors: one of them with the code is enough (a server may report several rules).
       const judged = sent.flatMap((item, i) =>
         isObject(item) && typeof item[name] === 'string' && bad(item[name])
-          ? errorsAt(b, `/instructions/${i}/${name}`)
+          ? [errorsAt(b, `/instructions/${i}/${name}`)].filter((errors) => errors.length > 0)
           : [],
       );
       if (judged.length === 0) return undefined;
       return judged
-        .filter((e) => e.code !== code)
-        .map((e) => `the error at ${String(e.pointer)} has code ${show(e.code)}`);
+        .filter((errors) => !errors.some((e) => e.code === code))
+        .map(
+          (errors) =>
+            `the error(s) at ${String(errors[0]!.pointer)} have code(s) ${errors.map((e) => show(e.code)).join(', ')}`,
+        );
     },
   ),
 );
@@ -340,14 +396,14 @@ const PROBLEM_BODY_INVARIANTS: Invariant[] = [
   // The same requests: a field error about a body member points at it, or at the object lacking it.
   ofCode(
     'PROB-024',
-    'every field error pointer of a POST designates a member of the body sent, or the object lacking it',
+    'every field error pointer of a POST designates a member of the body sent, or a documented member the object lacks',
     'validation_failed',
     (b, answer) =>
-      !bodyOnly(answer) || answer.requestBody === undefined
+      !bodyOnly(answer) || answer.requestBody === undefined || answer.operationId === undefined
         ? undefined
         : fieldErrorsOf(b).flatMap((e, i) => {
             if (!isObject(e) || typeof e.pointer !== 'string' || !isJsonPointer(e.pointer)) return [];
-            const misfit = pointerMisfit(answer.requestBody, e.pointer);
+            const misfit = bodyPointerMisfit(answer.operationId!, answer.requestBody, e.pointer);
             return misfit === undefined ? [] : [`errors/${i}: ${misfit}`];
           }),
   ),

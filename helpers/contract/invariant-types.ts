@@ -52,6 +52,11 @@ export interface RateLimitFacts {
   authenticated: boolean;
   /** When the answer arrived, on the local clock (ms): its time when it has no Date header. */
   receivedAt: number;
+  /**
+   * How long the exchange took (ms): a server may compute RateLimit-Reset as the request starts and stamp
+   * Date as the answer leaves, so the two may be this far apart.
+   */
+  durationMs?: number;
 }
 
 /** Where a resource sits in its answer, and the resource that holds it, if any. */

@@ -34,7 +34,6 @@ export const LOCAL_CLOCK_TOLERANCE_SECONDS = 60;
 /** The next local midnight is at most a day away, 25 hours on the day a DST change adds one. */
 export const LONGEST_LOCAL_DAY_SECONDS = 25 * 3600;
 const QUARTER_HOUR_SECONDS = 900;
-const DAY_SECONDS = 86_400;
 
 /** A header value that is a non-negative integer (whitespace around it allowed), else undefined. */
 export function integerValue(value: string | undefined): number | undefined {
@@ -56,11 +55,14 @@ export interface AnswerTime {
   dated: boolean;
 }
 
-/** When the answer was made: its Date header, else the local clock when it arrived. */
-export function answerTime(dateHeader: string | undefined, receivedAt: number): AnswerTime {
+/**
+ * When the answer was made: its Date header, else the local clock when it arrived. With a Date header, the
+ * tolerance covers the exchange's duration too (the reset may be computed as the request starts).
+ */
+export function answerTime(dateHeader: string | undefined, receivedAt: number, durationMs = 0): AnswerTime {
   const date = Date.parse(dateHeader ?? '');
   return Number.isFinite(date)
-    ? { ms: date, toleranceMs: DATE_HEADER_TOLERANCE_SECONDS * 1000, dated: true }
+    ? { ms: date, toleranceMs: DATE_HEADER_TOLERANCE_SECONDS * 1000 + durationMs, dated: true }
     : { ms: receivedAt, toleranceMs: LOCAL_CLOCK_TOLERANCE_SECONDS * 1000, dated: false };
 }
 
@@ -91,29 +93,25 @@ export function announcedResetOf(answer: AnswerFacts): AnnouncedReset | undefine
   const header = kind === '429' ? 'Retry-After' : 'RateLimit-Reset';
   const seconds = integerValue(answer.headers[header.toLowerCase()]);
   if (seconds === undefined) return undefined;
-  const time = answerTime(answer.dateHeader, answer.rateLimit!.receivedAt);
+  const time = answerTime(answer.dateHeader, answer.rateLimit!.receivedAt, answer.rateLimit!.durationMs);
   return { header, seconds, time, instant: time.ms + seconds * 1000 };
 }
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
+const calendars = new Map<string, Intl.DateTimeFormat>();
 
-/** Seconds since the last midnight, on the wall clock of `timeZone`. */
-function secondsOfDay(ms: number, timeZone: string): number {
-  let format = wallClocks.get(timeZone);
+/** The calendar day of an instant on the wall clock of `timeZone`. */
+function localDay(ms: number, timeZone: string): string {
+  let format = calendars.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
+    format = new Intl.DateTimeFormat('en-CA', {
       timeZone,
-      hourCycle: 'h23',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
     });
-    wallClocks.set(timeZone, format);
+    calendars.set(timeZone, format);
   }
-  const part = (type: string, parts: Intl.DateTimeFormatPart[]) =>
-    Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const parts = format.formatToParts(new Date(ms));
-  return part('hour', parts) * 3600 + part('minute', parts) * 60 + part('second', parts);
+  return format.format(new Date(ms));
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -125,9 +123,11 @@ export const describeReset = ({ header, seconds, time, instant }: AnnouncedReset
 /** Whether the instant is a midnight: of `timeZone`, else a quarter-hour of UTC, within the tolerance. */
 function midnightProblem(reset: AnnouncedReset, timeZone: string | undefined): string | undefined {
   const tolerance = reset.time.toleranceMs / 1000;
+  // A local day starts within the tolerance of the instant: its midnight, or the first instant of a day whose
+  // midnight a DST change skips (the clock jumps from 23:59:59 to 01:00).
   if (timeZone) {
-    const s = secondsOfDay(reset.instant, timeZone);
-    return Math.min(s, DAY_SECONDS - s) > tolerance
+    const span = reset.time.toleranceMs;
+    return localDay(reset.instant - span, timeZone) === localDay(reset.instant + span, timeZone)
       ? `${describeReset(reset)} is not a midnight in TARGET_TIME_ZONE=${timeZone}`
       : undefined;
   }
@@ -174,16 +174,17 @@ export const RATE_LIMIT_INVARIANTS: readonly Invariant[] = [
   {
     id: 'RATE-007',
     title:
-      'a necessarily authenticated answer carries RateLimit-Remaining, a non-negative integer at most RateLimit-Limit',
+      'a necessarily authenticated answer carries RateLimit-Remaining, a non-negative integer below RateLimit-Limit (the current call counted)',
     subject: ANSWER,
     judge: ofAuthenticated((headers) => {
       const problem = integerHeaderProblem(headers, REMAINING);
       if (problem !== undefined) return [problem];
       const limit = integerValue(headers[LIMIT]);
       const remaining = integerValue(headers[REMAINING])!;
+      // "calls left today, current call already counted": every authenticated request counts.
       return once(
-        limit !== undefined && remaining > limit
-          ? `RateLimit-Remaining ${remaining} is above RateLimit-Limit ${limit}`
+        limit !== undefined && remaining >= limit
+          ? `RateLimit-Remaining ${remaining} with RateLimit-Limit ${limit}: the current call is not counted`
           : undefined,
       );
     }),

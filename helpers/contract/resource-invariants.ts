@@ -367,28 +367,30 @@ const SYNC_INVARIANTS: Invariant[] = [
   },
   {
     id: 'SYNC-012',
-    // One answer shows one page: the providerIds it echoes keep the order of the items posted (a replay of
-    // the same reference carries the same items). SYNC-013 judges each echo; this, their order.
-    title: 'the results of a sync POST follow the order of the posted items',
+    // One answer shows one page: result i of page p is the outcome of posted item (p - 1) * size + i, its
+    // providerId echoed. A replay is left out: whether "the same items" may come in another order is not
+    // stated, and a server may replay the batch as first posted.
+    title: 'the results a sync POST shows are those of the posted items at their page position',
     subject: 'patentSyncBatch',
     judge: (batch, answer) => {
       const items = postedItems(answer);
-      if (!items || answer.status >= 300) return undefined;
-      const posted = items.map((item) =>
-        isObject(item) && typeof item.providerId === 'string' ? item.providerId : null,
-      );
-      const shown = shownResults(batch)
-        .map((r) => r.providerId)
-        .filter((id): id is string => typeof id === 'string' && posted.includes(id));
-      if (shown.length < 2) return undefined;
-      let at = 0;
-      for (const [i, id] of shown.entries()) {
-        const next = posted.indexOf(id, at);
-        if (next < 0)
-          return [`providerId ${show(id)} is shown after ${show(shown[i - 1])}, but was posted before it`];
-        at = next + 1;
-      }
-      return [];
+      const results = shownResults(batch);
+      const page = isObject(batch.results) ? batch.results.pagination : undefined;
+      if (!items || answer.status >= 300 || mayReplay(answer) || results.length === 0) return undefined;
+      const current = isObject(page) ? page.currentPage : undefined;
+      const size = isObject(page) ? page.itemsPerPage : undefined;
+      if (!Number.isInteger(current) || !Number.isInteger(size)) return undefined;
+      const offset = ((current as number) - 1) * (size as number);
+      return results.flatMap((result, i) => {
+        const item = items[offset + i];
+        if (item === undefined) return [`result ${offset + i} stands for no posted item`];
+        const sent = isObject(item) && typeof item.providerId === 'string' ? item.providerId : null;
+        return result.providerId === sent
+          ? []
+          : [
+              `result ${offset + i} echoes ${show(result.providerId)}, posted item ${offset + i} ${show(sent)}`,
+            ];
+      });
     },
   },
   {
@@ -396,10 +398,11 @@ const SYNC_INVARIANTS: Invariant[] = [
     // At triage only, and never before the batch leaves PENDING or PROCESSING: which trigger settles a
     // batch, after triage or after a review, is not shown.
     title:
-      'at triage, a batch with every item final and recorded, none awaiting review, is SETTLED once it leaves PENDING or PROCESSING',
+      'at triage or with no item ever staged, a batch with every item final and recorded is SETTLED once it leaves PENDING or PROCESSING',
     subject: 'patentSyncBatch',
     judge: (batch, answer) => {
-      if (!atTriage(answer)) return undefined;
+      // stagedItems does not decrease: 0 on any read means no item ever awaited review.
+      if (!atTriage(answer) && batch.stagedItems !== 0) return undefined;
       const results = allResults(batch);
       if (!results || results.length === 0 || awaitingOutcome(batch.status)) return undefined;
       const final = ['APPLIED', 'ACCEPTED', 'SUPPRESSED', 'REJECTED'];

@@ -146,6 +146,7 @@ export function answerFacts(
         ...(quota.rule.timeZone ? { timeZone: quota.rule.timeZone } : {}),
         authenticated: necessarilyAuthenticated(response),
         receivedAt: Date.now(),
+        durationMs: response.exchange.durationMs,
       },
     }),
     bodyStart: response.body.subarray(0, 8).toString('latin1'),

@@ -56,6 +56,12 @@ export const RATELIMITS_FAULTS = [
       'Authenticated requests answered with an error (400, 403, 404, 409, 422) carry no RateLimit-* headers.',
   },
   {
+    name: 'remaining-read-before-counting',
+    requirements: ['RATE-007'],
+    summary:
+      'RateLimit-Remaining is read before the current call is counted, so the first call of the day shows the whole quota left.',
+  },
+  {
     name: 'quota-counted-twice',
     requirements: ['RATE-008'],
     summary:
