@@ -40,7 +40,7 @@ void test('a warned SHOULD is warned in the certification, in Allure and by the 
     // Recorded by the registry's invariant on the answer (helpers/wire/answer-checks.ts), charged to its id.
     assert.match(
       row.reason!,
-      new RegExp(`\\[${id}\\] the field error for an instruction \\w+ .* has code "\\w+"`),
+      new RegExp(`\\[${id}\\] the field error for an instruction \\w+ .* have code\\(s\\) "\\w+"`),
     );
   }
   assert.ok(certification.warnings.includes('INS-025') && certification.warnings.includes('INS-026'));
