@@ -82,3 +82,18 @@ void test('textOrderProblems checks the direction asked, without twins, and the 
     '"pear" comes before "apple"',
   ]);
 });
+
+void test('orders a conformant server may use are all tolerated: code points, upper-casing, tailorings, base-level ties, null as ""', () => {
+  const tolerated: [string, string[]][] = [
+    ['code point (UTF-8 byte) order', ['xｱ', 'x𝐚']],
+    ['case folded by upper-casing', ['abcd', 'abc_1']],
+    ['an expansion tied at base level', ['Weiß-1', 'Weiss-1']],
+    ['Danish (aa after z)', ['AB-1', 'AA-1']],
+    ['Estonian (z after s)', ['AZ-1', 'AT-1']],
+  ];
+  for (const [what, values] of tolerated) assert.deepEqual(textOrderProblems(values, false), [], what);
+  assert.deepEqual(nullBlockProblems([null, '', null, 'A-1']), [], 'a null sorted as ""');
+  // What every collation reverses still breaks, fast: a reversed page stops at five problems.
+  const page = Array.from({ length: 100 }, (_, i) => `Case-${1000 + i}`).reverse();
+  assert.equal(textOrderProblems(page, false).length, 5);
+});

@@ -140,11 +140,13 @@ export function sweepProblems(values: (string | null)[], kind: SortKind, descend
   }
   const twins = collationTwins(nonNull);
   const comparable = nonNull.filter((v) => !twins.has(v));
-  const split = comparable.filter(
-    (v, i) => i > 0 && comparable[i - 1] !== v && comparable.slice(0, i).includes(v),
-  );
-  for (const value of new Set(split))
-    problems.push(`equal values ${JSON.stringify(value)} are not contiguous`);
+  const seen = new Set<string>();
+  const split = new Set<string>();
+  comparable.forEach((v, i) => {
+    if (i > 0 && comparable[i - 1] !== v && seen.has(v)) split.add(v);
+    seen.add(v);
+  });
+  for (const value of split) problems.push(`equal values ${JSON.stringify(value)} are not contiguous`);
   return problems;
 }
 
