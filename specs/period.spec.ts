@@ -432,7 +432,12 @@ test.describe('events by period', () => {
     async ({ api, portfolio }) => {
       const snapshot = await snapshotEvents(portfolio);
       const day = busiest(dueDates(snapshot));
-      const returned = await readWindow(api, { dueFrom: day, dueTo: day, include: 'documents,fees' });
+      // The comma literal on the wire ("comma-separated"): a %2C is one unknown value to a server splitting raw.
+      const returned = await readWindow(
+        api,
+        { dueFrom: day, dueTo: day, include: ['documents', 'fees'] },
+        'comma',
+      );
       expect(returned.length, `events due ${day}`).toBeGreaterThan(0);
       expect(returned.filter((e) => e.fees?.eventId !== e.id).map((e) => e.id)).toEqual([]);
     },

@@ -85,6 +85,10 @@ void test('CONV-005, CONV-006: calendar dates and UTC timestamps; Z, z and +00:0
   assert.equal(breachesOf('CONV-005', events({ dueDate: null })), undefined, 'only a null date');
   assert.ok(isUtcTimestamp('2024-02-29T23:59:60Z') && !isUtcTimestamp('2023-02-29T10:00:00Z'));
   assert.ok(!isUtcTimestamp('2024-01-01T24:00:00Z'));
+  // A leap second falls only at 23:59.
+  assert.ok(isUtcTimestamp('2016-12-31T23:59:60.5+00:00'));
+  assert.ok(!isUtcTimestamp('2024-05-01T12:34:60Z') && !isUtcTimestamp('2024-05-01T23:58:60Z'));
+  assert.equal(breachesOf('CONV-006', events({ ...EVENT, createdAt: '2024-05-01T12:34:60Z' }))!.length, 1);
 });
 
 void test('CONV-007: money is a decimal string at any scale, never a number nor an exponent', () => {
@@ -122,9 +126,19 @@ void test('DOC-004: Content-Disposition parses per RFC 6266 and names a file (fi
     'attachment; filename=invoice.pdf',
     `attachment; filename="invoice.pdf"; filename*=UTF-8''invoice%20%E2%82%AC.pdf`,
     `attachment; filename*=UTF-8''r%C3%A9c%C3%A9piss%C3%A9.pdf`,
+    // Any RFC 5646 language tag (RFC 8187), not only the shapes the parser knows.
+    `attachment; filename*=UTF-8'en-US'receipt.pdf`,
+    `attachment; FILENAME*=utf-8'de-CH-1901'quittung.pdf`,
   ])
     assert.equal(dispositionProblem(ok), undefined, ok);
-  for (const bad of ['attachment; filename="x.pdf";', 'attachment', 'attachment; filename=""', undefined])
+  for (const bad of [
+    'attachment; filename="x.pdf";',
+    'attachment',
+    'attachment; filename=""',
+    `attachment; filename*=UTF-8'en-US'`,
+    `attachment; filename*=UTF-8'en US'receipt.pdf`,
+    undefined,
+  ])
     assert.ok(dispositionProblem(bad), String(bad));
   assert.equal(breachesOf('DOC-004', download({ headers: {} }))!.length, 1);
 });

@@ -154,6 +154,15 @@ void test('PAT-017: a sorted page of patents in the order asked, with the freedo
   assert.equal(breachesOf('PAT-017', patents('office', ['EP'], 'office')), undefined);
 });
 
+const refusedInvoices = (sort: string, query: Record<string, string[]> = {}) =>
+  answer({
+    operationId: 'listInvoices',
+    path: '/api/v2/external/invoices',
+    status: 400,
+    query: { sort: [sort], ...query },
+    body: problem(400, 'validation_failed'),
+  });
+
 void test('PAT-018: a sort on an allowed field, the rest valid, answers 200', () => {
   const refused = (sort: string, query: Record<string, string[]> = {}, status = 400) =>
     answer({
@@ -164,8 +173,16 @@ void test('PAT-018: a sort on an allowed field, the rest valid, answers 200', ()
     });
   assert.equal(breachesOf('PAT-018', refused('publicationNumber'))!.length, 1);
   assert.equal(
-    breachesOf('PAT-018', refused('-status', { itemsPerPage: ['250'], currentPage: ['2'] }))!.length,
+    breachesOf('PAT-018', refused('-status', { itemsPerPage: ['250'], currentPage: ['1'] }))!.length,
     1,
+  );
+  // A page past the end may be refused (OPEN-POINTS B3): a later page is judged only on a 200 answer.
+  assert.equal(breachesOf('PAT-018', refused('office', { currentPage: ['999'] })), undefined);
+  assert.equal(breachesOf('INV-018', refusedInvoices('-createdAt', { currentPage: ['2'] })), undefined);
+  assert.equal(breachesOf('INV-018', refusedInvoices('-createdAt', { currentPage: ['1'] }))!.length, 1);
+  assert.deepEqual(
+    breachesOf('PAT-018', patents('office', ['EP', 'WO'], 'office', { currentPage: ['999'] })),
+    [],
   );
   assert.deepEqual(breachesOf('PAT-018', patents('-publicationNumber', ['b', 'a'], 'publicationNumber')), []);
   // The refusal may be for another parameter, or come before validation.
@@ -184,7 +201,10 @@ void test('PAT-019 and INV-020: a sort on no member of the resource, the rest va
   const refusedWith = (operationId: string, sort: string, code: string) =>
     answer({ operationId, status: 400, query: { sort: [sort] }, body: problem(400, code) });
   assert.equal(breachesOf('PAT-019', listed('listPatents', 'unknown'))!.length, 1);
+  // A case variant of an allowed field is no member: member names are case-sensitive (docs/partitions.md).
   assert.equal(breachesOf('PAT-019', listed('listPatents', 'OFFICE'))!.length, 1);
+  assert.equal(breachesOf('PAT-019', listed('listPatents', 'Office'))!.length, 1);
+  assert.equal(breachesOf('INV-020', listed('listInvoices', '-CreatedAt'))!.length, 1);
   assert.equal(breachesOf('PAT-019', listed('listPatents', '-dueDate'))!.length, 1);
   assert.equal(breachesOf('PAT-019', refusedWith('listPatents', 'unknown', 'bad_request'))!.length, 1);
   assert.deepEqual(breachesOf('PAT-019', refusedWith('listPatents', 'unknown', 'validation_failed')), []);
@@ -294,9 +314,46 @@ void test('PER-013: an unknown include value answers as if absent, the rest vali
     breachesOf('PER-013', byPeriod({ ...month, include: ['documents,fees'] }, 200, [withFees])),
     [],
   );
+  // The comma as %2C (or the wire unknown): a server splitting raw reads one unknown value and adds no fees;
+  // the status and a known value on neither reading are still judged.
+  assert.deepEqual(
+    breachesOf('PER-013', byPeriod({ ...month, include: ['documents,fees'] }, 200, [event])),
+    [],
+  );
+  const encoded = { rawQuery: 'dueMonth=2025-03&include=documents%2Cfees' };
+  assert.deepEqual(
+    breachesOf('PER-013', {
+      ...byPeriod({ ...month, include: ['documents,fees'] }, 200, [event]),
+      ...encoded,
+    }),
+    [],
+  );
   assert.equal(
-    breachesOf('PER-013', byPeriod({ ...month, include: ['documents,fees'] }, 200, [event]))!.length,
+    breachesOf('PER-013', { ...byPeriod({ ...month, include: ['documents,fees'] }, 400), ...encoded })!
+      .length,
     1,
+  );
+  assert.equal(
+    breachesOf('PER-013', byPeriod({ ...month, include: ['documents,x'] }, 200, [withFees]))!.length,
+    1,
+  );
+  // A literal comma is read alike either way: the fees are judged, on the events of a known kind only.
+  const literal = { rawQuery: 'dueMonth=2025-03&include=documents,fees' };
+  const renewal = { ...event, eventType: 'RENEWAL' };
+  const laterKind = { ...event, id: 'e2', eventType: 'NEW_KIND' };
+  assert.equal(
+    breachesOf('PER-013', {
+      ...byPeriod({ ...month, include: ['documents,fees'] }, 200, [renewal, laterKind]),
+      ...literal,
+    })!.length,
+    1,
+  );
+  assert.deepEqual(
+    breachesOf('PER-013', {
+      ...byPeriod({ ...month, include: ['documents,fees'] }, 200, [{ ...renewal, fees: {} }, laterKind]),
+      ...literal,
+    }),
+    [],
   );
   assert.equal(
     breachesOf('PER-013', byPeriod({ dueFrom: ['2025-03-01'], dueTo: ['2025-03-31'], include: ['x'] }, 400))!
@@ -324,6 +381,18 @@ void test('PER-013: an unknown include value answers as if absent, the rest vali
     undefined,
   );
   assert.equal(breachesOf('PER-013', byPeriod({ ...month, include: ['x'] }, 401)), undefined);
+  // A later page (B3) and an office not of office code form (B11) may be refused; office codes may not.
+  assert.equal(
+    breachesOf('PER-013', byPeriod({ ...month, currentPage: ['999'], include: ['x'] }, 400)),
+    undefined,
+  );
+  for (const offices of [['ep'], ['EP,FR'], ['EUROPE']])
+    assert.equal(breachesOf('PER-013', byPeriod({ ...month, offices, include: ['x'] }, 400)), undefined);
+  assert.equal(
+    breachesOf('PER-013', byPeriod({ ...month, offices: ['EP', 'WO', 'USA', '076'], include: ['x'] }, 400))!
+      .length,
+    1,
+  );
 });
 
 void test('othersValid: the operation declares the parameter, its schema holds, windows are whole', () => {

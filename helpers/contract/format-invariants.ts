@@ -29,8 +29,12 @@ const CURRENCY_CODE = new RegExp(
   String((loadOpenApi().components?.schemas?.CurrencyCode as { pattern?: string } | undefined)?.pattern),
 );
 
-/** RFC 3339 date-time (the `date-time` format) whose offset is UTC: `Z` or `+00:00` (RFC 3339 allows `t`, `z`). */
-const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[Tt]([01]\d|2[0-3]):[0-5]\d:([0-5]\d|60)(\.\d+)?([Zz]|\+00:00)$/;
+/**
+ * RFC 3339 date-time (the `date-time` format) whose offset is UTC: `Z` or `+00:00` (RFC 3339 allows `t`, `z`).
+ * Second 60 is a leap second, which in UTC falls only at 23:59.
+ */
+const UTC_TIMESTAMP =
+  /^(\d{4}-\d{2}-\d{2})[Tt](?:(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d|23:59:60)(\.\d+)?([Zz]|\+00:00)$/;
 
 /** True for an RFC 3339 date-time in UTC on a real calendar day. */
 export function isUtcTimestamp(value: unknown): value is string {
@@ -163,7 +167,9 @@ export function dispositionProblem(header: string | undefined): string | undefin
   if (header === undefined) return 'no Content-Disposition header';
   let parsed: contentDisposition.ContentDisposition;
   try {
-    parsed = contentDisposition.parse(header);
+    // The parser knows only some shapes of the language of filename*, which RFC 8187 allows to be any RFC 5646
+    // tag (letters, digits, hyphens): it is blanked, since it says nothing of the file's name.
+    parsed = contentDisposition.parse(header.replace(/(filename\*\s*=\s*[^';\s]*)'[A-Za-z0-9-]*'/gi, "$1''"));
   } catch (error) {
     return `Content-Disposition ${show(header)} is not RFC 6266: ${(error as Error).message}`;
   }

@@ -25,6 +25,8 @@ export interface AnswerFacts {
   pathParams: Record<string, string>;
   /** The query of the request: every value of each name. */
   query: Record<string, string[]>;
+  /** The query of the request as sent, undecoded (without "?"), when known: what a decoded query hides. */
+  rawQuery?: string;
   /** The request's body parsed as JSON, when it was JSON. */
   requestBody: unknown;
   /** Whether the request carried a body (one byte or more). */

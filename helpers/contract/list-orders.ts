@@ -20,6 +20,7 @@ import { isCalendarDate } from './calendar';
 import { collationTwins, directionProblems, nullBlockProblems } from './collation';
 import { operationById, type OperationId } from './contract';
 import { documentedMembers } from './documented-members';
+import { OFFICE_CODE } from './field-rules';
 import {
   ANSWER,
   type AnswerFacts,
@@ -189,13 +190,15 @@ function validTogether(answer: AnswerFacts): boolean {
       const month = one('dueMonth') !== undefined;
       const range = one('dueFrom') !== undefined && one('dueTo') !== undefined;
       const partial = (one('dueFrom') === undefined) !== (one('dueTo') === undefined);
-      // A kind the suite does not know may be refused as a bad value (OPEN-POINTS E3.7).
+      // A kind the suite does not know may be refused as a bad value (OPEN-POINTS E3.7), and so may an office
+      // not of the form of an office code (OPEN-POINTS B11; an `EP,FR` of the comma encoding included).
       const kinds = knownEventKinds();
       return (
         month !== range &&
         !partial &&
         inOrder('dueFrom', 'dueTo') &&
-        values(answer, 'eventTypes').every((kind) => kinds.includes(kind))
+        values(answer, 'eventTypes').every((kind) => kinds.includes(kind)) &&
+        values(answer, 'offices').every((office) => OFFICE_CODE.test(office))
       );
     }
     default:
@@ -205,10 +208,14 @@ function validTogether(answer: AnswerFacts): boolean {
 
 /**
  * True when every query parameter of the request other than `except` is one the operation declares, valid by
- * its schema, given once (unless an array), and the parameters together are as the contract requires.
+ * its schema, given once (unless an array), and the parameters together are as the contract requires. A page
+ * other than the first may lie past the end, whose answer is not stated (OPEN-POINTS B3): such a request is
+ * judged only on a 200 answer.
  */
 export function othersValid(answer: AnswerFacts, except: string): boolean {
   if (!answer.operationId) return false;
+  const page = answer.query.currentPage;
+  if (page !== undefined && (page.length !== 1 || page[0] !== '1') && answer.status !== 200) return false;
   const declared = queryParameters(answer.operationId as OperationId);
   for (const [name, given] of Object.entries(answer.query)) {
     if (name === except) continue;
@@ -278,7 +285,13 @@ function sortAccepted(id: string, list: SortedList): Invariant {
   };
 }
 
-/** A plain member name: a value of another form (empty, a second minus, a path) is not judged. */
+/**
+ * A plain member name: a value of another form (empty, a second minus, a path) is not judged. A name that
+ * differs from a member by case only (`Office`, `-IssueDate`) is judged as no member: the contract lists the
+ * allowed fields by their exact names ("allowed fields clientCaseReference, office, ...; an unknown field gives
+ * 400") and member names are case-sensitive, as the partitions decided (docs/partitions.md, query `sort`, case
+ * variant; faults patents-sort-field-case-insensitive, invoices-sort-field-case-insensitive).
+ */
 const NAME = /^[A-Za-z_$][\w$]*$/;
 
 /** A request whose sort names no member of the resource, the rest valid, gives 400 validation_failed. */
@@ -325,6 +338,14 @@ function includeEntries(answer: AnswerFacts): { known: string[]; unknown: string
   };
 }
 
+/** The include value was sent once with no comma as %2C: a server splitting it raw or decoded reads alike. */
+function literalCommas(answer: AnswerFacts): boolean {
+  if (answer.rawQuery === undefined) return false;
+  // Only the names are compared: "include" has no character a client would encode.
+  const sent = answer.rawQuery.split('&').filter((pair) => pair.split('=')[0] === 'include');
+  return sent.length === 1 && !/%2c/i.test(sent[0]!);
+}
+
 const UNKNOWN_INCLUDE: Invariant = {
   id: 'PER-013',
   title: 'an unknown include value is ignored: 200, each event as if the value were absent',
@@ -335,18 +356,27 @@ const UNKNOWN_INCLUDE: Invariant = {
     if (!entries || entries.unknown.length === 0) return undefined;
     const status = judgedStatus(answer);
     if (status === undefined || !othersValid(answer, 'include')) return undefined;
-    if (status !== 200) return [`include=${single(answer, 'include')} answered ${status}`];
+    const sent = single(answer, 'include')!;
+    if (status !== 200) return [`include=${sent} answered ${status}`];
     const items = itemsOf(answer);
     if (!items || items.length === 0) return undefined;
-    // Each known value adds the member of its name ("`fees` adds the Fees object to each event"), and only it.
+    // A comma sent as %2C is read by a server splitting the raw value as part of one unknown value: a known
+    // value among the entries is then asked on one reading only, and its presence is judged only when every
+    // comma was literal on the wire. A known value absent from the entries is asked on neither reading.
+    const encodedComma = sent.includes(',') && !literalCommas(answer);
+    const kinds = knownEventKinds();
+    // Each known value adds the member of its name ("`fees` adds the Fees object to each event"), and only it;
+    // an event of a kind the suite does not know ("new kinds will be added") need not carry it.
     return knownIncludeValues().flatMap((value) => {
       const asked = entries.known.includes(value);
-      const off = items.filter((event) => value in event !== asked).length;
+      if (asked && encodedComma) return [];
+      const judged = asked
+        ? items.filter((event) => typeof event.eventType === 'string' && kinds.includes(event.eventType))
+        : items;
+      const off = judged.filter((event) => value in event !== asked).length;
       return off === 0
         ? []
-        : [
-            `${off} of ${items.length} events ${asked ? 'lack' : 'carry'} ${value} for include=${single(answer, 'include')}`,
-          ];
+        : [`${off} of ${judged.length} events ${asked ? 'lack' : 'carry'} ${value} for include=${sent}`];
     });
   },
 };

@@ -136,6 +136,7 @@ export function answerFacts(
     path: apiPath(url.pathname),
     pathParams,
     query,
+    rawQuery: url.search.slice(1),
     requestBody: parsedJson(request.body),
     sentBody: (request.body ?? '') !== '',
     body,
