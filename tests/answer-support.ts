@@ -30,3 +30,9 @@ export function breachesOf(id: string, facts: AnswerFacts): string[] | undefined
   const judged = judgeAnswer(facts).filter((j) => j.invariant.id === id);
   return judged.length === 0 ? undefined : judged.flatMap((j) => j.breaches);
 }
+
+/** A list envelope holding every item on its one page. */
+export function onePage(data: unknown[], itemsPerPage = 10): Record<string, unknown> {
+  const pagination = { totalItems: data.length, currentPage: 1, itemsPerPage, totalPages: 1, hasMore: false };
+  return { pagination, data };
+}

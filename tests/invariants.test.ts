@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { answer, breachesOf } from './answer-support';
+import { answer, breachesOf, onePage } from './answer-support';
 import { ANSWER_INVARIANTS, internalLeaks } from '../helpers/contract/answer-invariants';
 import { EVENT_FIELD_RULES } from '../helpers/contract/field-rules';
 import { type AnswerFacts, isObject, once } from '../helpers/contract/invariant-types';
@@ -451,16 +451,7 @@ void test('operations: lists and their filters, single reads, page fill and body
     answer({
       operationId: 'listPatents',
       query,
-      body: {
-        pagination: {
-          totalItems: data.length,
-          currentPage: 1,
-          itemsPerPage: 10,
-          totalPages: 1,
-          hasMore: false,
-        },
-        data,
-      },
+      body: onePage(data),
     });
   const patent = { object: 'patent', id: UUID_A, providerId: 'P-1' };
   assert.deepEqual(breachesOf('PAT-020', patents([patent], { providerId: ['P-1'] })), []);

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { answer } from './answer-support';
+import { answer, onePage } from './answer-support';
 import type { AnswerFacts } from '../helpers/contract/invariant-types';
 import { judgeAnswer } from '../helpers/contract/invariants';
 import {
@@ -32,16 +32,10 @@ const patents = (sort: string | undefined, values: (string | null)[], field: str
   answer({
     operationId: 'listPatents',
     query: { ...(sort === undefined ? {} : { sort: [sort] }), ...extra },
-    body: {
-      pagination: {
-        totalItems: values.length,
-        currentPage: 1,
-        itemsPerPage: 100,
-        totalPages: 1,
-        hasMore: false,
-      },
-      data: values.map((v) => ({ object: 'patent', [field]: v })),
-    },
+    body: onePage(
+      values.map((v) => ({ object: 'patent', [field]: v })),
+      100,
+    ),
   });
 
 const invoices = (sort: string | undefined, values: (string | null)[], field: string) =>
@@ -49,16 +43,10 @@ const invoices = (sort: string | undefined, values: (string | null)[], field: st
     operationId: 'listInvoices',
     path: '/api/v2/external/invoices',
     query: sort === undefined ? {} : { sort: [sort] },
-    body: {
-      pagination: {
-        totalItems: values.length,
-        currentPage: 1,
-        itemsPerPage: 100,
-        totalPages: 1,
-        hasMore: false,
-      },
-      data: values.map((v) => ({ object: 'invoice', [field]: v })),
-    },
+    body: onePage(
+      values.map((v) => ({ object: 'invoice', [field]: v })),
+      100,
+    ),
   });
 
 const problem = (status: number, code: string) => ({ status, code, type: '/errors/x', title: 't' });
@@ -284,19 +272,7 @@ void test('PER-013: an unknown include value answers as if absent, the rest vali
       path: '/api/v2/external/patent-events',
       status,
       query,
-      body:
-        status === 200
-          ? {
-              pagination: {
-                totalItems: data.length,
-                currentPage: 1,
-                itemsPerPage: 10,
-                totalPages: 1,
-                hasMore: false,
-              },
-              data,
-            }
-          : problem(status, 'validation_failed'),
+      body: status === 200 ? onePage(data) : problem(status, 'validation_failed'),
     });
   const event = { object: 'patentEvent', id: 'e1' };
   const withFees = { ...event, fees: { object: 'fees' } };
