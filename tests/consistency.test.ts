@@ -243,6 +243,18 @@ void describe('judgeSightings', () => {
     assert.ok(judgeSightings(first, moved, [write(t + 12, t + 15, elsewhere)], () => undefined));
   });
 
+  void it('excuses a write made while a long read answered later was under way, sent before the other read', () => {
+    const reach = { patentIds: [P], providerIds: [], eventIds: [] };
+    // The sweep (sent first, answered last) began before the write the single read (sent after it) shows.
+    const single = timed(event({ dueDate: '2026-05-02' }), `event:${E}:schedule`, t + 20, t + 30, 'single');
+    const sweep = timed(event(), `event:${E}:schedule`, t, t + 31, 'sweep');
+    assert.equal(
+      judgeSightings(single, sweep, [write(t + 5, t + 15, reach)], () => undefined),
+      undefined,
+    );
+    assert.ok(judgeSightings(single, sweep, [], () => undefined));
+  });
+
   void it('excuses an instructability change when the date may have moved, never a schedule change', () => {
     const key = `event:${E}:instructability`;
     const late = t + 15 * 60 * 1000;

@@ -350,7 +350,9 @@ const instant = (ms: number) => new Date(ms).toISOString();
 /**
  * The breach two sightings of one fact show, one line starting with the requirement id, or undefined when
  * they agree or a cause the contract allows could explain the difference: a write reaching the fact under
- * way at any time between the earlier request and the later answer, or today's date moving on.
+ * way at any time between the first of the two requests and the last of the two answers, or today's date
+ * moving on. The later sighting (by answer) may come from a request sent first: a long read that began
+ * before the write the other read shows.
  */
 export function judgeSightings(
   earlier: TimedSighting,
@@ -359,8 +361,8 @@ export function judgeSightings(
   patentOf: (eventId: string) => string | undefined,
 ): string | undefined {
   if (earlier.value === later.value) return undefined;
-  const from = earlier.sentAt;
-  const to = later.answeredAt;
+  const from = Math.min(earlier.sentAt, later.sentAt);
+  const to = Math.max(earlier.answeredAt, later.answeredAt);
   if (later.causes.includes('date') && dateMayHaveMoved(from, to)) return undefined;
   if (later.causes.includes('write')) {
     const overlapping = writes.filter((w) => w.start <= to && (w.end === undefined || w.end >= from));
