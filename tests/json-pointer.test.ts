@@ -67,3 +67,12 @@ void test('pointerMisfit says why a pointer does not fit, and nothing when it do
     'pointer "/missing/deeper" designates nothing in the body that was sent',
   );
 });
+
+void test('pointerMisfit with documented members: a lacked member must be documented, never an array entry', () => {
+  const documented = new Set(['/items', '/items/*', '/items/*/providerId', '/items/*/title']);
+  assert.equal(pointerMisfit(body, '/items/0/providerId', documented), undefined);
+  assert.match(pointerMisfit(body, '/items/0/nickname', documented)!, /nor a documented member it lacks/);
+  assert.match(pointerMisfit(body, '/items/5', documented)!, /nor a documented member it lacks/);
+  assert.equal(pointerMisfit(null, '/items', documented), undefined, 'a body that is no object lacks it');
+  assert.equal(pointerMisfit(body, '/items/0/nickname'), undefined, 'without the set: any missing member');
+});

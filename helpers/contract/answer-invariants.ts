@@ -17,7 +17,7 @@ import {
   BEFORE_VALIDATION,
   YEAR_MONTH,
 } from './invariant-types';
-import { isJsonPointer, pointerTokens, resolvePointer } from './json-pointer';
+import { isJsonPointer, pointerMisfit } from './json-pointer';
 import { members } from './partitions';
 import { UUID } from './uuid';
 
@@ -238,24 +238,6 @@ function bodyMembers(operationId: string): Set<string> {
   return documentedBodyMembers.get(operationId) ?? new Set();
 }
 
-/**
- * Why a field error's pointer fits neither the body sent nor a member it lacks: it must designate a value of
- * the body, or a member the request schema documents, absent from the object that lacks it (the root too,
- * when the body is no object at all). A missing array entry or an undocumented name designates nothing.
- */
-function bodyPointerMisfit(operationId: string, body: unknown, pointer: string): string | undefined {
-  if (resolvePointer(body, pointer).found) return undefined;
-  const parentPointer = pointer.slice(0, pointer.lastIndexOf('/'));
-  const tokens = pointerTokens(pointer);
-  const token = tokens[tokens.length - 1]!;
-  const documented = `/${tokens.map((t) => (/^(0|[1-9]\d*)$/.test(t) ? '*' : t)).join('/')}`;
-  const parent = resolvePointer(body, parentPointer);
-  const lacking =
-    parentPointer === '' ? !isObject(body) || !(token in body) : parent.found && isObject(parent.value);
-  if (lacking && !documented.endsWith('/*') && bodyMembers(operationId).has(documented)) return undefined;
-  return `pointer ${show(pointer)} designates nothing in the body sent, nor a documented member it lacks`;
-}
-
 /** The field errors of an answer with a given pointer. */
 const errorsAt = (b: Json, pointer: string): Json[] =>
   fieldErrorsOf(b).filter((e): e is Json => isObject(e) && e.pointer === pointer);
@@ -403,7 +385,7 @@ const PROBLEM_BODY_INVARIANTS: Invariant[] = [
         ? undefined
         : fieldErrorsOf(b).flatMap((e, i) => {
             if (!isObject(e) || typeof e.pointer !== 'string' || !isJsonPointer(e.pointer)) return [];
-            const misfit = bodyPointerMisfit(answer.operationId!, answer.requestBody, e.pointer);
+            const misfit = pointerMisfit(answer.requestBody, e.pointer, bodyMembers(answer.operationId!));
             return misfit === undefined ? [] : [`errors/${i}: ${misfit}`];
           }),
   ),

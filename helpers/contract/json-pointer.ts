@@ -50,10 +50,41 @@ export function pointsIntoDocument(document: unknown, pointer: string): boolean 
   return container.found && container.value !== null && typeof container.value === 'object';
 }
 
-/** Why a field error's pointer does not fit the sent body (see `pointsIntoDocument`); undefined when it fits. */
-export function pointerMisfit(document: unknown, pointer: unknown): string | undefined {
+/**
+ * Why a field error's pointer does not fit the sent body (see `pointsIntoDocument`); undefined when it fits.
+ * With `documented` (the pointers of the members the request schema documents, `*` for any array entry), a
+ * pointer that designates nothing must name a documented member absent from the object that lacks it, or
+ * from the root when the body is no object at all: not an undocumented name, not a missing array entry.
+ */
+export function pointerMisfit(
+  document: unknown,
+  pointer: unknown,
+  documented?: ReadonlySet<string>,
+): string | undefined {
   if (typeof pointer !== 'string') return `pointer ${JSON.stringify(pointer)} is not a string`;
   if (!isJsonPointer(pointer)) return `pointer ${JSON.stringify(pointer)} is not an RFC 6901 JSON Pointer`;
-  if (pointsIntoDocument(document, pointer)) return undefined;
-  return `pointer ${JSON.stringify(pointer)} designates nothing in the body that was sent`;
+  if (
+    documented === undefined
+      ? pointsIntoDocument(document, pointer)
+      : namesLackedMember(document, pointer, documented)
+  )
+    return undefined;
+  return documented === undefined
+    ? `pointer ${JSON.stringify(pointer)} designates nothing in the body that was sent`
+    : `pointer ${JSON.stringify(pointer)} designates nothing in the body sent, nor a documented member it lacks`;
+}
+
+const isObjectValue = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** A value of the body, or a documented member that the object holding it (or a root of another kind) lacks. */
+function namesLackedMember(document: unknown, pointer: string, documented: ReadonlySet<string>): boolean {
+  if (resolvePointer(document, pointer).found) return true;
+  const tokens = pointerTokens(pointer);
+  const token = tokens[tokens.length - 1]!;
+  const shape = `/${tokens.map((t) => (/^(0|[1-9]\d*)$/.test(t) ? '*' : t)).join('/')}`;
+  if (shape.endsWith('/*') || !documented.has(shape)) return false;
+  if (tokens.length === 1) return !isObjectValue(document) || !(token in (document as object));
+  const parent = resolvePointer(document, pointer.slice(0, pointer.lastIndexOf('/')));
+  return parent.found && isObjectValue(parent.value);
 }
