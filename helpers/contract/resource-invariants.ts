@@ -104,6 +104,22 @@ function postedItems(answer: AnswerFacts): unknown[] | undefined {
   return isObject(body) && Array.isArray(body.items) ? body.items : undefined;
 }
 
+/**
+ * The results that do not echo the providerId of the posted item at their position (null when the item had
+ * none): result i of a page starting at `offset` stands for posted item offset + i.
+ */
+function echoMismatches(items: unknown[], results: Json[], offset: number): string[] {
+  return results.flatMap((result, i) => {
+    const at = offset + i;
+    if (at >= items.length) return [`result ${at} stands for no posted item`];
+    const item = items[at];
+    const sent = isObject(item) && typeof item.providerId === 'string' ? item.providerId : null;
+    return result.providerId === sent
+      ? []
+      : [`result ${at}: providerId ${show(result.providerId)}, the item posted there ${show(sent)}`];
+  });
+}
+
 /** A rule of each shown result (when `triageOnly`, on the answer of triage only: before any review). */
 function ofResults(
   id: string,
@@ -381,16 +397,7 @@ const SYNC_INVARIANTS: Invariant[] = [
       const size = isObject(page) ? page.itemsPerPage : undefined;
       if (!Number.isInteger(current) || !Number.isInteger(size)) return undefined;
       const offset = ((current as number) - 1) * (size as number);
-      return results.flatMap((result, i) => {
-        const item = items[offset + i];
-        if (item === undefined) return [`result ${offset + i} stands for no posted item`];
-        const sent = isObject(item) && typeof item.providerId === 'string' ? item.providerId : null;
-        return result.providerId === sent
-          ? []
-          : [
-              `result ${offset + i} echoes ${show(result.providerId)}, posted item ${offset + i} ${show(sent)}`,
-            ];
-      });
+      return echoMismatches(items, results, offset);
     },
   },
   {
@@ -501,13 +508,7 @@ const SYNC_INVARIANTS: Invariant[] = [
       if (!items || answer.status !== 201) return undefined;
       const results = shownResults(batch);
       if (results.length !== items.length) return undefined; // SYNC-045 says so
-      return results.flatMap((result, i) => {
-        const item = items[i];
-        const sent = isObject(item) && typeof item.providerId === 'string' ? item.providerId : null;
-        return result.providerId === sent
-          ? []
-          : [`result ${i}: providerId ${show(result.providerId)}, the item sent ${show(sent)}`];
-      });
+      return echoMismatches(items, results, 0);
     },
   },
 ];
