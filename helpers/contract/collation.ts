@@ -96,13 +96,20 @@ export function nullBlockProblems(values: (string | null)[]): string[] {
 }
 
 /**
+ * The direction problems of free-text values (no null) sorted ascending, or descending: values some collation
+ * may tie with another are left out, and no two of the rest may come in the order every collation reverses.
+ */
+export function textDirectionProblems(nonNull: string[], descending: boolean): string[] {
+  const twins = collationTwins(nonNull);
+  const comparable = nonNull.filter((v) => !twins.has(v));
+  return directionProblems(descending ? comparable.reverse() : comparable);
+}
+
+/**
  * Order problems of a list sorted on a free-text member: the nulls (placed nowhere by the contract) form one
  * block at an end, and no two values come in the order every collation reverses.
  */
 export function textOrderProblems(values: (string | null)[], descending: boolean): string[] {
-  const problems = nullBlockProblems(values);
   const nonNull = values.filter((v): v is string => v !== null);
-  const twins = collationTwins(nonNull);
-  const comparable = nonNull.filter((v) => !twins.has(v));
-  return [...problems, ...directionProblems(descending ? [...comparable].reverse() : comparable)];
+  return [...nullBlockProblems(values), ...textDirectionProblems(nonNull, descending)];
 }

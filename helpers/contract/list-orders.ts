@@ -17,7 +17,7 @@
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadOpenApi } from '../../schemas/ajv';
 import { isCalendarDate } from './calendar';
-import { collationTwins, directionProblems, nullBlockProblems } from './collation';
+import { collationTwins, nullBlockProblems, textDirectionProblems } from './collation';
 import { operationById, type OperationId } from './contract';
 import { documentedMembers } from './documented-members';
 import { OFFICE_CODE } from './field-rules';
@@ -156,9 +156,7 @@ export function orderProblems(values: (string | null)[], kind: SortKind, descend
   const problems = sweepProblems(values, kind, descending);
   if (kind !== 'text') return problems;
   const nonNull = values.filter((v): v is string => v !== null);
-  const twins = collationTwins(nonNull);
-  const comparable = nonNull.filter((v) => !twins.has(v));
-  return [...problems, ...directionProblems(descending ? [...comparable].reverse() : comparable)];
+  return [...problems, ...textDirectionProblems(nonNull, descending)];
 }
 
 // ---- The rest of a request
