@@ -105,6 +105,17 @@ function postedItems(answer: AnswerFacts): unknown[] | undefined {
 }
 
 /**
+ * Whether a sync POST of object items, past the key and scope checks, was accepted (201 or 202): undefined
+ * when the request is not one (no items, an entry that is no object, an answer before validation).
+ */
+function acceptance(answer: AnswerFacts): string[] | undefined {
+  const items = postedItems(answer);
+  if (!items || items.length === 0 || !items.every(isObject) || BEFORE_VALIDATION.includes(answer.status))
+    return undefined;
+  return once(answer.status === 201 || answer.status === 202 ? undefined : `answered ${answer.status}`);
+}
+
+/**
  * The results that do not echo the providerId of the posted item at their position (null when the item had
  * none): result i of a page starting at `offset` stands for posted item offset + i.
  */
@@ -302,12 +313,11 @@ const SYNC_INVARIANTS: Invariant[] = [
     title: 'a sync POST of object items answers 201 or 202, whatever the items hold',
     subject: 'answer',
     judge: (_, answer) => {
-      const items = postedItems(answer);
-      if (!items || items.length === 0 || !items.every(isObject) || BEFORE_VALIDATION.includes(answer.status))
-        return undefined;
+      const accepted = acceptance(answer);
+      if (!accepted) return undefined;
       const body = answer.requestBody as Json;
       if (body.externalImportRef === '' || answer.status === 409) return undefined; // SYNC-032, SYNC-047
-      return once(answer.status === 201 || answer.status === 202 ? undefined : `answered ${answer.status}`);
+      return accepted;
     },
   },
   ...(
@@ -352,11 +362,8 @@ const SYNC_INVARIANTS: Invariant[] = [
     title: 'a sync POST of object items without externalImportRef is accepted: 201 or 202',
     subject: ANSWER,
     judge: (_, answer) => {
-      const items = postedItems(answer);
-      if (!items || items.length === 0 || !items.every(isObject) || BEFORE_VALIDATION.includes(answer.status))
-        return undefined;
-      if ((answer.requestBody as Json).externalImportRef !== undefined) return undefined;
-      return once(answer.status === 201 || answer.status === 202 ? undefined : `answered ${answer.status}`);
+      const accepted = acceptance(answer);
+      return accepted && (answer.requestBody as Json).externalImportRef === undefined ? accepted : undefined;
     },
   },
   {
