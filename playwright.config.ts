@@ -11,36 +11,23 @@ import {
 import { insecureTls, WEAKENED_RUN } from './helpers/run/network';
 import { ensureRunIdentity } from './helpers/run/run-record';
 import { workerCount } from './helpers/run/settings';
+import { entryGrep, mutationTargets } from './helpers/run/mutation-targets';
 
 /**
- * The mutation run (scripts/mutation.ts) passes one reference per fault or variant; each becomes a
- * project whose metadata carries its base URL (read by the `target` fixture).
+ * The mutation run (scripts/mutation.ts) passes its references in MUTATION_TARGETS: one project runs them
+ * all, each reference's tests inside a describe of its own (a test file per reference in MUTATION_ENTRIES_DIR,
+ * scripts/mutation-entry.ts), so that
+ * the workers are started once and serve every reference.
  */
-const mutationTargets = process.env.MUTATION_TARGETS
-  ? (JSON.parse(process.env.MUTATION_TARGETS) as {
-      name: string;
-      baseUrl: string;
-      specs?: string[];
-      ids?: string[];
-      fault?: boolean;
-    }[])
-  : undefined;
-/** A fault's first passes run only the specs of the areas it breaks (`specs`: spec base names)... */
-const specsMatch = (specs: string[]) => new RegExp(`[\\/]specs[\\/](${specs.join('|')})\\.spec\\.ts$`);
-/** ...and, first of all, only the tests citing its requirements (`ids` in the title's brackets). */
-const idsMatch = (ids: string[]) => new RegExp(`\\[[^\\]]*\\b(?:${ids.join('|')})\\b[^\\]]*\\]`);
-const projects: Project[] | undefined = mutationTargets?.map((t) => ({
-  name: t.name,
-  // One worker per reference: a worker serves one project, so a reference spread over both workers would pay
-  // the worker's start twice, while the other worker can serve the next reference meanwhile.
-  workers: 1,
-  // A fault's failures are kills (helpers/spec/fixtures.ts, _killExpected), and its few tests run file by file
-  // so that one worker serves them.
-  metadata: { baseUrl: t.baseUrl, ...(t.fault ? { killsExpected: true } : {}) },
-  ...(t.fault ? { fullyParallel: false } : {}),
-  ...(t.specs ? { testMatch: specsMatch(t.specs) } : {}),
-  ...(t.ids ? { grep: idsMatch(t.ids) } : {}),
-}));
+const mutation = mutationTargets();
+const projects: Project[] | undefined = mutation && [
+  {
+    name: 'mutation',
+    testDir: process.env.MUTATION_ENTRIES_DIR,
+    testMatch: '*.spec.js',
+    grep: entryGrep(mutation),
+  },
+];
 
 /**
  * Reports (docs/reports.md): `list` for people; Allure results, Playwright JSON and JUnit always, under

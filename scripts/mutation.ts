@@ -1,6 +1,7 @@
 /**
  * The mutation run: the whole suite against the clean reference, every named fault and every allowed
- * variant, in one Playwright invocation (one project per reference, all served from this process).
+ * variant, in one Playwright invocation: every reference served from this process on a port of its own, with
+ * its own state, and every reference's tests run by the same workers (helpers/run/mutation-targets.ts).
  * Writes reports/mutation.json and reports/mutation.md; exits non-zero when the clean reference fails a
  * test, a fault survives, or a variant is failed.
  *
@@ -15,6 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { FAULTS } from '../reference/faults';
 import type { FaultDefinition, VariantDefinition } from '../reference/faults/catalogue-types';
@@ -22,16 +24,18 @@ import { createReferenceServer } from '../reference/server';
 import { VARIANTS } from '../reference/variants';
 import { randomUUID } from 'node:crypto';
 import { noteAnnouncedReset } from '../helpers/wire/rate-limit-headers';
-import { INFRASTRUCTURE_PATTERN, REASON_KIND_ANNOTATION } from '../helpers/run/report-config';
+import { INFRASTRUCTURE_PATTERN, REASON_KIND_ANNOTATION, reportPaths } from '../helpers/run/report-config';
 import { KEY_SETTINGS } from '../helpers/run/settings';
 import { EMBEDDED_TIME_ZONE } from '../helpers/run/target';
 import { PROVIDER_STATES_PATH } from '../schemas/provider-states';
 import { loadRequirements } from '../schemas/requirements';
 import { listTests } from './traceability';
+import { entryFileText, entryOfTitle, type MutationTarget } from '../helpers/run/mutation-targets';
 import { variantGroups } from './variant-groups';
 
 const ROOT = path.join(__dirname, '..');
-const REPORTS = path.join(ROOT, 'reports');
+/** reports/, or where REPORTS_DIR says. */
+const REPORTS = reportPaths().dir;
 const CLEAN = 'clean';
 
 type Kind = 'clean' | 'fault' | 'variant';
@@ -51,6 +55,9 @@ interface TargetSpec {
 
 interface JsonTestResult {
   status: string;
+  startTime: string;
+  duration: number;
+  workerIndex: number;
   annotations?: { type: string; description?: string }[];
   error?: { message?: string };
   errors?: { message?: string }[];
@@ -66,6 +73,7 @@ interface JsonSpec {
   tests: JsonTest[];
 }
 interface JsonSuite {
+  title: string;
   specs?: JsonSpec[];
   suites?: JsonSuite[];
 }
@@ -178,10 +186,12 @@ export function outcomesFrom(report: { suites: JsonSuite[] }, targets: TargetSpe
       },
     ]),
   );
-  const visit = (suite: JsonSuite) => {
+  // Each reference's tests sit in a describe titled by its entry (scripts/mutation-suite/entries.spec.ts).
+  const visit = (suite: JsonSuite, entry: string | undefined) => {
+    const within = entryOfTitle(suite.title) ?? entry;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
-        const outcome = byProject.get(test.projectName);
+        const outcome = within === undefined ? undefined : byProject.get(within);
         if (!outcome) continue;
         // A fault's failures are reported as expected (kills); the result's own status tells.
         const failed =
@@ -199,9 +209,9 @@ export function outcomesFrom(report: { suites: JsonSuite[] }, targets: TargetSpe
         } else outcome.passed += 1;
       }
     }
-    for (const child of suite.suites ?? []) visit(child);
+    for (const child of suite.suites ?? []) visit(child, within);
   };
-  report.suites.forEach(visit);
+  for (const suite of report.suites) visit(suite, undefined);
   return [...byProject.values()];
 }
 
@@ -267,13 +277,27 @@ export interface MutationSummary {
   wronglyFailedVariants: string[];
   mustTotal: number;
   unguardedMust: string[];
+  /** Where the time went, pass by pass. */
+  profile: PassProfile[];
 }
 
 /**
- * Runs the suite once against fresh references for the given targets, one Playwright project each,
- * all served from this process.
+ * The order the workers take the references in: the variants first (each runs the whole suite: the longest
+ * entries go first, so that the workers end together), then the faults, and the clean reference last, so
+ * that its verdict comes from workers that served every other reference before it: a fault that reached a
+ * later reference's tests through the workers would fail the clean reference.
  */
-async function runPass(targets: TargetSpec[], resultsFile: string): Promise<ProjectOutcome[]> {
+export function runOrder(targets: TargetSpec[]): TargetSpec[] {
+  const rank: Record<Kind, number> = { variant: 0, fault: 1, clean: 2 };
+  return [...targets].sort((a, b) => rank[a.kind] - rank[b.kind]);
+}
+
+/**
+ * Runs the suite once against fresh references for the given targets, all served from this process, in one
+ * Playwright run whose workers serve them all.
+ */
+async function runPass(targets: TargetSpec[], resultsFile: string, what: string): Promise<ProjectOutcome[]> {
+  const started = performance.now();
   const servers = targets.map((t) =>
     createReferenceServer({
       timeZone: EMBEDDED_TIME_ZONE,
@@ -285,14 +309,23 @@ async function runPass(targets: TargetSpec[], resultsFile: string): Promise<Proj
   const keys = servers[0]!.keys;
   const runId = randomUUID();
   await startCountdowns(servers, listening, runId);
+  const serversReady = performance.now();
+  // One test file per reference, named in the order the workers are to take them (Playwright sorts files).
+  const entriesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mutation-entries-'));
+  runOrder(targets).forEach((t, i) =>
+    fs.writeFileSync(
+      path.join(entriesDir, `${String(i).padStart(4, '0')}.spec.js`),
+      entryFileText(t.project),
+    ),
+  );
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     CONFORMANCE_RUN_ID: runId,
     BASE_URL: listening[0]!.url,
     MUTATION_TARGETS: JSON.stringify(
-      targets.map((t, i) => ({
+      runOrder(targets).map((t): MutationTarget => ({
         name: t.project,
-        baseUrl: listening[i]!.url,
+        baseUrl: listening[targets.indexOf(t)]!.url,
         ...(t.specs ? { specs: t.specs } : {}),
         ...(t.ids ? { ids: t.ids } : {}),
         ...(t.kind === 'fault' ? { fault: true } : {}),
@@ -303,6 +336,7 @@ async function runPass(targets: TargetSpec[], resultsFile: string): Promise<Proj
     ALLOW_QUOTA_EXHAUSTION: 'true',
     TARGET_TIME_ZONE: EMBEDDED_TIME_ZONE,
     PROVIDER_STATES_URL: `${listening[0]!.url}${PROVIDER_STATES_PATH}`,
+    MUTATION_ENTRIES_DIR: entriesDir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: resultsFile,
     PREFLIGHT: 'false',
   };
@@ -324,15 +358,93 @@ async function runPass(targets: TargetSpec[], resultsFile: string): Promise<Proj
   };
   process.once('SIGINT', stop).once('SIGTERM', stop);
   await new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const exited = performance.now();
   process.off('SIGINT', stop).off('SIGTERM', stop);
   await Promise.all(listening.map((l) => l.close()));
+  fs.rmSync(entriesDir, { recursive: true, force: true });
   const report = JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as {
     suites: JsonSuite[];
     errors?: { message: string }[];
   };
   if (report.errors?.length)
     process.stderr.write(`Playwright reported errors:\n${report.errors.map((e) => e.message).join('\n')}\n`);
-  return outcomesFrom(report, targets);
+  const outcomes = outcomesFrom(report, targets);
+  PROFILE.push(
+    passProfile(what, targets, outcomes, report, {
+      started,
+      serversReady,
+      exited,
+      closed: performance.now(),
+      epochOffset: Date.now() - performance.now(),
+    }),
+  );
+  return outcomes;
+}
+
+/** Where one pass's time went (seconds): `npm run bench` prints it. */
+export interface PassProfile {
+  pass: string;
+  references: number;
+  tests: number;
+  /** Seeding the references and starting their servers, in this process. */
+  serversSeconds: number;
+  /** From Playwright's start to its first test: loading, listing, global setup, the first workers. */
+  runnerStartSeconds: number;
+  /** From the first test's start to the last test's end. */
+  testsSeconds: number;
+  /** The tests' durations summed over the workers, by kind of reference. */
+  testsSummedSeconds: Record<Kind, number>;
+  /** Workers started (a failure the run did not expect replaces its worker). */
+  workers: number;
+  /** From the last test's end to Playwright's exit, then the servers' close. */
+  teardownSeconds: number;
+}
+
+const PROFILE: PassProfile[] = [];
+const seconds = (ms: number) => Math.round(ms / 10) / 100;
+
+function passProfile(
+  pass: string,
+  targets: TargetSpec[],
+  outcomes: ProjectOutcome[],
+  report: { suites: JsonSuite[] },
+  at: { started: number; serversReady: number; exited: number; closed: number; epochOffset: number },
+): PassProfile {
+  const results: { start: number; end: number; worker: number; entry: string | undefined }[] = [];
+  const visit = (suite: JsonSuite, entry: string | undefined) => {
+    const within = entryOfTitle(suite.title) ?? entry;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        for (const r of test.results) {
+          const start = Date.parse(r.startTime) - at.epochOffset;
+          results.push({ start, end: start + r.duration, worker: r.workerIndex, entry: within });
+        }
+    for (const child of suite.suites ?? []) visit(child, within);
+  };
+  for (const suite of report.suites) visit(suite, undefined);
+  const first = Math.min(...results.map((r) => r.start), at.exited);
+  const last = Math.max(...results.map((r) => r.end), first);
+  const kindOf = new Map(targets.map((t) => [t.project, t.kind]));
+  const summed: Record<Kind, number> = { clean: 0, fault: 0, variant: 0 };
+  for (const r of results) {
+    const kind = r.entry === undefined ? undefined : kindOf.get(r.entry);
+    if (kind) summed[kind] += r.end - r.start;
+  }
+  return {
+    pass,
+    references: targets.length,
+    tests: outcomes.reduce((n, o) => n + o.passed + o.failed.length + o.skipped + o.unanswered.length, 0),
+    serversSeconds: seconds(at.serversReady - at.started),
+    runnerStartSeconds: seconds(first - at.serversReady),
+    testsSeconds: seconds(last - first),
+    testsSummedSeconds: {
+      clean: seconds(summed.clean),
+      fault: seconds(summed.fault),
+      variant: seconds(summed.variant),
+    },
+    workers: new Set(results.map((r) => r.worker)).size,
+    teardownSeconds: seconds(at.closed - last),
+  };
 }
 
 /**
@@ -425,7 +537,7 @@ async function main(): Promise<number> {
   // Pass 1: the clean reference and the variants run the whole suite; a fault runs the tests that cite
   // the requirements it breaks. A fault that survives a pass runs a wider scope on a fresh reference:
   // the spec files of those tests (pass 2), then the whole suite (pass 3).
-  let outcomes = await runPass(targets, path.join(REPORTS, 'mutation-results.json'));
+  let outcomes = await runPass(targets, path.join(REPORTS, 'mutation-results.json'), 'pass 1');
   // A group of variants that failed, or a reference whose tests failed only for want of an answer, runs
   // again: the members of a group each alone (a verdict is never a group's), the others as they were.
   const rerun = targets.filter((t) => {
@@ -440,7 +552,7 @@ async function main(): Promise<number> {
     process.stdout.write(
       `\nagain: ${again.length} reference(s), from ${rerun.map((t) => t.name).join(', ')}\n`,
     );
-    const next = await runPass(again, path.join(REPORTS, 'mutation-results-again.json'));
+    const next = await runPass(again, path.join(REPORTS, 'mutation-results-again.json'), 'again');
     outcomes = [...outcomes.filter((o) => !rerun.some((t) => t.project === o.project)), ...next];
   }
   const widen: { what: string; scope: (t: TargetSpec) => TargetSpec }[] = [
@@ -452,7 +564,11 @@ async function main(): Promise<number> {
     scoped = scoped.filter((t) => !killed(outcomes, t)).map(scope);
     if (scoped.length === 0) break;
     process.stdout.write(`\npass ${index + 2}, ${what}: ${scoped.length} fault(s) not killed yet\n`);
-    const next = await runPass(scoped, path.join(REPORTS, `mutation-results-pass${index + 2}.json`));
+    const next = await runPass(
+      scoped,
+      path.join(REPORTS, `mutation-results-pass${index + 2}.json`),
+      `pass ${index + 2}`,
+    );
     outcomes = outcomes.map((o) => next.find((n) => n.project === o.project) ?? o);
   }
   const wallSeconds = Math.round((performance.now() - started) / 100) / 10;
@@ -477,6 +593,7 @@ async function main(): Promise<number> {
     wronglyFailedVariants: variants.filter((v) => !passes(v)).map((v) => v.name),
     mustTotal: must.length,
     unguardedMust: must.filter((r) => !guarded.has(r.id)).map((r) => r.id),
+    profile: PROFILE,
   };
   fs.writeFileSync(path.join(REPORTS, 'mutation.json'), `${JSON.stringify(summary, null, 2)}\n`);
   fs.writeFileSync(path.join(REPORTS, 'mutation.md'), markdown(summary));

@@ -49,12 +49,12 @@ test.describe('invariants', () => {
       async ({ api, requireSetting, rejectedSyncBatch }) => {
         await SAMPLES[invariant.id]!({ api, requireSetting, rejectedSyncBatch });
         verifiedOnlyIf(
-          judgedCount(invariant.id, invariant.title) > 0,
+          judgedCount(invariant.id, invariant.title, api.baseUrl) > 0,
           'data',
           `no answer of this worker showed what ${invariant.id} judges`,
         );
         expect(
-          invariantBreaches(invariant.id, invariant.title),
+          invariantBreaches(invariant.id, invariant.title, api.baseUrl),
           `the answers of this worker that broke ${invariant.id}`,
         ).toEqual([]);
       },

@@ -270,7 +270,12 @@ export const INTERNAL_VARIABLES: readonly Setting[] = [
   },
   {
     env: 'MUTATION_TARGETS',
-    meaning: 'the references of a mutation run (JSON), one Playwright project each',
+    meaning: 'the references of a mutation run (JSON), each run by the same workers',
+    default: '(set by scripts/mutation.ts)',
+  },
+  {
+    env: 'MUTATION_ENTRIES_DIR',
+    meaning: "the mutation run's test files, one per reference",
     default: '(set by scripts/mutation.ts)',
   },
   {

@@ -24,7 +24,8 @@ import { RequestLedger } from '../wire/request-ledger';
 import { sharedResponse } from '../data/shared-sweeps';
 import { SHARED_ANSWERS, type SharedAnswerName } from '../wire/shared-answers';
 import { KEY_SETTINGS, loadEnv, type KeyRole } from '../run/settings';
-import { keyEnvName, readTarget, type Target, type TargetOverride } from '../run/target';
+import { keyEnvName, readTarget, type Target } from '../run/target';
+import { Worlds } from './worlds';
 
 export { expect } from '../wire/matchers';
 
@@ -91,7 +92,30 @@ function settingAllows(target: Target, setting: Setting): boolean {
 
 const notEnabled = (setting: Setting) => `${setting} is not enabled in the target configuration`;
 
+/**
+ * A reference of the mutation run (scripts/mutation.ts): the clean one, a fault or a group of variants,
+ * each served on a port of its own with its own state. Set per test (`test.use({ entry })` in
+ * scripts/mutation-entries.ts), so that one worker serves many entries; undefined in every other run.
+ */
+export interface MutationEntry {
+  /** `clean`, `fault:<name>` or `variant:<name>`. */
+  name: string;
+  baseUrl: string;
+  /** A fault: a failing test is the outcome sought (a kill). */
+  killsExpected?: boolean;
+}
+
 interface TestFixtures {
+  /** The mutation run's reference for this test; undefined outside the mutation run. */
+  entry: MutationEntry | undefined;
+  /** The target of this test: the run's target, or the mutation entry's reference. */
+  target: Target;
+  /** The request context of the target's world. */
+  requestContext: APIRequestContext;
+  /** The primary tenant's data, read once per worker and target. */
+  portfolio: Portfolio;
+  /** The second tenant's data (API_KEY_OTHER_TENANT), read once per worker and target. */
+  otherPortfolio: Portfolio;
   /** Every exchange of the current test, in order. */
   exchanges: Exchange[];
   /** Client with the primary key (all scopes). */
@@ -115,12 +139,10 @@ interface TestFixtures {
 interface WorkerFixtures {
   /** This worker's request counts by area. */
   ledger: RequestLedger;
-  target: Target;
-  requestContext: APIRequestContext;
-  /** The primary tenant's data, read once per worker. */
-  portfolio: Portfolio;
-  /** The second tenant's data (API_KEY_OTHER_TENANT), read once per worker. */
-  otherPortfolio: Portfolio;
+  /** What the run's configuration allows (the same for every target of the run): read by describe hooks. */
+  runSettings: Target;
+  /** This worker's worlds, one per target it has served. */
+  worlds: Worlds;
 }
 
 /** Key roles of other tenants than the primary one: values unique in a tenant are compared per tenant. */
@@ -172,6 +194,19 @@ function clientFor(
   );
 }
 
+/** The client of a portfolio's discovery reads, counted as such in the worker's ledger. */
+function discoveryClient(
+  context: APIRequestContext,
+  target: Target,
+  key: string | undefined,
+  ledger: RequestLedger,
+): ApiClient {
+  return clientFor(context, target, key, (e) => {
+    ledger.add('discovery', 1);
+    ledger.addOrigin(e.request.url);
+  });
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   ledger: [
     // eslint-disable-next-line no-empty-pattern
@@ -185,55 +220,65 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  target: [
+  runSettings: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
-      await use(readTarget(workerInfo.project.metadata as TargetOverride));
+    async ({}, use) => {
+      await use(readTarget());
     },
     { scope: 'worker' },
+  ],
+
+  worlds: [
+    async ({ ledger }, use) => {
+      const worlds = new Worlds((target) => ({
+        requestContext: () => newTargetContext(target.baseUrl),
+        portfolio: (context) =>
+          new Portfolio(discoveryClient(context, target, target.keys.all, ledger), {
+            label: `the primary tenant (${keyEnvName('all')})`,
+            shareAs: `${target.baseUrl}-all`,
+            planned: true,
+          }),
+        otherPortfolio: (context) =>
+          new Portfolio(discoveryClient(context, target, target.keys.otherTenant, ledger), {
+            label: `the other tenant (${keyEnvName('otherTenant')})`,
+            shareAs: `${target.baseUrl}-otherTenant`,
+          }),
+      }));
+      await use(worlds);
+      await worlds.dispose();
+    },
+    { scope: 'worker' },
+  ],
+
+  entry: [undefined, { option: true }],
+
+  target: [
+    async ({ entry }, use) => {
+      await use(readTarget(entry ? { baseUrl: entry.baseUrl } : {}));
+    },
+    { box: 'self' },
   ],
 
   requestContext: [
-    async ({ target }, use) => {
+    async ({ worlds, target }, use) => {
       // The network path to the target (CA, client certificate, proxy, gateway headers): helpers/run/network.ts.
-      const context = await newTargetContext(target.baseUrl);
-      await use(context);
-      await context.dispose();
+      await use(await worlds.of(target).requestContext());
     },
-    { scope: 'worker' },
+    { box: 'self' },
   ],
 
   portfolio: [
-    async ({ requestContext, target, ledger }, use) => {
-      const client = clientFor(requestContext, target, target.keys.all, (e) => {
-        ledger.add('discovery', 1);
-        ledger.addOrigin(e.request.url);
-      });
-      await use(
-        new Portfolio(client, {
-          label: `the primary tenant (${keyEnvName('all')})`,
-          shareAs: `${target.baseUrl}-all`,
-          planned: true,
-        }),
-      );
+    async ({ worlds, target }, use) => {
+      await use(await worlds.of(target).portfolio());
     },
-    { scope: 'worker' },
+    { box: 'self' },
   ],
 
   otherPortfolio: [
-    async ({ requestContext, target, ledger }, use) => {
-      const client = clientFor(requestContext, target, target.keys.otherTenant, (e) => {
-        ledger.add('discovery', 1);
-        ledger.addOrigin(e.request.url);
-      });
-      await use(
-        new Portfolio(client, {
-          label: `the other tenant (${keyEnvName('otherTenant')})`,
-          shareAs: `${target.baseUrl}-otherTenant`,
-        }),
-      );
+    async ({ worlds, target }, use) => {
+      await use(await worlds.of(target).otherPortfolio());
     },
-    { scope: 'worker' },
+    { box: 'self' },
   ],
 
   exchanges: [
@@ -355,13 +400,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   _killExpected: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use, testInfo) => {
+    async ({ entry }, use, testInfo) => {
       await use();
       // In the mutation run a failure against a fault is the outcome sought (a kill): marked expected, so
       // that Playwright keeps the worker instead of starting a new one for the fault's next test.
-      const { killsExpected } = testInfo.project.metadata as { killsExpected?: boolean };
-      if (killsExpected && testInfo.status === 'failed') testInfo.expectedStatus = 'failed';
+      if (entry?.killsExpected && testInfo.status === 'failed') testInfo.expectedStatus = 'failed';
     },
     { auto: true, box: 'self' },
   ],
@@ -446,7 +489,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 export function describeRequires(setting: Setting): void {
   // Worker fixtures only: run once per worker and describe, like a skip modifier, and the skip with its kind
   // (helpers/data/verified.ts) carries over to the describe's other tests.
-  test.beforeAll(({ target }) => {
-    if (!settingAllows(target, setting)) skipBecause('setting', notEnabled(setting));
+  test.beforeAll(({ runSettings }) => {
+    if (!settingAllows(runSettings, setting)) skipBecause('setting', notEnabled(setting));
   });
 }

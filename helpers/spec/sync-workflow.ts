@@ -303,7 +303,7 @@ export interface SyncPatent {
   providerId: string;
 }
 
-export const ownPatentTest = base.extend<object, { ownPatent: () => Promise<SyncPatent> }>({
+export const ownPatentTest = base.extend<{ ownPatent: () => Promise<SyncPatent> }>({
   /**
    * The patent this worker updates by sync (data state `sync-target`), claimed by the first test that asks
    * (`workerClaim`: its tests run one at a time and each asserts only values it has just written). Only title
@@ -318,6 +318,6 @@ export const ownPatentTest = base.extend<object, { ownPatent: () => Promise<Sync
         return { patentId, providerId: events[0]!.patent.providerId! };
       });
     },
-    { scope: 'worker' },
+    { box: 'self' },
   ],
 });

@@ -45,16 +45,21 @@ interface InvariantTally {
   judged: number;
   breaches: string[];
 }
+/**
+ * By target (the origin of the answers) and invariant: a mutation-run worker serves several references, and
+ * what one of them answered never counts for another.
+ */
 const tallies = new Map<string, InvariantTally>();
-const tallyKey = (invariantId: string, title: string) => `${invariantId} ${title}`;
+const originOf = (url: string) => new URL(url).origin;
+const tallyKey = (invariantId: string, title: string, origin = '') => `${origin} ${invariantId} ${title}`;
 
-/** How many answers of this process each invariant judged: its own test reads it. */
-export const judgedCount = (invariantId: string, title: string) =>
-  tallies.get(tallyKey(invariantId, title))?.judged ?? 0;
+/** How many answers of the target at `baseUrl` each invariant judged in this process: its own test reads it. */
+export const judgedCount = (invariantId: string, title: string, baseUrl: string) =>
+  tallies.get(tallyKey(invariantId, title, originOf(baseUrl)))?.judged ?? 0;
 
-/** The breaches of an invariant this process recorded (the tests that received them failed already). */
-export const invariantBreaches = (invariantId: string, title: string) =>
-  tallies.get(tallyKey(invariantId, title))?.breaches ?? [];
+/** The breaches of an invariant this process recorded for the target at `baseUrl` (the tests that received them failed already). */
+export const invariantBreaches = (invariantId: string, title: string, baseUrl: string) =>
+  tallies.get(tallyKey(invariantId, title, originOf(baseUrl)))?.breaches ?? [];
 
 /** Writes this worker's tallies into the run folder, for the run's record (the global teardown merges them). */
 export function flushJudgements(workerId: string): void {
@@ -213,9 +218,9 @@ export interface AnswerBreach {
   message: string;
 }
 
-/** The tally of an invariant in this process. */
-function tallyOf(id: string, title: string): InvariantTally {
-  const key = tallyKey(id, title);
+/** The tally of an invariant in this process, for the target that gave `response`. */
+function tallyOf(id: string, title: string, response: ApiResponse): InvariantTally {
+  const key = tallyKey(id, title, originOf(response.exchange.request.url));
   const tally = tallies.get(key) ?? { id, title, judged: 0, breaches: [] };
   tallies.set(key, tally);
   return tally;
@@ -225,7 +230,7 @@ function tallyOf(id: string, title: string): InvariantTally {
 function judgedBreaches(judgements: Judgement[], response: ApiResponse, record = true): AnswerBreach[] {
   const breaches: AnswerBreach[] = [];
   for (const { invariant, path: where, breaches: found } of judgements) {
-    const tally = record ? tallyOf(invariant.id, invariant.title) : undefined;
+    const tally = record ? tallyOf(invariant.id, invariant.title, response) : undefined;
     if (tally) tally.judged += 1;
     for (const breach of found) {
       const message = `[${invariant.id}] ${invariant.title}: ${where}: ${breach}`;
@@ -245,8 +250,7 @@ export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: s
   // certification decides the requirement from the whole run, whichever test received the values.
   for (const unique of uniqueValuesOf(answer.body)) {
     const title = `no ${unique.kind} is shown for two owners in the run`;
-    const key = tallyKey(unique.requirement, title);
-    const tally = tallies.get(key) ?? { id: unique.requirement, title, judged: 0, breaches: [] };
+    const tally = tallyOf(unique.requirement, title, response);
     tally.judged += 1;
     const held = otherOwner(`${baseUrl}-${tenant}`, unique.kind, unique.value, unique.owner);
     if (held !== undefined) {
@@ -254,7 +258,6 @@ export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: s
       if (tally.breaches.length < 5) tally.breaches.push(`${response.describe()}: ${message}`);
       breaches.push({ requirement: unique.requirement, message });
     }
-    tallies.set(key, tally);
   }
   const facts = fixedFactsOf(answer.body);
   for (const message of [
@@ -284,7 +287,7 @@ export function rateLimitBreaches(
   const answer = answerFacts(response, { key, rule });
   const breaches = judgedBreaches(judgeExchange(answer), response, record);
   for (const message of countdownBreaches(answer, response.exchange.durationMs, baseUrl, key)) {
-    const tally = record ? tallyOf(MIDNIGHT.id, MIDNIGHT.title) : undefined;
+    const tally = record ? tallyOf(MIDNIGHT.id, MIDNIGHT.title, response) : undefined;
     if (tally && tally.breaches.length < 5) tally.breaches.push(`${response.describe()}: ${message}`);
     breaches.push({ requirement: MIDNIGHT.id, message });
   }

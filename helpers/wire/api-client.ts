@@ -126,7 +126,7 @@ function encodeBody(body: unknown): Buffer | undefined {
   return Buffer.from(typeof body === 'string' ? body : JSON.stringify(body), 'utf8');
 }
 
-/** The last RateLimit-Remaining seen for each key in this worker process: the quota guard's memory. */
+/** The last RateLimit-Remaining seen for each target and key in this worker process: the quota guard's memory. */
 const lastRemaining = new Map<string, number>();
 
 export class ApiClient {
@@ -259,7 +259,7 @@ export class ApiClient {
 
   private guardQuota(): void {
     if (this.key === undefined || this.deps.quotaFloor === undefined) return;
-    const remaining = lastRemaining.get(this.key);
+    const remaining = lastRemaining.get(`${this.deps.baseUrl} ${this.key}`);
     if (remaining !== undefined && remaining <= this.deps.quotaFloor) {
       this.skip(
         'setting',
@@ -307,7 +307,8 @@ export class ApiClient {
     }
     this.deps.record(exchange);
     const remaining = Number(exchange.headers['ratelimit-remaining']);
-    if (this.key !== undefined && Number.isInteger(remaining)) lastRemaining.set(this.key, remaining);
+    if (this.key !== undefined && Number.isInteger(remaining))
+      lastRemaining.set(`${this.deps.baseUrl} ${this.key}`, remaining);
     return exchange;
   }
 }
