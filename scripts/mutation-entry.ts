@@ -15,8 +15,8 @@ export function declareEntry(name: string): void {
   const target = mutationTargets()?.find((t) => t.name === name);
   if (!target) throw new Error(`the mutation run has no reference named ${name} (MUTATION_TARGETS)`);
   test.describe(entryTitle(target.name), () => {
-    // A fault's few tests run in one worker, one after another: one group instead of a group per test.
-    if (target.fault) test.describe.configure({ mode: 'default' });
+    // A fault's few tests (its first pass) run in one worker, one after another: one group, not one per test.
+    if (target.fault && target.ids) test.describe.configure({ mode: 'default' });
     test.use({
       entry: { name: target.name, baseUrl: target.baseUrl, ...(target.fault ? { killsExpected: true } : {}) },
     });

@@ -24,7 +24,7 @@ import { createReferenceServer } from '../reference/server';
 import { VARIANTS } from '../reference/variants';
 import { randomUUID } from 'node:crypto';
 import { noteAnnouncedReset } from '../helpers/wire/rate-limit-headers';
-import { INFRASTRUCTURE_PATTERN, REASON_KIND_ANNOTATION, reportPaths } from '../helpers/run/report-config';
+import { INFRASTRUCTURE_ERROR, REASON_KIND_ANNOTATION, reportPaths } from '../helpers/run/report-config';
 import { KEY_SETTINGS } from '../helpers/run/settings';
 import { EMBEDDED_TIME_ZONE } from '../helpers/run/target';
 import { PROVIDER_STATES_PATH } from '../schemas/provider-states';
@@ -166,8 +166,7 @@ function unansweredOnly(results: JsonTestResult[]): boolean {
     .filter((r) => r.status === 'failed' || r.status === 'timedOut')
     .flatMap((r) => [r.error?.message, ...(r.errors ?? []).map((e) => e.message)])
     .filter((m): m is string => !!m);
-  const pattern = new RegExp(INFRASTRUCTURE_PATTERN);
-  return messages.length > 0 && messages.every((m) => pattern.test(m));
+  return messages.length > 0 && messages.every((m) => INFRASTRUCTURE_ERROR.test(m));
 }
 
 export function outcomesFrom(report: { suites: JsonSuite[] }, targets: TargetSpec[]): ProjectOutcome[] {
@@ -396,8 +395,10 @@ export interface PassProfile {
   testsSummedSeconds: Record<Kind, number>;
   /** Workers started (a failure the run did not expect replaces its worker). */
   workers: number;
-  /** From the last test's end to Playwright's exit, then the servers' close. */
-  teardownSeconds: number;
+  /** From the last test's end to Playwright's exit (the workers' teardown, the global teardown, the reports). */
+  exitSeconds: number;
+  /** Closing the servers and removing the pass's files, in this process. */
+  closeSeconds: number;
 }
 
 const PROFILE: PassProfile[] = [];
@@ -443,7 +444,8 @@ function passProfile(
       variant: seconds(summed.variant),
     },
     workers: new Set(results.map((r) => r.worker)).size,
-    teardownSeconds: seconds(at.closed - last),
+    exitSeconds: seconds(at.exited - last),
+    closeSeconds: seconds(at.closed - at.exited),
   };
 }
 

@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  CONTRACT_VIOLATION_PATTERN,
-  INFRASTRUCTURE_PATTERN,
+  CONTRACT_VIOLATION,
+  INFRASTRUCTURE_ERROR,
   INVARIANTS_FILE,
   REASON_KIND_ANNOTATION,
   REASON_KINDS,
@@ -174,8 +174,8 @@ function shorten(text: string, maxLines = 12, maxChars = 1500): string {
 }
 
 export function failureKind(message: string): FailureKind {
-  if (new RegExp(INFRASTRUCTURE_PATTERN).test(message)) return 'infrastructure error';
-  if (new RegExp(CONTRACT_VIOLATION_PATTERN).test(message)) return 'contract violation';
+  if (INFRASTRUCTURE_ERROR.test(message)) return 'infrastructure error';
+  if (CONTRACT_VIOLATION.test(message)) return 'contract violation';
   return 'suite error';
 }
 

@@ -137,7 +137,10 @@ export interface ReportCategory {
 /** Wraps alternatives so the pattern matches a whole multi-line message (Allure 2 matches whole strings). */
 const anywhere = (alternatives: string[]) => `[\\s\\S]*(?:${alternatives.join('|')})[\\s\\S]*`;
 
-export const INFRASTRUCTURE_PATTERN = anywhere([
+/** A search for any of the alternatives: linear on a long message, where the whole-message form backtracks. */
+const search = (alternatives: string[]) => new RegExp(`(?:${alternatives.join('|')})`);
+
+const INFRASTRUCTURE_ALTERNATIVES = [
   'TargetError',
   'the target did not answer',
   'ECONNREFUSED',
@@ -148,9 +151,12 @@ export const INFRASTRUCTURE_PATTERN = anywhere([
   'socket hang up',
   '[Tt]imeout of \\d+ ?ms exceeded',
   'timed out',
-]);
+];
+/** A message of the target not answering: the whole-message pattern (Allure categories) and the search. */
+export const INFRASTRUCTURE_PATTERN = anywhere(INFRASTRUCTURE_ALTERNATIVES);
+export const INFRASTRUCTURE_ERROR = search(INFRASTRUCTURE_ALTERNATIVES);
 
-export const CONTRACT_VIOLATION_PATTERN = anywhere([
+const CONTRACT_VIOLATION_ALTERNATIVES = [
   'expect\\(',
   'toHaveStatus',
   'toBeProblem',
@@ -159,7 +165,10 @@ export const CONTRACT_VIOLATION_PATTERN = anywhere([
   'does not match the \\S+ schema',
   'Expected:',
   'Received:',
-]);
+];
+/** A message of a contract violation: the whole-message pattern (Allure categories) and the search. */
+export const CONTRACT_VIOLATION_PATTERN = anywhere(CONTRACT_VIOLATION_ALTERNATIVES);
+export const CONTRACT_VIOLATION = search(CONTRACT_VIOLATION_ALTERNATIVES);
 
 /**
  * First match wins: an unreachable target is not a contract violation even when an expect reports it.

@@ -78,8 +78,17 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   setup.endedAt = Date.now();
 
   return async () => {
+    // Each step's time, for the profiles of `npm run bench` (reports/requests.json, `teardown`).
+    const teardown: Record<string, number> = {};
+    mark = performance.now();
+    const done = (name: string) => {
+      teardown[name] = Math.round(performance.now() - mark);
+      mark = performance.now();
+    };
     await stop();
+    done('referenceMs');
     const totals = collectRequestTotals();
+    done('requestTotalsMs');
     if (preflightRequests > 0 && env.BASE_URL) {
       const origin = new URL(env.BASE_URL).origin;
       if (!totals.origins.includes(origin)) totals.origins.push(origin);
@@ -95,15 +104,18 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     const out = reportPaths().dir;
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(
-      path.join(out, 'requests.json'),
-      `${JSON.stringify({ ...totals, total, preflight: preflightRequests, setup }, null, 2)}\n`,
-    );
-    fs.writeFileSync(
       path.join(out, INVARIANTS_FILE),
       `${JSON.stringify({ runId, invariants: mergeJudgements(runId) }, null, 2)}\n`,
     );
+    done('judgementsMs');
     const facts = mergeRunFacts(runId);
     if (facts) process.stderr.write(`${facts}\n`);
+    done('factsMs');
     removeRunFolder(runId);
+    done('runFolderMs');
+    fs.writeFileSync(
+      path.join(out, 'requests.json'),
+      `${JSON.stringify({ ...totals, total, preflight: preflightRequests, setup, teardown }, null, 2)}\n`,
+    );
   };
 }
