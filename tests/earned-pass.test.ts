@@ -56,12 +56,15 @@ void test('the earned-pass fixture fails vacuous tests and reports notVerified a
     'nonEmpty of nothing ends as skipped': 'skipped',
     'verifiedOnlyIf of a false condition ends as skipped': 'skipped',
     'a test declared without titled() must fail': 'failed',
+    'a test that asks nothing of the target must fail': 'failed',
   };
   for (const [title, status] of Object.entries(expected)) {
     const got = outcome.get(title);
     assert.ok(got, `no result for "${title}"`);
     assert.equal(got.status, status, `"${title}": expected ${status}, got ${got.status} ${got.error}`);
     if (title.includes('without titled()')) assert.match(got.error, /must be declared as test\(\.\.\.titled/);
+    else if (title.includes('asks nothing'))
+      assert.match(got.error, /passed without asking anything of the target/);
     else if (status === 'failed') assert.match(got.error, /passed without running any assertion/);
   }
   assert.equal(outcome.size, Object.keys(expected).length);

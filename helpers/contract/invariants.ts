@@ -17,6 +17,7 @@
  * Also here: the values the contract makes unique in a tenant, which the wire layer compares across the
  * whole run (a uniqueness no single answer can show).
  */
+import { SCHEMA_INVARIANT } from './schema-conformance';
 import type { Fees, PatentEvent } from '../../schemas/types';
 import { pageSize } from './contract';
 import {
@@ -303,6 +304,7 @@ const ENVELOPE_INVARIANTS: Invariant[] = [
 ];
 
 export const INVARIANTS: readonly Invariant[] = [
+  SCHEMA_INVARIANT,
   ...fromRules<Json>('patent', PATENT_FIELD_RULES),
   ...EVENT_INVARIANTS,
   ...FEES_INVARIANTS,

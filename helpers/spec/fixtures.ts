@@ -194,6 +194,9 @@ function clientFor(
   );
 }
 
+/** Whether the current test set up its target (every fixture that reaches the target does): see `_earnedPass`. */
+let targetAsked = false;
+
 /** The client of a portfolio's discovery reads, counted as such in the worker's ledger. */
 function discoveryClient(
   context: APIRequestContext,
@@ -254,6 +257,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   target: [
     async ({ entry }, use) => {
+      // Every fixture that reaches the target depends on this one: a test that never set it up asked nothing.
+      targetAsked = true;
       await use(readTarget(entry ? { baseUrl: entry.baseUrl } : {}));
     },
     { box: 'self' },
@@ -413,7 +418,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // eslint-disable-next-line no-empty-pattern
     async ({}, use, testInfo) => {
       assertionCounter.reset();
+      targetAsked = false;
       await use();
+      // A conformance test judges the target's answers; one that asked nothing of it checked the suite itself,
+      // and would certify any target (CONTRIBUTING, "A pass is earned"): such a check belongs to tests/.
+      if (testInfo.status === 'passed' && !targetAsked) {
+        throw new Error(
+          `"${testInfo.title}" passed without asking anything of the target: it would pass for any target. ` +
+            'A check of the suite itself (its schemas, matchers, helpers) is a project test in tests/.',
+        );
+      }
       // CONTRIBUTING, "A pass is earned": a test that passed without running one assertion checked nothing; it must say why
       // (notVerified / skipBecause in helpers/data/verified.ts) instead of reporting "verified".
       if (testInfo.status === 'passed' && assertionCounter.count === 0) {

@@ -53,7 +53,7 @@ export const INVOICES_FAULTS = [
   },
   {
     name: 'invoices-origin-v1-credit-note',
-    requirements: ['INV-009'],
+    requirements: ['INV-009', 'CONV-013'],
     summary: 'A REGULARIZATION invoice reads origin CREDIT_NOTE, its v1 name.',
   },
   {

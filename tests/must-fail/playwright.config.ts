@@ -5,6 +5,9 @@
  */
 import { defineConfig } from '@playwright/test';
 
+// The cases ask for a target without contacting it: an address where nothing listens.
+process.env.BASE_URL ??= 'http://127.0.0.1:9';
+
 export default defineConfig({
   testDir: '.',
   testMatch: /\.spec\.ts$/,
