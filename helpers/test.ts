@@ -25,12 +25,7 @@ export const test = mergeTests(
 
 // What a spec uses, from the layers below: a spec imports this module only.
 export { addDays, isCalendarDate, isDateTime, monthBounds, utcToday } from './contract/calendar';
-export {
-  collationTwins,
-  directionProblems,
-  nullBlockProblems,
-  textOrderProblems,
-} from './contract/collation';
+export { collationTwins, directionProblems, textOrderProblems } from './contract/collation';
 export { FACT_KEYS } from './contract/consistency';
 export { enumOf, operationById, operations, pageSize, syncInlineLimit } from './contract/contract';
 export type { Operation, OperationId } from './contract/contract';
@@ -65,13 +60,14 @@ export {
   waitsForEarlier,
 } from './contract/event-rules';
 export { internalLeaks } from './contract/answer-invariants';
+export { API_PREFIX, YEAR_MONTH } from './contract/invariant-types';
 export { fcParams } from './contract/generated-inputs';
 export { isJsonPointer, pointerMisfit, pointsIntoDocument } from './contract/json-pointer';
 export { members, partitionTable } from './contract/partitions';
-export type { Facts, Member, Partition } from './contract/partitions';
+export type { Member, Partition } from './contract/partitions';
 export { malformedJson } from './contract/raw-body';
-export { breaches, objectIs, oneOf, orList } from './contract/rule-breaches';
-export type { FieldRule, Rule } from './contract/rule-breaches';
+export { breaches, orList } from './contract/rule-breaches';
+export type { Rule } from './contract/rule-breaches';
 export {
   EVENT_FIELD_RULES,
   EVENT_RELATION_RULES,
@@ -93,15 +89,7 @@ export {
   sharedLocate,
 } from './data/document-discovery';
 export type { DocumentOperation, EventRef, Located } from './data/document-discovery';
-export {
-  nonEmpty,
-  notVerified,
-  skipBecause,
-  skipIf,
-  verifiedOnlyIf,
-  warned,
-  type Cause,
-} from './data/verified';
+export { nonEmpty, notVerified, skipBecause, skipIf, verifiedOnlyIf } from './data/verified';
 export { comparisonsOf } from './run/consistency-ledger';
 export { KEY_SETTINGS } from './run/settings';
 export type { KeyRole } from './run/settings';
@@ -159,15 +147,11 @@ export { ApiResponse } from './wire/api-client';
 export type { ApiClient, ArrayEncoding, CallOptions, Query } from './wire/api-client';
 export { carriedFieldErrors, errorsArray } from './wire/field-errors';
 export type { UncheckedFieldError } from './wire/field-errors';
-export { RATE_LIMIT_HEADERS, REQUEST_ID_HEADER, intHeader } from './wire/matchers';
+export { REQUEST_ID_HEADER, intHeader } from './wire/matchers';
 export { listEnvelope, walkList } from './wire/pagination';
 export type { ListBody } from './wire/pagination';
 export { announcedReset, countdownWaitMs, rateLimitRule } from './wire/rate-limit-headers';
-export {
-  DATE_HEADER_TOLERANCE_SECONDS,
-  integerValue,
-  LONGEST_LOCAL_DAY_SECONDS,
-} from './contract/rate-limit-invariants';
+export { DATE_HEADER_TOLERANCE_SECONDS, integerValue } from './contract/rate-limit-invariants';
 export { schemaErrors } from './wire/schema-validator';
 export type { SharedAnswerName } from './wire/shared-answers';
 export { INVARIANTS } from './contract/invariants';

@@ -6,9 +6,7 @@
  * by its project tests (tests/evolution-tolerance.test.ts) and by the reference's variants, never counted as
  * a target's pass.
  */
-import { expect, operations, test, titled, WIDE_WINDOW } from '../helpers/test';
-
-const PREFIX = '/api/v2/external/';
+import { API_PREFIX, expect, operations, test, titled, WIDE_WINDOW } from '../helpers/test';
 
 test.describe('evolution', () => {
   const listRoutes = operations().filter((o) => o.method === 'GET' && o.pathParams.length === 0);
@@ -18,7 +16,7 @@ test.describe('evolution', () => {
       async ({ api, target }) => {
         const window = operationId === 'listEventsByPeriod' ? WIDE_WINDOW : {};
         const response = await api.call(operationId, { query: { ...window, itemsPerPage: 1 } });
-        expect(response.exchange.request.url.startsWith(`${target.baseUrl}${PREFIX}`)).toBe(true);
+        expect(response.exchange.request.url.startsWith(`${target.baseUrl}${API_PREFIX}`)).toBe(true);
         expect(response).toHaveStatus(200);
       },
     );

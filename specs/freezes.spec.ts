@@ -7,6 +7,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import {
+  YEAR_MONTH,
   type ApiClient,
   type ApiResponse,
   claim,
@@ -34,7 +35,6 @@ import type {
   PatentEvent,
 } from '../schemas/types';
 
-const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 /** A valid month far from any renewal, for requests that must be refused before any effect. */
 const REMOTE_MONTH = '2199-12';
 

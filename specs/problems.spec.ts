@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  API_PREFIX,
   type ApiResponse,
   expect,
   internalLeaks,
@@ -18,8 +19,6 @@ import {
   titled,
   verifiedOnlyIf,
 } from '../helpers/test';
-
-const PREFIX = '/api/v2/external';
 
 /** A sync body refused on any reading (empty items), sent as text/plain. */
 const TEXT_PLAIN_BODY = Buffer.from('{"items": []}', 'utf8');
@@ -186,7 +185,10 @@ test.describe('problems', () => {
     test(
       ...titled('[PROB-001] an unknown route under /api/v2/external/ answers a 4xx problem'),
       async ({ api }) => {
-        const response = await api.send({ method: 'GET', path: `${PREFIX}/no-such-resource-${Date.now()}` });
+        const response = await api.send({
+          method: 'GET',
+          path: `${API_PREFIX}no-such-resource-${Date.now()}`,
+        });
         expect(response.status, response.describe()).toBeGreaterThanOrEqual(400);
         expect(response.status, response.describe()).toBeLessThan(500);
         expect(response).toBeProblem();
@@ -252,7 +254,7 @@ test.describe('problems', () => {
       ),
       async ({ api }) => {
         // A random id: whatever the target does with DELETE, it names no patent of the tenant.
-        const response = await api.send({ method: 'DELETE', path: `${PREFIX}/patents/${randomUUID()}` });
+        const response = await api.send({ method: 'DELETE', path: `${API_PREFIX}patents/${randomUUID()}` });
         judged(response);
         expect(response).toBeProblem();
       },
@@ -268,7 +270,7 @@ test.describe('problems', () => {
         // reads a text/plain body as JSON.
         const response = await api.send({
           method: 'POST',
-          path: `${PREFIX}/patents/sync`,
+          path: `${API_PREFIX}patents/sync`,
           headers: { 'content-type': 'text/plain' },
           body: TEXT_PLAIN_BODY,
         });
@@ -284,7 +286,7 @@ test.describe('problems', () => {
       async ({ api }) => {
         const response = await api.send({
           method: 'GET',
-          path: `${PREFIX}/patents`,
+          path: `${API_PREFIX}patents`,
           query: { itemsPerPage: 1 },
           headers: { [PADDING_HEADER]: 'a'.repeat(OVERSIZED_HEADER_BYTES) },
         });

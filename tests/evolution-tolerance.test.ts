@@ -13,9 +13,8 @@ import { schemaErrors } from '../helpers/wire/schema-validator';
 import { earliestPending, renewals } from '../helpers/contract/event-rules';
 import { operations, type OperationId } from '../helpers/contract/contract';
 import { loadOpenApi } from '../schemas/ajv';
+import { API_PREFIX } from '../helpers/contract/invariant-types';
 import type { PatentEvent } from '../schemas/types';
-
-const PREFIX = '/api/v2/external/';
 
 /** A response as the client would hold it, for the suite's own checks (nothing is sent). */
 function syntheticResponse(
@@ -26,7 +25,7 @@ function syntheticResponse(
 ): ApiResponse {
   return new ApiResponse(
     {
-      request: { method: 'GET', url: `http://target.invalid${PREFIX}synthetic`, headers: {} },
+      request: { method: 'GET', url: `http://target.invalid${API_PREFIX}synthetic`, headers: {} },
       status,
       headers: { 'content-type': contentType, 'x-request-id': 'synthetic-1' },
       body: Buffer.from(JSON.stringify(body)),
@@ -88,7 +87,7 @@ const EXTENDED_NOT_FOUND = {
 void test('every path of the OpenAPI document starts with /api/v2/external/', () => {
   const paths = Object.keys(loadOpenApi().paths ?? {});
   expect(operations().length, 'operations in schemas/openapi.yaml').toBeGreaterThan(0);
-  expect(paths.filter((p) => !p.startsWith(PREFIX))).toEqual([]);
+  expect(paths.filter((p) => !p.startsWith(API_PREFIX))).toEqual([]);
 });
 
 void test('the schemas accept an event of an unknown eventType whose renewal is null', () => {

@@ -71,10 +71,11 @@ void describe('fixed facts', () => {
       },
     };
     const [breach] = factBreaches(ledger, [fact!], 'GET /fees', '2026-11-25T00:00:00Z');
-    assert.match(breach!, /^\[FEE-012\] the LOCKED fees of event e1 changed across runs/);
-    assert.match(breach!, /"EUR total 99; OFFICE 99" on 2026-11-24T00:00:00Z \(run r1\)/);
+    assert.equal(breach!.requirement, 'FEE-012');
+    assert.match(breach!.message, /^\[FEE-012\] the LOCKED fees of event e1 changed across runs/);
+    assert.match(breach!.message, /"EUR total 99; OFFICE 99" on 2026-11-24T00:00:00Z \(run r1\)/);
     assert.match(
-      breach!,
+      breach!.message,
       /"EUR total 110\.5; OFFICE 100, SERVICE 10\.5" on 2026-11-25T00:00:00Z \(GET \/fees\)/,
     );
     assert.deepEqual(factBreaches(ledger, fixedFactsOf({ ...LOCKED, eventId: 'other' }), 'x', 'y'), []);

@@ -124,3 +124,27 @@ void test('a spec imports the harness through helpers/test.ts only', () => {
   );
   assert.deepEqual(elsewhere, []);
 });
+
+void test('every name helpers/test.ts gives the specs is used by a spec', () => {
+  const facade = fs.readFileSync(path.join(HELPERS, 'test.ts'), 'utf8');
+  const names = [...facade.matchAll(/export (?:type )?\{([^}]*)\} from/g)].flatMap((m) =>
+    m[1]!
+      .split(',')
+      .map((n) =>
+        n
+          .replace(/^\s*type\s+/, '')
+          .split(/\s+as\s+/)
+          .pop()!
+          .trim(),
+      )
+      .filter(Boolean),
+  );
+  assert.ok(names.length > 100, 'the re-exports were read');
+  const specs = fs
+    .readdirSync(path.join(ROOT, 'specs'))
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => fs.readFileSync(path.join(ROOT, 'specs', f), 'utf8'))
+    .join('\n');
+  const unused = names.filter((n) => !new RegExp(`\\b${n.replace(/\$/g, '\\$')}\\b`).test(specs));
+  assert.deepEqual(unused, [], 're-exported for the specs but used by none');
+});

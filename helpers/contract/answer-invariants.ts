@@ -18,6 +18,7 @@ import {
   YEAR_MONTH,
 } from './invariant-types';
 import { isJsonPointer, pointerMisfit } from './json-pointer';
+import { loadRequirements } from '../../schemas/requirements';
 import { members } from './partitions';
 import { UUID } from './uuid';
 
@@ -30,22 +31,19 @@ const problemBody = (answer: AnswerFacts): Json | undefined =>
 
 const REQUEST_ID = 'x-request-id';
 
-/** The requirement that gives each error code its status and type. */
-const CODE_REQUIREMENTS: Record<string, string> = {
-  not_found: 'PROB-003',
-  validation_failed: 'PROB-011',
-  invalid_api_key: 'PROB-012',
-  api_key_expired: 'PROB-013',
-  insufficient_scope: 'PROB-014',
-  forbidden: 'PROB-015',
-  instruction_already_set: 'PROB-017',
-  conflict: 'PROB-018',
-  instruction_too_early: 'PROB-019',
-  instruction_skipped: 'PROB-020',
-  instruction_lapsed: 'PROB-021',
-  rate_limit_exceeded: 'PROB-022',
-  internal_error: 'PROB-023',
-};
+/**
+ * The requirement that gives each error code its status and type: the problems entry of the catalogue whose
+ * clause is the code's type (`/errors/not-found`), read from both documents, never typed by hand.
+ */
+const CODE_REQUIREMENTS: Record<string, string> = (() => {
+  const problems = loadRequirements().requirements.filter((r) => r.area === 'problems' && !r.retired);
+  return Object.fromEntries(
+    errorCodes().flatMap((code) => {
+      const stating = problems.filter((r) => r.clause === code.type);
+      return stating.length === 1 ? [[code.code, stating[0]!.id]] : [];
+    }),
+  );
+})();
 
 const BASE_ANSWER_INVARIANTS: Invariant[] = [
   {

@@ -21,6 +21,7 @@
  */
 import { documentedMembers } from './documented-members';
 import { fixedFactsOf, type FixedFact } from './fixed-facts';
+import type { ChargedBreach } from './invariant-types';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -359,7 +360,7 @@ export function judgeSightings(
   later: TimedSighting,
   writes: readonly WriteSpan[],
   patentOf: (eventId: string) => string | undefined,
-): string | undefined {
+): ChargedBreach | undefined {
   if (earlier.value === later.value) return undefined;
   const from = Math.min(earlier.sentAt, later.sentAt);
   const to = Math.max(earlier.answeredAt, later.answeredAt);
@@ -371,10 +372,12 @@ export function judgeSightings(
   }
   // A copy that differs from its owner is the copy's fault; two owners' sightings, the later one's.
   const requirement = later.owner && !earlier.owner ? earlier.requirement : later.requirement;
-  return (
-    `[${requirement}] ${later.what} differs between two answers with no write or date change that could ` +
-    `explain it: ${differences(earlier.value, later.value)}; first ${earlier.where} ` +
-    `(sent ${instant(earlier.sentAt)}, answered ${instant(earlier.answeredAt)}), then ${later.where} ` +
-    `(sent ${instant(later.sentAt)}, answered ${instant(later.answeredAt)})`
-  );
+  return {
+    requirement,
+    message:
+      `[${requirement}] ${later.what} differs between two answers with no write or date change that could ` +
+      `explain it: ${differences(earlier.value, later.value)}; first ${earlier.where} ` +
+      `(sent ${instant(earlier.sentAt)}, answered ${instant(earlier.answeredAt)}), then ${later.where} ` +
+      `(sent ${instant(later.sentAt)}, answered ${instant(later.answeredAt)})`,
+  };
 }

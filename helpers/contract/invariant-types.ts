@@ -82,6 +82,12 @@ export interface Invariant {
   judge(subject: Json, answer: AnswerFacts, placement: Placement): string[] | undefined;
 }
 
+/** A breach of a rule, charged to the requirement it breaks: the id travels as data, never parsed from text. */
+export interface ChargedBreach {
+  requirement: string;
+  message: string;
+}
+
 /** A value as a breach message shows it. */
 export const show = (value: unknown) => JSON.stringify(value);
 

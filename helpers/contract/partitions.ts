@@ -1225,18 +1225,3 @@ export function partitionTable(): { partitions: Partition[]; gaps: string[] } {
   }
   return { partitions, gaps };
 }
-
-/** The partitions specs/partitions.spec.ts sends, of one operation and member. */
-export function sentByPartitions(
-  operationId: OperationId,
-  member: string,
-  kinds?: PartitionKind[],
-): Partition[] {
-  return partitionTable().partitions.filter(
-    (p) =>
-      p.operationId === operationId &&
-      p.member === member &&
-      p.check?.by === 'partitions' &&
-      (kinds === undefined || kinds.includes(p.kind)),
-  );
-}

@@ -57,12 +57,3 @@ export function nonEmpty<T>(items: readonly T[], cause: Cause, what: string): re
   if (items.length === 0) notVerified(cause, `no ${what} to check`);
   return items;
 }
-
-/**
- * Records that the target deviates from a SHOULD (an example the contract gives) or takes a MAY otherwise:
- * the test still passes, and the certification, the Allure report and the gate show it as warned, never as
- * passed (the `warning` annotation, read by scripts/run-results.ts and helpers/setup/allure-reporter.ts).
- */
-export function warned(description: string): void {
-  test.info().annotations.push({ type: 'warning', description });
-}

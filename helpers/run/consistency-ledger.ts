@@ -24,6 +24,7 @@ import {
   type WriteSpan,
 } from '../contract/consistency';
 import type { FixedFact } from '../contract/fixed-facts';
+import type { ChargedBreach } from '../contract/invariant-types';
 import {
   inCoordinatedRun,
   ledgerSightingsFile,
@@ -73,8 +74,14 @@ function ingestOthers(target: string): void {
   let names: string[];
   try {
     names = fs.readdirSync(folder);
-  } catch {
-    return;
+  } catch (error) {
+    // Not there yet: no process has recorded a sighting. Any other failure would leave the ledger comparing
+    // this process's answers only while the run believes it compares them all: it stops the test instead.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new Error(
+      `the consistency ledger cannot read the run folder ${folder} (${(error as Error).message}): ` +
+        'the answers of the other workers cannot be compared',
+    );
   }
   const own = path.basename(ledgerSightingsFile(target, String(process.pid)));
   for (const name of names) {
@@ -162,12 +169,12 @@ export function judgeConsistency(
   times: { sentAt: number; answeredAt: number },
   namespace: string,
   writesNamespace: string,
-): string[] {
+): ChargedBreach[] {
   const sightings = sightingsOf(body, fixedFacts);
   if (sightings.length === 0) return [];
   const coordinated = inCoordinatedRun();
   if (coordinated) ingestOthers(writesNamespace);
-  const breaches: string[] = [];
+  const breaches: ChargedBreach[] = [];
   let writes: WriteSpan[] | undefined;
   const fresh: string[] = [];
   const { sentAt, answeredAt } = times;
@@ -193,5 +200,5 @@ export function judgeConsistency(
       `${fresh.join('\n')}\n`,
     );
   // One difference shown by several copies in one answer is one breach.
-  return [...new Set(breaches)];
+  return [...new Map(breaches.map((b) => [b.message, b])).values()];
 }

@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FixedFact } from '../contract/fixed-facts';
+import type { ChargedBreach } from '../contract/invariant-types';
 import { EMBEDDED_TARGET, reportPaths, targetOrigin } from './report-config';
 import { factsFile, factsFolder, inCoordinatedRun, withFolder } from './run-folder';
 
@@ -62,14 +63,23 @@ export function readLedger(file: string, target: string): FactLedger {
   return ledger;
 }
 
-/** Pure: the breaches of `facts` against the ledger, one line each, with both observations. */
-export function factBreaches(ledger: FactLedger, facts: FixedFact[], where: string, now: string): string[] {
+/** Pure: the breaches of `facts` against the ledger, one each, with both observations. */
+export function factBreaches(
+  ledger: FactLedger,
+  facts: FixedFact[],
+  where: string,
+  now: string,
+): ChargedBreach[] {
   return facts.flatMap((fact) => {
     const earlier = ledger.facts[fact.key];
     if (!earlier || earlier.value === fact.value) return [];
     return [
-      `[${fact.requirement}] ${fact.what} changed across runs: "${earlier.value}" on ${earlier.seenAt} ` +
-        `(run ${earlier.runId}), "${fact.value}" on ${now} (${where})`,
+      {
+        requirement: fact.requirement,
+        message:
+          `[${fact.requirement}] ${fact.what} changed across runs: "${earlier.value}" on ${earlier.seenAt} ` +
+          `(run ${earlier.runId}), "${fact.value}" on ${now} (${where})`,
+      },
     ];
   });
 }
@@ -81,7 +91,10 @@ const noted = new Set<string>();
  * Judges the fixed facts an answer shows against earlier runs and notes them for the ledger. Returns the
  * breaches (the caller fails the test with them) and how many facts had an earlier observation.
  */
-export function judgeFixedFacts(facts: FixedFact[], where: string): { breaches: string[]; compared: number } {
+export function judgeFixedFacts(
+  facts: FixedFact[],
+  where: string,
+): { breaches: ChargedBreach[]; compared: number } {
   if (facts.length === 0 || !factLedgerEnabled()) return { breaches: [], compared: 0 };
   earlierRuns ??= readLedger(factLedgerFile(), targetOrigin());
   const now = new Date().toISOString();

@@ -17,10 +17,9 @@ import {
   type NetworkSettings,
 } from '../run/network';
 import { noteAnnouncedReset } from '../wire/rate-limit-headers';
+import { API_PREFIX } from '../contract/invariant-types';
 import { KEY_SETTINGS, type KeyRole } from '../run/settings';
 import { OTHER_TENANT_FREEZE_ENV, type Target } from '../run/target';
-
-const PREFIX = '/api/v2/external';
 
 export class PreflightError extends Error {
   override name = 'PreflightError';
@@ -92,17 +91,17 @@ const describe = (p: PreflightAnswer) =>
 /** A harmless request that needs exactly this scope; a 404 proves the scope was let through. */
 const REQUEST_NEEDING_SCOPE: Record<string, { method: string; path: string; body?: unknown; ok: number[] }> =
   {
-    'patents:read': { method: 'GET', path: `${PREFIX}/patents?itemsPerPage=1`, ok: [200] },
-    'invoices:read': { method: 'GET', path: `${PREFIX}/invoices?itemsPerPage=1`, ok: [200] },
+    'patents:read': { method: 'GET', path: `${API_PREFIX}patents?itemsPerPage=1`, ok: [200] },
+    'invoices:read': { method: 'GET', path: `${API_PREFIX}invoices?itemsPerPage=1`, ok: [200] },
     'exchange-rate-freezes:write': {
       method: 'GET',
-      path: `${PREFIX}/exchange-rate-freezes?itemsPerPage=1`,
+      path: `${API_PREFIX}exchange-rate-freezes?itemsPerPage=1`,
       ok: [200],
     },
-    'patents:write': { method: 'GET', path: `${PREFIX}/patents/sync/${randomUUID()}`, ok: [404] },
+    'patents:write': { method: 'GET', path: `${API_PREFIX}patents/sync/${randomUUID()}`, ok: [404] },
     'patents:instructions:write': {
       method: 'POST',
-      path: `${PREFIX}/patent-instructions`,
+      path: `${API_PREFIX}patent-instructions`,
       body: { instructions: [{ eventId: randomUUID(), decision: 'SKIP_THIS_TIME' }] },
       ok: [404],
     },
@@ -169,7 +168,7 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
     !Array.isArray(envelope.data)
   ) {
     throw new PreflightError(
-      `${target.baseUrl} does not answer the contract under ${PREFIX}/: GET ${PREFIX}/patents gave ${describe(first)}, ` +
+      `${target.baseUrl} does not answer the contract under ${API_PREFIX}: GET ${API_PREFIX}patents gave ${describe(first)}, ` +
         'expected 200 with a list envelope (check BASE_URL: origin and optional path prefix, without /api/v2/external)',
     );
   }

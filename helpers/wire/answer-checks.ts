@@ -23,7 +23,7 @@ import { expect, test } from '@playwright/test';
 import { requirementById } from '../../schemas/requirements';
 import { operations } from '../contract/contract';
 import { fixedFactsOf, type FixedFact } from '../contract/fixed-facts';
-import { API_PREFIX, type AnswerFacts } from '../contract/invariant-types';
+import { API_PREFIX, type AnswerFacts, type ChargedBreach } from '../contract/invariant-types';
 import { judgeAnswer, judgeExchange, type Judgement, uniqueValuesOf } from '../contract/invariants';
 import { RATE_LIMIT_INVARIANTS } from '../contract/rate-limit-invariants';
 import { judgeConsistency } from '../run/consistency-ledger';
@@ -193,7 +193,7 @@ function consistencyBreaches(
   facts: FixedFact[],
   tenant: string,
   baseUrl: string,
-): string[] {
+): ChargedBreach[] {
   const answeredAt = Date.now();
   const sentAt = response.exchange.sentAt ?? answeredAt - response.exchange.durationMs;
   const namespace = `${baseUrl}-${tenant}`;
@@ -213,10 +213,7 @@ export function recordFacts(tenant: string, baseUrl: string): (response: ApiResp
 }
 
 /** A breach of the rules every answer obeys: the requirement it is charged to, and what is wrong. */
-export interface AnswerBreach {
-  requirement: string;
-  message: string;
-}
+export type AnswerBreach = ChargedBreach;
 
 /** The tally of an invariant in this process, for the target that gave `response`. */
 function tallyOf(id: string, title: string, response: ApiResponse): InvariantTally {
@@ -260,11 +257,10 @@ export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: s
     }
   }
   const facts = fixedFactsOf(answer.body);
-  for (const message of [
+  breaches.push(
     ...judgeFixedFacts(facts, response.describe()).breaches,
     ...consistencyBreaches(response, answer.body, facts, tenant, baseUrl),
-  ])
-    breaches.push({ requirement: /^\[([A-Z]+-\d+)\]/.exec(message)?.[1] ?? '', message });
+  );
   return breaches;
 }
 
