@@ -24,21 +24,15 @@ export const test = mergeTests(
 );
 
 // What a spec uses, from the layers below: a spec imports this module only.
-export { addDays, isCalendarDate, isDateTime, monthBounds, utcToday } from './contract/calendar';
+export { addDays, monthBounds, utcToday } from './contract/calendar';
 export { collationTwins, directionProblems, textOrderProblems } from './contract/collation';
 export { FACT_KEYS } from './contract/consistency';
 export { enumOf, operationById, operations, pageSize, syncInlineLimit } from './contract/contract';
 export type { Operation, OperationId } from './contract/contract';
-export { membersOfFormat, pickDocumented } from './contract/documented-members';
+export { pickDocumented } from './contract/documented-members';
 export { orderProblems, sortFields, sortKind, sortValues, sweepProblems } from './contract/list-orders';
 export type { SortKind } from './contract/list-orders';
-export {
-  DECIMAL_STRING,
-  dispositionProblem,
-  frozenRateEventProblem,
-  isUtcTimestamp,
-  PDF_START,
-} from './contract/format-invariants';
+export { dispositionProblem, frozenRateEventProblem, PDF_START } from './contract/format-invariants';
 export {
   AWAITING_DECISION,
   BLOCKED_EVENT_SHOWS_NO_DECISION,
@@ -64,7 +58,7 @@ export { API_PREFIX, YEAR_MONTH } from './contract/invariant-types';
 export { fcParams } from './contract/generated-inputs';
 export { isJsonPointer, pointerMisfit, pointsIntoDocument } from './contract/json-pointer';
 export { members, partitionTable } from './contract/partitions';
-export type { Member, Partition } from './contract/partitions';
+export type { Partition } from './contract/partitions';
 export { malformedJson } from './contract/raw-body';
 export { breaches, orList } from './contract/rule-breaches';
 export type { Rule } from './contract/rule-breaches';
@@ -96,7 +90,7 @@ export type { KeyRole } from './run/settings';
 export type { Target } from './run/target';
 export { pause } from './run/waits';
 export { asObject, dataOf } from './spec/conventions-sample';
-export type { Json, Read } from './spec/conventions-sample';
+export type { Json } from './spec/conventions-sample';
 export { SLACK_DAYS, eventBreaches, labelledEvents, renewalsOf, requireSome } from './spec/event-reads';
 export { allFees, feesBreaches } from './spec/fees-reads';
 export type { FeesRead } from './spec/fees-reads';
@@ -156,4 +150,5 @@ export { schemaErrors } from './wire/schema-validator';
 export type { SharedAnswerName } from './wire/shared-answers';
 export { INVARIANTS } from './contract/invariants';
 export { invariantBreaches, judgedCount, rateLimitBreaches } from './wire/answer-checks';
+export { expectJudged, expectRuleHolds } from './spec/judged';
 export { sharedSweep } from './data/shared-sweeps';

@@ -56,6 +56,7 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 /** The type of the contract's error table; `/errors/<code with dashes>` for a code of the server's own. */
 export function problemType(code: ProblemCode): string {
   if (isFault('problem-type-underscored')) return `/errors/${code}`;
+  if (isFault('problem-type-from-title')) return `/errors/${titleOf(code)}`;
   if (isFault('instruction-skipped-type-from-reason') && code === 'instruction_skipped')
     return '/errors/earlier-event-pending';
   if (isFault('problem-type-409-by-status') && statusOf(code) === 409) return '/errors/conflict';

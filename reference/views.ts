@@ -532,7 +532,7 @@ export function eventView(
 
 // ---------------------------------------------------------------- invoice
 
-const INVOICE_FAULTS: SerializerFaults<Invoice> = {
+const INVOICE_FAULTS: SerializerFaults<Invoice, Tenant> = {
   'invoices-object-per-right-type': (view) => ({ ...view, object: 'patentInvoice' }),
   'invoices-origin-v1-credit-note': (view) => ({
     ...view,
@@ -547,6 +547,7 @@ const INVOICE_FAULTS: SerializerFaults<Invoice> = {
     ...view,
     hasXlsxDocument: view.hasXlsxDocument || null,
   }),
+  'invoice-view-leaks-customer-id': (view, tenant) => ({ ...view, customerId: tenant.id }),
 };
 
 export function invoiceView(store: Store, tenant: Tenant, invoice: InvoiceRecord): Invoice {
@@ -577,7 +578,7 @@ export function invoiceView(store: Store, tenant: Tenant, invoice: InvoiceRecord
     fees: lines.map((line) => invoiceLineView(store, tenant, invoice, line)),
     createdAt: invoice.createdAt,
   };
-  return written(INVOICE_FAULTS, view, undefined);
+  return written(INVOICE_FAULTS, view, tenant);
 }
 
 // ---------------------------------------------------------------- instruction receipt

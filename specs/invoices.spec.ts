@@ -7,7 +7,7 @@ import {
   type ApiClient,
   enumOf,
   expect,
-  isDateTime,
+  expectJudged,
   nonEmpty,
   orderProblems,
   orList,
@@ -147,9 +147,11 @@ test.describe('invoices', () => {
     for (const invoice of body.data) expect(invoice.object).toBe('invoice');
   });
 
+  // The rules one invoice decides are the registry's (helpers/contract/resource-invariants.ts), applied to
+  // every answer; these tests read the invoices and confirm that the rule judged them (expectJudged).
   test(...titled('[INV-005] every invoice has object "invoice"'), async ({ api, invoiceSnapshot }) => {
-    const invoices = someInvoices(await invoiceSnapshot(api));
-    expect(invoices.filter((i) => i.object !== 'invoice').map((i) => i.id)).toEqual([]);
+    someInvoices(await invoiceSnapshot(api));
+    expectJudged('INV-005', api.baseUrl, 'the invoice list');
   });
 
   test(
@@ -174,42 +176,34 @@ test.describe('invoices', () => {
   test(
     ...titled('[INV-007] every invoice, whatever its origin, carries a non-empty reference'),
     async ({ api, invoiceSnapshot }) => {
-      const invoices = someInvoices(await invoiceSnapshot(api));
-      const missing = invoices.filter((i) => typeof i.reference !== 'string' || i.reference.trim() === '');
-      expect(missing.map((i) => `${i.id} (${i.origin})`)).toEqual([]);
+      someInvoices(await invoiceSnapshot(api));
+      expectJudged('INV-007', api.baseUrl, 'the invoice list');
     },
   );
 
   test(...titled('[INV-008] number is null on IMPORTED invoices'), async ({ api, invoiceSnapshot }) => {
-    const imported = byOrigin(someInvoices(await invoiceSnapshot(api)), 'IMPORTED');
-    expect(imported.filter((i) => i.number !== null).map((i) => `${i.id}: ${String(i.number)}`)).toEqual([]);
+    byOrigin(someInvoices(await invoiceSnapshot(api)), 'IMPORTED');
+    expectJudged('INV-008', api.baseUrl, 'the invoice list, IMPORTED invoices among them');
   });
 
   test(...titled(`[INV-009] origin is ${orList(ORIGINS)}`), async ({ api, invoiceSnapshot }) => {
-    const invoices = someInvoices(await invoiceSnapshot(api));
-    expect(invoices.filter((i) => !ORIGINS.includes(i.origin)).map((i) => `${i.id}: ${i.origin}`)).toEqual(
-      [],
-    );
+    someInvoices(await invoiceSnapshot(api));
+    expectJudged('INV-009', api.baseUrl, 'the invoice list');
   });
 
   test(
     ...titled('[INV-010] the invoice list returns patent invoices only (ipRightType PATENT)'),
     async ({ api, invoiceSnapshot }) => {
-      const invoices = someInvoices(await invoiceSnapshot(api));
-      expect(
-        invoices.filter((i) => i.ipRightType !== 'PATENT').map((i) => `${i.reference}: ${i.ipRightType}`),
-      ).toEqual([]);
+      someInvoices(await invoiceSnapshot(api));
+      expectJudged('INV-010', api.baseUrl, 'the invoice list');
     },
   );
 
   test(
     ...titled('[INV-011] hasPdfDocument and hasXlsxDocument are booleans on every invoice'),
     async ({ api, invoiceSnapshot }) => {
-      const invoices = someInvoices(await invoiceSnapshot(api));
-      const wrong = invoices.filter(
-        (i) => typeof i.hasPdfDocument !== 'boolean' || typeof i.hasXlsxDocument !== 'boolean',
-      );
-      expect(wrong.map((i) => i.id)).toEqual([]);
+      someInvoices(await invoiceSnapshot(api));
+      expectJudged('INV-011', api.baseUrl, 'the invoice list');
     },
   );
 
@@ -217,52 +211,33 @@ test.describe('invoices', () => {
     ...titled('[INV-012] invoice fees are Fees objects with at most one line per event'),
     async ({ api, invoiceSnapshot }) => {
       const invoices = someInvoices(await invoiceSnapshot(api));
-      const problems: string[] = [];
-      for (const invoice of invoices) {
-        if (!Array.isArray(invoice.fees)) {
-          problems.push(`${invoice.reference}: fees is not an array`);
-          continue;
-        }
-        const eventIds = new Set<string>();
-        for (const line of invoice.fees) {
-          if (line.object !== 'fees') problems.push(`${invoice.reference}: a line has object ${line.object}`);
-          if (line.eventId === null) continue;
-          if (eventIds.has(line.eventId))
-            problems.push(`${invoice.reference}: two lines for ${line.eventId}`);
-          eventIds.add(line.eventId);
-        }
-      }
-      expect(problems).toEqual([]);
+      skipIf(
+        !invoices.some((i) => Array.isArray(i.fees) && i.fees.length > 1),
+        'data',
+        'no invoice with two lines or more found for the primary tenant (API_KEY)',
+      );
+      expectJudged('INV-012', api.baseUrl, 'the invoice list, invoices of several lines among them');
     },
   );
 
   test(...titled('[INV-013] createdAt is a date-time on every invoice'), async ({ api, invoiceSnapshot }) => {
-    const invoices = someInvoices(await invoiceSnapshot(api));
-    const wrong = invoices.filter((i) => !isDateTime(i.createdAt));
-    expect(wrong.map((i) => `${i.reference}: ${String(i.createdAt)}`)).toEqual([]);
+    someInvoices(await invoiceSnapshot(api));
+    expectJudged('INV-013', api.baseUrl, 'the invoice list');
   });
 
   test(
     ...titled('[INV-001] regularizedInvoiceId is null on the lines of GENERATED and IMPORTED invoices'),
     async ({ api, invoiceSnapshot }) => {
-      const invoices = nonRegularizations(await invoiceSnapshot(api));
-      const wrong = invoices.flatMap((i) =>
-        i.fees.filter((l) => l.regularizedInvoiceId !== null).map((l) => `${i.reference}/${l.eventId}`),
-      );
-      expect(wrong).toEqual([]);
+      nonRegularizations(await invoiceSnapshot(api));
+      expectJudged('INV-001', api.baseUrl, 'the invoice list, GENERATED or IMPORTED invoices among them');
     },
   );
 
   test(
     ...titled('[INV-003] regularizationReason is null on the lines of GENERATED and IMPORTED invoices'),
     async ({ api, invoiceSnapshot }) => {
-      const invoices = nonRegularizations(await invoiceSnapshot(api));
-      const wrong = invoices.flatMap((i) =>
-        i.fees
-          .filter((l) => l.regularizationReason !== null)
-          .map((l) => `${i.reference}/${l.eventId}: ${String(l.regularizationReason)}`),
-      );
-      expect(wrong).toEqual([]);
+      nonRegularizations(await invoiceSnapshot(api));
+      expectJudged('INV-003', api.baseUrl, 'the invoice list, GENERATED or IMPORTED invoices among them');
     },
   );
 

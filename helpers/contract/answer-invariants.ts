@@ -32,6 +32,21 @@ const problemBody = (answer: AnswerFacts): Json | undefined =>
 const REQUEST_ID = 'x-request-id';
 
 /**
+ * A URI reference (RFC 3986, section 4.1): no whitespace, control character or character the grammar
+ * excludes (`"<>\^\`{|}`), and resolvable against a base, relative or absolute.
+ */
+export function isUriReference(value: string): boolean {
+  if ([...value].some((ch) => ch.charCodeAt(0) <= 0x20 || ch.charCodeAt(0) === 0x7f)) return false;
+  if (/["<>\\^`{|}]/.test(value)) return false;
+  try {
+    new URL(value, 'https://base.invalid/');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The requirement that gives each error code its status and type: the problems entry of the catalogue whose
  * clause is the code's type (`/errors/not-found`), read from both documents, never typed by hand.
  */
@@ -295,7 +310,7 @@ const SHOULD_FIELD_ERROR_CODES: Invariant[] = (
 
 const PROBLEM_BODY_INVARIANTS: Invariant[] = [
   ofProblem('PROB-002', 'the type of a problem is a string URI reference', (b) =>
-    once(typeof b.type === 'string' && !/\s/.test(b.type) ? undefined : `type is ${show(b.type)}`),
+    once(typeof b.type === 'string' && isUriReference(b.type) ? undefined : `type is ${show(b.type)}`),
   ),
   ofProblem('PROB-004', 'the title of a problem is a string', (b) =>
     once(typeof b.title === 'string' ? undefined : `title is ${show(b.title)}`),

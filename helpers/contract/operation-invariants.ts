@@ -239,7 +239,12 @@ const LIST_INVARIANTS: Invariant[] = [
 // ---- Conventions every body keeps
 
 const ID_MEMBERS = new Set(['id', 'importId', 'eventId', 'invoiceId', 'servicePatentId']);
-const TENANT_MEMBERS = new Set(['clientId', 'tenantId', 'tenant', 'client', 'accountId']);
+/**
+ * Member names that would carry a client or tenant identifier ("No client identifier appears in paths or
+ * payloads"): the client, tenant, customer, account or organisation, alone or as an id, uuid or key. A
+ * member that merely mentions one (`clientCaseReference`, the client's own reference) is none.
+ */
+const TENANT_MEMBER = /^(client|tenant|customer|account|organi[sz]ation)(_?(id|uuid|key))?$/i;
 
 interface Member {
   name: string;
@@ -328,7 +333,7 @@ const CONVENTION_INVARIANTS: Invariant[] = [
     },
   ),
   ofMembers('ISO-002', 'no body carries a client or tenant identifier member', ({ name }) =>
-    TENANT_MEMBERS.has(name) ? `a member ${name}` : undefined,
+    TENANT_MEMBER.test(name) ? `a member ${name}` : undefined,
   ),
 ];
 

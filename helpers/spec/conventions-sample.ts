@@ -1,12 +1,12 @@
 /**
- * The sample the conventions spec judges: about ten raw reads of every resource kind of the primary tenant
- * (patents, events, fees, invoices, freezes), so that the conventions are judged themselves rather than through
- * the response schemas. Held by the worker fixture `conventionsSample`, read once per worker in the first test
- * that needs it.
+ * The sample the conventions spec judges: about ten reads of every resource kind of the primary tenant
+ * (patents, events, fees, invoices, freezes), each judged by the registry as it arrives (the schema one judge
+ * among the others). Held by the fixture `conventionsSample`, read once per worker and target in the first
+ * test that needs it.
  */
 import { randomUUID } from 'node:crypto';
-import { fillPath, type ApiClient, type ApiResponse, type Query } from '../wire/api-client';
-import { operationById, type OperationId } from '../contract/contract';
+import type { ApiClient, ApiResponse, Query } from '../wire/api-client';
+import type { OperationId } from '../contract/contract';
 import { WIDE_WINDOW } from '../data/discovery';
 import { RENEWAL } from '../contract/event-rules';
 import { workerRead } from './worker-read';
@@ -44,12 +44,8 @@ async function readSample(api: ApiClient): Promise<Sample> {
     operationId: OperationId,
     options: { path?: Record<string, string>; query?: Query; forbiddenAllowed?: boolean } = {},
   ): Promise<unknown> => {
-    const operation = operationById(operationId);
-    const response = await api.send({
-      method: operation.method,
-      path: fillPath(operation.path, options.path),
-      query: options.query,
-    });
+    // Through the client's checks: the registry judges every answer of the sample as it arrives.
+    const response = await api.call(operationId, { path: options.path, query: options.query });
     // Authentication 7: 403 forbidden is a business denial, e.g. the freeze capability not enabled.
     if (options.forbiddenAllowed && response.status === 403 && problemCode(response) === 'forbidden') {
       omitted.push(`${operationId}: 403 forbidden (the capability is not enabled for the primary tenant)`);

@@ -61,6 +61,36 @@ export const judgedCount = (invariantId: string, title: string, baseUrl: string)
 export const invariantBreaches = (invariantId: string, title: string, baseUrl: string) =>
   tallies.get(tallyKey(invariantId, title, originOf(baseUrl)))?.breaches ?? [];
 
+/**
+ * What the registry judged of one requirement on the answers of the target at `baseUrl` in this process: the
+ * answers judged and the breaches, over every invariant charged to it. A spec that provokes answers reads it
+ * to confirm that the rule, stated once in the registry, judged them.
+ */
+export function requirementJudgements(id: string, baseUrl: string): { judged: number; breaches: string[] } {
+  const origin = originOf(baseUrl);
+  let judged = 0;
+  const breaches: string[] = [];
+  for (const [key, tally] of tallies)
+    if (tally.id === id && key.startsWith(`${origin} `)) {
+      judged += tally.judged;
+      breaches.push(...tally.breaches);
+    }
+  return { judged, breaches };
+}
+
+/**
+ * The registry applied now to one answer, for one requirement: how many of its subjects the requirement's
+ * invariants judged, and their breaches. For an answer a test holds that may have been received, and judged,
+ * by another worker (a shared answer).
+ */
+export function judgementsOn(response: ApiResponse, id: string): { judged: number; breaches: string[] } {
+  const judged = judgeAnswer(answerFacts(response)).filter((j) => j.invariant.id === id);
+  return {
+    judged: judged.length,
+    breaches: judged.flatMap((j) => j.breaches.map((b) => `${response.describe()}: ${j.path}: ${b}`)),
+  };
+}
+
 /** Writes this worker's tallies into the run folder, for the run's record (the global teardown merges them). */
 export function flushJudgements(workerId: string): void {
   if (!inCoordinatedRun() || tallies.size === 0) return;

@@ -23,6 +23,12 @@ export const ISOLATION_FAULTS = [
       "The ?providerId= lookup of the patent list skips the tenant filter, so another tenant's patent with that providerId is listed.",
   },
   {
+    name: 'invoice-view-leaks-customer-id',
+    requirements: ['ISO-002'],
+    summary:
+      "The invoice representation carries the billed customer's id (customerId, the tenant's id in the billing system).",
+  },
+  {
     name: 'patent-view-leaks-tenant-id',
     requirements: ['ISO-002'],
     summary:

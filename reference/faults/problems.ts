@@ -35,6 +35,12 @@ export const PROBLEMS_FAULTS = [
       'An unknown route under /api/v2/external/ is answered with the framework default text/plain 404.',
   },
   {
+    name: 'problem-type-from-title',
+    requirements: ['PROB-002'],
+    summary:
+      'The problem type is built from the human title (/errors/Not found), which is no URI reference: it holds a space.',
+  },
+  {
     name: 'problem-type-missing',
     requirements: ['PROB-002'],
     summary:
