@@ -22,6 +22,21 @@ void test('a page shows the faults that break its requirement and the variants t
   assert.match(page, /^- \[E3\.2\]\(\.\.\/\.\.\/schemas\/OPEN-POINTS\.md#e3-/m);
 });
 
+void test('a page names the judges of the registry that decide its requirement on every answer', () => {
+  const page = pages.get('INV-007.md') ?? '';
+  assert.match(page, /^## Judged on every answer \(1\)$/m);
+  assert.match(page, /^- invariant on every `invoice` resource, wherever an answer holds it: /m);
+  assert.match(
+    pages.get('CONV-013.md') ?? '',
+    /^- invariant on every answer: every answer matches the schema/m,
+  );
+  assert.match(
+    pages.get('INS-028.md') ?? '',
+    /^- run-wide record: no receipt number is shown for two owners/m,
+  );
+  assert.doesNotMatch(pages.get('AUTH-003.md') ?? '', /Judged on every answer/);
+});
+
 void test('the open points are read as numbered rows, titled points and paragraphs, each with the ids it names', () => {
   const text = [
     '## B. Readings',
