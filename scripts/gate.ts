@@ -62,6 +62,11 @@ export interface GateResult {
   notRun: BaselineEntry[];
   invalid: string[];
   runErrors: string[];
+  /**
+   * Tests that ended because the target did not answer (reset, refused, timed out): they judged nothing, so
+   * they are no failure of the target, and the gate cannot pass on them either (NOT JUDGED).
+   */
+  couldNotJudge: TestOutcome[];
   counts: { total: number; passed: number; failed: number; skipped: number };
 }
 
@@ -130,7 +135,8 @@ export function evaluateGate(
 ): GateResult {
   const day = today.toISOString().slice(0, 10);
   const tests = run.tests;
-  const failed = tests.filter((t) => t.outcome === 'failed');
+  const unanswered = (t: TestOutcome) => t.outcome === 'failed' && t.failureKind === 'infrastructure error';
+  const failed = tests.filter((t) => t.outcome === 'failed' && !unanswered(t));
   const result: GateResult = {
     ok: false,
     newFailures: [],
@@ -145,6 +151,7 @@ export function evaluateGate(
     notRun: [],
     invalid,
     runErrors: run.errors,
+    couldNotJudge: tests.filter(unanswered),
     counts: {
       total: tests.length,
       passed: tests.filter((t) => t.outcome === 'passed').length,
@@ -170,14 +177,7 @@ export function evaluateGate(
     if (ran.length === 0 || inUse) result.notRun.push(entry);
     else if (ran.every((t) => t.outcome === 'passed')) result.nowPassing.push(entry);
   }
-  result.ok =
-    result.newFailures.length === 0 &&
-    result.lostVerification.length === 0 &&
-    result.expired.length === 0 &&
-    result.nowPassing.length === 0 &&
-    result.invalid.length === 0 &&
-    result.runErrors.length === 0 &&
-    tests.length > 0;
+  result.ok = evaluatedOk(result);
   return result;
 }
 
@@ -197,6 +197,12 @@ export function formatGate(result: GateResult): string {
     result.newFailures.map(
       (t) =>
         `${t.title}${t.project ? ` [${t.project}]` : ''} (${t.failureKind}): ${t.error?.split('\n')[0] ?? ''}`,
+    ),
+  );
+  section(
+    'COULD NOT JUDGE: the target did not answer (a connection reset or refused, or no answer in time); no behaviour was observed, and the gate cannot pass on them',
+    result.couldNotJudge.map(
+      (t) => `${t.title}${t.project ? ` [${t.project}]` : ''}: ${t.error?.split('\n')[0] ?? ''}`,
     ),
   );
   section(
@@ -250,7 +256,13 @@ export function formatGate(result: GateResult): string {
     result.notRun.map((e) => entryLabel(e)),
   );
   if (c.total === 0) lines.push('no test results: nothing was run');
-  lines.push(result.ok ? 'gate: PASSED' : 'gate: FAILED');
+  lines.push(
+    result.ok
+      ? 'gate: PASSED'
+      : judgedNothingWrong(result)
+        ? 'gate: NOT JUDGED (the target did not answer)'
+        : 'gate: FAILED',
+  );
   return lines.join('\n');
 }
 
@@ -265,7 +277,29 @@ export interface GateOptions {
   log?: (text: string) => void;
 }
 
-/** Runs the gate; returns its exit code: 0 passed, 1 failed, 2 no results of the run to judge. */
+/** Whether the gate did not pass only because the target did not answer some tests: nothing judged failed. */
+function judgedNothingWrong(result: GateResult): boolean {
+  return !result.ok && result.couldNotJudge.length > 0 && evaluatedOk({ ...result, couldNotJudge: [] });
+}
+
+/** The gate's conditions, the unanswered tests among them. */
+function evaluatedOk(result: GateResult): boolean {
+  return (
+    result.couldNotJudge.length === 0 &&
+    result.newFailures.length === 0 &&
+    result.lostVerification.length === 0 &&
+    result.expired.length === 0 &&
+    result.nowPassing.length === 0 &&
+    result.invalid.length === 0 &&
+    result.runErrors.length === 0 &&
+    result.counts.total > 0
+  );
+}
+
+/**
+ * Runs the gate; returns its exit code: 0 passed, 1 failed, 2 not judged (no results of the run, or the
+ * target did not answer tests and nothing else failed).
+ */
 export function runGate(options: GateOptions = {}): number {
   const log = options.log ?? ((text: string) => process.stdout.write(text));
   let run: RunResults;
@@ -294,7 +328,7 @@ export function runGate(options: GateOptions = {}): number {
   const result = evaluateGate(run, entries, invalid, new Date(), history ?? null);
   writeHistory(file, updatedHistory(history, run));
   log(`${formatGate(result)}\n`);
-  return result.ok ? 0 : 1;
+  return result.ok ? 0 : judgedNothingWrong(result) ? 2 : 1;
 }
 
 function argument(name: string): string | undefined {

@@ -71,10 +71,31 @@ void test('a requirement fails when any of its tests failed, and the failure is 
   assert.equal(auth1.tests.find((t) => t.title === '[AUTH-001] fails')?.failureKind, 'contract violation');
   assert.equal(verdictOf(c, 'AUTH-005').tests[0]?.failureKind, 'infrastructure error');
   assert.equal(verdictOf(c, 'AUTH-006').tests[0]?.failureKind, 'suite error');
-  assert.equal(verdictOf(c, 'AUTH-007').verdict, 'failed');
   assert.equal(verdictOf(c, 'AUTH-007').tests[0]?.failureKind, 'infrastructure error');
+  // The target not answering judged nothing: could not judge, never failed.
+  for (const id of ['AUTH-005', 'AUTH-007']) {
+    assert.equal(verdictOf(c, id).verdict, 'not tested');
+    assert.match(verdictOf(c, id).reason ?? '', /^could not judge: the target did not answer 1 of 1 test/);
+  }
   assert.equal(c.overall, 'not conformant');
-  assert.deepEqual(c.mustFailed, ['AUTH-001', 'AUTH-005', 'AUTH-006', 'AUTH-007']);
+  assert.deepEqual(c.mustFailed, ['AUTH-001', 'AUTH-006']);
+});
+
+void test('a run whose only failures are the target not answering certifies nothing as failed: incomplete', () => {
+  const c = buildCertification(
+    fullRun([
+      {
+        title: '[SYNC-046] two identical pushes together',
+        outcome: 'failed',
+        error:
+          'TargetError: the target did not answer POST http://t/api/v2/external/patents/sync: read ECONNRESET',
+      },
+    ]),
+  );
+  assert.equal(verdictOf(c, 'SYNC-046').verdict, 'not tested');
+  assert.deepEqual(c.mustFailed, []);
+  assert.equal(c.overall, 'incomplete');
+  assert.ok(c.mustNotVerified.some((m) => m.id === 'SYNC-046' && /could not judge/.test(m.reason)));
 });
 
 void test('a requirement whose tests all skipped is not tested, with the skip reasons', () => {

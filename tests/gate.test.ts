@@ -57,6 +57,33 @@ void test('fails on a failure the baseline does not list', () => {
   assert.match(formatGate(result), /NEW FAILURES, not in baseline\.yaml \(1\):\n {2}- \[AUTH-001\] a/);
 });
 
+void test('a test the target did not answer is no failure, and the gate cannot pass on it: NOT JUDGED', () => {
+  const unanswered = {
+    title: '[SYNC-046] two identical pushes together',
+    outcome: 'failed' as const,
+    error:
+      'TargetError: the target did not answer POST http://t/api/v2/external/patents/sync: read ECONNRESET',
+  };
+  const alone = evaluateGate(run([{ title: '[AUTH-001] a', outcome: 'passed' }, unanswered]), [], [], TODAY);
+  assert.equal(alone.ok, false);
+  assert.deepEqual(alone.newFailures, []);
+  assert.deepEqual(
+    alone.couldNotJudge.map((t) => t.title),
+    [unanswered.title],
+  );
+  const text = formatGate(alone);
+  assert.match(text, /COULD NOT JUDGE: the target did not answer .*\(1\):\n {2}- \[SYNC-046\] two identical/);
+  assert.match(text, /gate: NOT JUDGED \(the target did not answer\)$/);
+  // Beside a failure the target's answers show, the gate fails.
+  const withFailure = evaluateGate(
+    run([{ title: '[AUTH-001] a', outcome: 'failed', error: 'expect(received)' }, unanswered]),
+    [],
+    [],
+    TODAY,
+  );
+  assert.match(formatGate(withFailure), /gate: FAILED$/);
+});
+
 void test('a failure listed by requirement id or by exact title is accepted', () => {
   const results = run([
     { title: '[AUTH-001] a', outcome: 'failed', error: 'expect(' },

@@ -178,12 +178,25 @@ function verdictFor(
         : 'no test in this run',
     };
   }
-  const failed = tests.filter((t) => t.outcome === 'failed');
+  // A test that ended because the target did not answer (reset, refused, timed out) judged nothing: the
+  // contract bounds no duration and a dropped connection shows no behaviour. It could not judge.
+  const unanswered = tests.filter((t) => t.outcome === 'failed' && t.failureKind === 'infrastructure error');
+  const failed = tests.filter((t) => t.outcome === 'failed' && t.failureKind !== 'infrastructure error');
   if (failed.length > 0) {
     const kinds = unique(failed.map((t) => t.failureKind ?? 'contract violation'));
     return {
       verdict: 'failed',
-      reason: `${failed.length} of ${tests.length} test(s) failed (${kinds.join(', ')})`,
+      reason:
+        `${failed.length} of ${tests.length} test(s) failed (${kinds.join(', ')})` +
+        (unanswered.length ? `; ${unanswered.length} could not judge (the target did not answer)` : ''),
+    };
+  }
+  if (unanswered.length > 0) {
+    return {
+      verdict: 'not tested',
+      reason:
+        `could not judge: the target did not answer ${unanswered.length} of ${tests.length} test(s) ` +
+        '(a connection reset or refused, or no answer in time); no behaviour was observed',
     };
   }
   const skipped = tests.filter((t) => t.outcome === 'skipped');
@@ -412,9 +425,10 @@ export const EXPLAINER = [
     'SHOULD (behaviour the contract gives as an example; a deviation is a warning) or MAY (a freedom the ' +
     'service may use; the suite checks it tolerates it).',
   'A requirement PASSED when every test that checks it passed; FAILED when any of them observed behaviour ' +
-    'the contract forbids (or could not reach the target); NOT TESTED when its tests were skipped (a key, ' +
-    'setting or data precondition was missing: the reason names it), when this run had no test for it, or ' +
-    'when it cannot be tested over HTTP at all (the reason says why).',
+    'the contract forbids; NOT TESTED when its tests were skipped (a key, setting or data precondition was ' +
+    'missing: the reason names it), when the target did not answer them (a connection reset or refused, no ' +
+    'answer in time: they could not judge), when this run had no test for it, or when it cannot be tested ' +
+    'over HTTP at all (the reason says why).',
   'A test NOT VERIFIED says why, by kind: a setting of the run (a key role, ALLOW_WRITES...), the data of the ' +
     "target (no event in the state a test needs), a time bound the contract does not give, or the target's own " +
     'answer: a precondition its behaviour removed (a freeze PUT that shows no frozen event). The last is ' +
