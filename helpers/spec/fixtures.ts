@@ -296,11 +296,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   as: [
     async ({ requestContext, target, exchanges, ledger }, use, testInfo) => {
-      const onRetry = (status: number) => {
+      const onRetry = (status: number | undefined) => {
         ledger.retries += 1;
         testInfo.annotations.push({
           type: 'retry',
-          description: `a ${status} answer was retried (contract: Errors, Rules)`,
+          description:
+            status === undefined
+              ? 'a request whose connection dropped was sent again (a replay its method or the contract makes harmless)'
+              : `a ${status} answer was retried (contract: Errors, Rules)`,
         });
       };
       await use((role) => {

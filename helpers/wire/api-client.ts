@@ -78,8 +78,8 @@ export interface ClientDeps {
    * the answer's status once it is in (undefined: no answer). The consistency ledger hears of the writes so.
    */
   onWrite?: (request: ExchangeRequest) => (status: number | undefined) => void;
-  /** Told of every retry (the ledger counts them, the report shows them). */
-  onRetry?: (status: number) => void;
+  /** Told of every retry, with the status retried (undefined: a dropped connection); the ledger counts them. */
+  onRetry?: (status: number | undefined) => void;
   /** Ends the current test as skipped, naming the reason and its kind (outside a test: throws). */
   skip?: (kind: Extract<ReasonKind, 'setting' | 'time'>, reason: string) => never;
   /**
@@ -127,6 +127,25 @@ function encodeBody(body: unknown): Buffer | undefined {
   if (body === undefined) return undefined;
   if (Buffer.isBuffer(body)) return body;
   return Buffer.from(typeof body === 'string' ? body : JSON.stringify(body), 'utf8');
+}
+
+/** A connection that dropped under the request (not a refused connection, not a timeout). */
+const DROPPED_CONNECTION = /ECONNRESET|EPIPE|socket hang up/i;
+
+/** Methods whose replay the HTTP semantics make harmless (RFC 9110, 9.2.2). */
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/** Whether sending `request` again is harmless: an idempotent method, or a sync push with its import ref. */
+export function replaySafe(request: ExchangeRequest): boolean {
+  if (IDEMPOTENT.has(request.method.toUpperCase())) return true;
+  if (request.method.toUpperCase() !== 'POST' || !new URL(request.url).pathname.endsWith('/patents/sync'))
+    return false;
+  try {
+    const ref = (JSON.parse(request.body ?? '') as { externalImportRef?: unknown }).externalImportRef;
+    return typeof ref === 'string' && ref !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** The last RateLimit-Remaining seen for each target and key in this worker process: the quota guard's memory. */
@@ -215,7 +234,7 @@ export class ApiClient {
     body: Buffer | undefined,
     options: SendOptions,
   ): Promise<{ exchange: Exchange; networkMs: number }> {
-    let exchange = await this.exchange(request, body);
+    let exchange = await this.exchangeReplayingDrops(request, body);
     let networkMs = exchange.durationMs;
     this.checkRateLimits(exchange, options.operationId);
     const policy = options.retry === false ? undefined : this.deps.retry;
@@ -229,6 +248,26 @@ export class ApiClient {
       this.checkRateLimits(exchange, options.operationId);
     }
     return { exchange, networkMs };
+  }
+
+  /**
+   * The exchange, sent once more when the connection dropped (a reset, a closed socket) and a replay is safe:
+   * a keep-alive connection the server or a proxy closed as the request left is no answer of the target.
+   * Safe: a method the HTTP semantics make idempotent, or a sync push carrying an externalImportRef, whose
+   * replay the contract answers with the stored batch. Any other request keeps the error (it may have run).
+   */
+  private async exchangeReplayingDrops(
+    request: ExchangeRequest,
+    body: Buffer | undefined,
+  ): Promise<Exchange> {
+    try {
+      return await this.exchange(request, body);
+    } catch (error) {
+      if (!(error instanceof TargetError) || !DROPPED_CONNECTION.test(error.message) || !replaySafe(request))
+        throw error;
+      this.deps.onRetry?.(undefined);
+      return { ...(await this.exchange(request, body)), retryAttempt: 1 };
+    }
   }
 
   /** Milliseconds to wait before retrying `exchange`, or undefined when it is final. */
