@@ -1,6 +1,8 @@
 /**
  * Allure 3 report configuration, read by `npm run report` (scripts/report.ts) and by `npx allure generate`.
- * History lives in one file under reports/history/ that CI caches between runs (docs/reports.md).
+ * History lives in one file under reports/history/ that CI caches between runs (docs/reports.md). The report
+ * is one self-contained HTML file, so that it opens from disk or from a downloaded CI artifact: a page opened
+ * from file:// cannot read data files beside it.
  */
 import { defineConfig } from 'allure';
 import { ALLURE_CATEGORIES, reportPaths } from './helpers/run/report-config';
@@ -17,7 +19,7 @@ export default defineConfig({
     awesome: {
       options: {
         reportName: 'Patent Renewal Service External API v2: conformance',
-        singleFile: false,
+        singleFile: true,
       },
     },
   },

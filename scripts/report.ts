@@ -168,7 +168,11 @@ export function buildReports(
     return { exitCode: 2, overall: certification.overall, bound };
   }
   const built = buildAllureReport(paths);
-  if (built) log(`Allure report: ${path.join(paths.allureReport, 'index.html')}\n`);
+  if (built)
+    log(
+      `Allure report: ${path.join(paths.allureReport, 'index.html')} ` +
+        '(one self-contained file: open it in a browser, from disk or from a downloaded CI artifact)\n',
+    );
   const certification = writeCertificationFiles(buildCertification(bound.run), paths.dir);
   log(certificationSummary(certification, paths.dir));
   log(
