@@ -53,7 +53,7 @@ export {
   tooEarly,
   waitsForEarlier,
 } from './contract/event-rules';
-export { internalLeaks } from './contract/answer-invariants';
+export { internalLeaks } from './contract/problem-invariants';
 export { API_PREFIX, YEAR_MONTH } from './contract/invariant-types';
 export { fcParams } from './contract/generated-inputs';
 export { isJsonPointer, pointerMisfit, pointsIntoDocument } from './contract/json-pointer';

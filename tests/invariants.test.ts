@@ -7,12 +7,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { answer, breachesOf, onePage } from './answer-support';
-import { ANSWER_INVARIANTS, internalLeaks } from '../helpers/contract/answer-invariants';
+import { ANSWER_INVARIANTS } from '../helpers/contract/answer-invariants';
 import { EVENT_FIELD_RULES } from '../helpers/contract/field-rules';
 import { type AnswerFacts, isObject, once } from '../helpers/contract/invariant-types';
 import { INVARIANTS, resourcesOf, UNIQUE_VALUE_KINDS, uniqueValuesOf } from '../helpers/contract/invariants';
 import { OPERATION_INVARIANTS } from '../helpers/contract/operation-invariants';
 import { RESOURCE_INVARIANTS } from '../helpers/contract/resource-invariants';
+import { internalLeaks, PROBLEM_INVARIANTS } from '../helpers/contract/problem-invariants';
+import { SYNC_INVARIANTS } from '../helpers/contract/sync-invariants';
 import { loadRequirements, requirementById } from '../schemas/requirements';
 import { listTests } from '../scripts/traceability';
 
@@ -491,4 +493,18 @@ void test('operations: lists and their filters, single reads, page fill and body
   assert.equal(breachesOf('CONV-009', answer({ body: { object: 'invoice', vatRate: 20 } }))!.length, 1);
   assert.equal(breachesOf('ISO-002', answer({ body: { object: 'patent', tenantId: 't-1' } }))!.length, 1);
   assert.deepEqual(breachesOf('ISO-002', answer({ body: { object: 'patent' } })), []);
+});
+
+void test('the rule sets split out of the answer and resource rules are gathered whole into the registry', () => {
+  for (const rules of [SYNC_INVARIANTS, PROBLEM_INVARIANTS]) {
+    assert.ok(rules.length > 0);
+    for (const rule of rules)
+      assert.ok(INVARIANTS.includes(rule), `${rule.id} ${rule.title} is in the registry`);
+  }
+  // The sync batch's rules are the sync area's; a problem body's rules may belong to the area of the refusal
+  // (SCOPE-008: the requiredScope of insufficient_scope).
+  assert.deepEqual(
+    SYNC_INVARIANTS.filter((r) => !r.id.startsWith('SYNC-')).map((r) => r.id),
+    [],
+  );
 });

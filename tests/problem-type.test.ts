@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isUriReference } from '../helpers/contract/answer-invariants';
+import { isUriReference } from '../helpers/contract/problem-invariants';
 import { answer, breachesOf } from './answer-support';
 
 const problem = (type: unknown) =>

@@ -3,6 +3,7 @@
  * the request that produced it, and what it judges. Its own module, so that the rule sets
  * (./resource-invariants.ts, ./answer-invariants.ts) and the registry need not import each other.
  */
+import { UUID } from './uuid';
 
 export type Json = Record<string, unknown>;
 export const isObject = (value: unknown): value is Json =>
@@ -102,3 +103,24 @@ export const BEFORE_VALIDATION: readonly number[] = [401, 403, 429];
 
 /** A valid `YYYY-MM` month. */
 export const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** A member that must hold one of `values` (null among them where the schema allows it). */
+export function member(
+  id: string,
+  subject: string,
+  name: string,
+  values: readonly (string | null)[],
+  title = `${name} is ${values.map(String).join(', ')}`,
+): Invariant {
+  // No values: the member is a UUID.
+  const holds = (value: unknown) =>
+    values.length === 0
+      ? typeof value === 'string' && UUID.test(value)
+      : values.includes(value as string | null);
+  return {
+    id,
+    title,
+    subject,
+    judge: (resource) => once(holds(resource[name]) ? undefined : `${name} is ${show(resource[name])}`),
+  };
+}

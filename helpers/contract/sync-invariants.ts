@@ -1,0 +1,501 @@
+/**
+ * Invariants of the patent sync batch: its status and counters, its results and their outcomes, what a push
+ * echoes of the items it was sent, and the dates it shows: part of the registry (./invariants.ts), gathered
+ * with the other resources' rules (./resource-invariants.ts).
+ * Contract: Resources and their fields (Patent sync batch); States and transitions (Sync batch and item
+ * outcomes); Endpoints 7 and 8.
+ */
+import { isCalendarDate } from './calendar';
+import { enumOf, syncInlineLimit } from './contract';
+import { OFFICE_CODE } from './field-rules';
+import {
+  ANSWER,
+  type AnswerFacts,
+  type Invariant,
+  isObject,
+  type Json,
+  member,
+  once,
+  show,
+  BEFORE_VALIDATION,
+} from './invariant-types';
+import { UUID } from './uuid';
+
+// ---- Patent sync batch
+
+const BATCH_STATUSES = enumOf('PatentSyncBatch', 'status');
+const ACTIONS: readonly (string | null)[] = enumOf('SyncResultItem', 'action');
+
+/** The results of a batch, when its answer shows every one of them (one page holds them all). */
+function allResults(batch: Json): Json[] | undefined {
+  const results = batch.results;
+  if (!isObject(results) || !Array.isArray(results.data) || !isObject(results.pagination)) return undefined;
+  const { totalItems } = results.pagination;
+  if (totalItems !== results.data.length || batch.totalItems !== results.data.length) return undefined;
+  return results.data.filter(isObject);
+}
+
+/** The results an answer shows (one page). */
+const shownResults = (batch: Json): Json[] =>
+  isObject(batch.results) && Array.isArray(batch.results.data) ? batch.results.data.filter(isObject) : [];
+
+/**
+ * A counter of the batch against the results that show its outcome, at triage: the 201 of an inline POST,
+ * which shows every outcome. Later polls may show a proposal refused in review under a label the contract
+ * does not give (it may read REJECTED without being counted as rejected as invalid).
+ */
+function counter(id: string, name: string, outcome: string): Invariant {
+  return {
+    id,
+    title: `at triage, ${name} equals the number of results with outcome ${outcome}`,
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      if (!atTriage(answer)) return undefined;
+      const results = allResults(batch);
+      if (!results) return undefined;
+      const counted = results.filter((r) => r.outcome === outcome).length;
+      return once(
+        batch[name] === counted
+          ? undefined
+          : `${name} is ${show(batch[name])}, ${counted} result(s) are ${outcome}`,
+      );
+    },
+  };
+}
+
+/**
+ * Whether the POST may have been a replay: the same externalImportRef replays the stored batch as it is
+ * now, whatever its state, and one exchange cannot tell a replay from a first push.
+ */
+function mayReplay(answer: AnswerFacts): boolean {
+  const body = answer.requestBody;
+  return isObject(body) && body.externalImportRef !== undefined;
+}
+
+/** The answer of an inline POST that is no replay: the moment of triage, every outcome shown. */
+function atTriage(answer: AnswerFacts): boolean {
+  return answer.operationId === 'syncPatents' && answer.status === 201 && !mayReplay(answer);
+}
+
+/** The item array a sync POST sent, when the request carried one. */
+function postedItems(answer: AnswerFacts): unknown[] | undefined {
+  if (answer.method !== 'POST' || answer.operationId !== 'syncPatents') return undefined;
+  const body = answer.requestBody;
+  return isObject(body) && Array.isArray(body.items) ? body.items : undefined;
+}
+
+/**
+ * Whether a sync POST of object items, past the key and scope checks, was accepted (201 or 202): undefined
+ * when the request is not one (no items, an entry that is no object, an answer before validation).
+ */
+function acceptance(answer: AnswerFacts): string[] | undefined {
+  const items = postedItems(answer);
+  if (!items || items.length === 0 || !items.every(isObject) || BEFORE_VALIDATION.includes(answer.status))
+    return undefined;
+  return once(answer.status === 201 || answer.status === 202 ? undefined : `answered ${answer.status}`);
+}
+
+/**
+ * The results that do not echo the providerId of the posted item at their position (null when the item had
+ * none): result i of a page starting at `offset` stands for posted item offset + i.
+ */
+function echoMismatches(items: unknown[], results: Json[], offset: number): string[] {
+  return results.flatMap((result, i) => {
+    const at = offset + i;
+    if (at >= items.length) return [`result ${at} stands for no posted item`];
+    const item = items[at];
+    const sent = isObject(item) && typeof item.providerId === 'string' ? item.providerId : null;
+    return result.providerId === sent
+      ? []
+      : [`result ${at}: providerId ${show(result.providerId)}, the item posted there ${show(sent)}`];
+  });
+}
+
+/** A rule of each shown result (when `triageOnly`, on the answer of triage only: before any review). */
+function ofResults(
+  id: string,
+  title: string,
+  rule: (result: Json, batch: Json) => string | undefined,
+  triageOnly = false,
+): Invariant {
+  return {
+    id,
+    title,
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      if (triageOnly && !atTriage(answer)) return undefined;
+      const results = shownResults(batch);
+      if (results.length === 0) return undefined;
+      return results.flatMap((result, i) => once(rule(result, batch)).map((b) => `results.data/${i}: ${b}`));
+    },
+  };
+}
+
+/** The date members of a sync item ("strict date"). */
+const SYNC_DATE_MEMBERS = [
+  'applicationDate',
+  'nationalPhaseEntryDate',
+  'priorityDate',
+  'publicationDate',
+  'grantDate',
+  'expirationDate',
+  'extendedExpirationDate',
+  'lapseDate',
+  'renewalsManagedFrom',
+];
+
+const awaitingOutcome = (status: unknown) => status === 'PENDING' || status === 'PROCESSING';
+
+export const SYNC_INVARIANTS: Invariant[] = [
+  member(
+    'SYNC-001',
+    'patentSyncBatch',
+    'object',
+    ['patentSyncBatch'],
+    'a sync batch has object patentSyncBatch',
+  ),
+  member(
+    'SYNC-003',
+    'patentSyncBatch',
+    'status',
+    BATCH_STATUSES,
+    `the batch status is ${BATCH_STATUSES.join(', ')}`,
+  ),
+  {
+    id: 'SYNC-005',
+    title: 'processedItems is never above totalItems',
+    subject: 'patentSyncBatch',
+    judge: (batch) =>
+      typeof batch.processedItems === 'number' && typeof batch.totalItems === 'number'
+        ? once(
+            batch.processedItems <= batch.totalItems
+              ? undefined
+              : `processedItems ${batch.processedItems} above totalItems ${batch.totalItems}`,
+          )
+        : undefined,
+  },
+  counter('SYNC-006', 'autoAppliedItems', 'APPLIED'),
+  counter('SYNC-009', 'rejectedItems', 'REJECTED'),
+  counter('SYNC-010', 'suppressedItems', 'SUPPRESSED'),
+  {
+    // Triage of an inline batch is its POST: the 201 shows every outcome.
+    id: 'SYNC-007',
+    title: 'at triage (the 201 of an inline POST), stagedItems equals the results STAGED',
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      if (!atTriage(answer)) return undefined;
+      const results = allResults(batch);
+      if (!results) return undefined;
+      const staged = results.filter((r) => r.outcome === 'STAGED').length;
+      return once(
+        batch.stagedItems === staged
+          ? undefined
+          : `stagedItems is ${show(batch.stagedItems)}, ${staged} result(s) are STAGED`,
+      );
+    },
+  },
+  {
+    id: 'SYNC-011',
+    title: 'completedAt is null while the batch is PENDING or PROCESSING',
+    subject: 'patentSyncBatch',
+    judge: (batch) =>
+      awaitingOutcome(batch.status)
+        ? once(
+            batch.completedAt === null
+              ? undefined
+              : `status ${show(batch.status)} with completedAt ${show(batch.completedAt)}`,
+          )
+        : undefined,
+  },
+  ofResults('SYNC-015', 'a result has action CREATE, UPDATE or null', (r) =>
+    ACTIONS.includes(r.action as string | null) ? undefined : `action is ${show(r.action)}`,
+  ),
+  ofResults(
+    'SYNC-017',
+    "a result's requestId is a UUID, or null only in a batch with status ERROR",
+    (r, batch) => {
+      if (r.requestId === null)
+        return batch.status === 'ERROR' ? undefined : `requestId null in a batch ${show(batch.status)}`;
+      return typeof r.requestId === 'string' && UUID.test(r.requestId)
+        ? undefined
+        : `requestId is ${show(r.requestId)}`;
+    },
+  ),
+  // At triage only: a proposal refused in review may keep its label (not shown) with the reviewer's reason.
+  ofResults(
+    'SYNC-018',
+    "at triage, a result's reason is null when its outcome is APPLIED, STAGED or ACCEPTED",
+    (r) =>
+      ['APPLIED', 'STAGED', 'ACCEPTED'].includes(r.outcome as string) && r.reason !== null
+        ? `outcome ${show(r.outcome)} with reason ${show(r.reason)}`
+        : undefined,
+    true,
+  ),
+  ofResults('SYNC-026', 'an APPLIED result has action UPDATE', (r) =>
+    r.outcome === 'APPLIED' && r.action !== 'UPDATE' ? `APPLIED with action ${show(r.action)}` : undefined,
+  ),
+  ofResults('SYNC-028', 'a REJECTED result has a non-null reason', (r) =>
+    r.outcome === 'REJECTED' && (r.reason === null || r.reason === undefined)
+      ? 'REJECTED with reason null'
+      : undefined,
+  ),
+  ofResults('SYNC-029', 'a SUPPRESSED result has a non-null reason', (r) =>
+    r.outcome === 'SUPPRESSED' && (r.reason === null || r.reason === undefined)
+      ? 'SUPPRESSED with reason null'
+      : undefined,
+  ),
+  ofResults('SYNC-030', "an ACCEPTED result carries the new patent's UUID", (r) =>
+    r.outcome === 'ACCEPTED' && !(typeof r.servicePatentId === 'string' && UUID.test(r.servicePatentId))
+      ? `ACCEPTED with servicePatentId ${show(r.servicePatentId)}`
+      : undefined,
+  ),
+  {
+    id: 'SYNC-025',
+    title: 'a batch with a result whose requestId is null has status ERROR',
+    subject: 'patentSyncBatch',
+    judge: (batch) => {
+      const unrecorded = shownResults(batch).filter((r) => r.requestId === null).length;
+      if (unrecorded === 0) return undefined;
+      return once(
+        batch.status === 'ERROR'
+          ? undefined
+          : `${unrecorded} result(s) unrecorded, status ${show(batch.status)}`,
+      );
+    },
+  },
+  {
+    id: 'SYNC-023',
+    // At triage only: after a review, a refused proposal may keep the label STAGED (not shown).
+    title: 'at triage, a batch whose items all have an outcome, one of them STAGED, has status TRIAGED',
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      if (!atTriage(answer)) return undefined;
+      const results = allResults(batch);
+      if (!results || results.length === 0 || !results.some((r) => r.outcome === 'STAGED')) return undefined;
+      if (results.some((r) => r.requestId === null)) return undefined; // ERROR takes precedence (SYNC-025)
+      return once(
+        batch.status === 'TRIAGED' ? undefined : `a STAGED result in a batch ${show(batch.status)}`,
+      );
+    },
+  },
+  member('SYNC-002', 'patentSyncBatch', 'importId', [], 'importId is a UUID'),
+  ofResults(
+    'SYNC-016',
+    'at triage, a result has outcome APPLIED, STAGED, SUPPRESSED or REJECTED',
+    (r) =>
+      ['APPLIED', 'STAGED', 'SUPPRESSED', 'REJECTED'].includes(r.outcome as string)
+        ? undefined
+        : `outcome ${show(r.outcome)}`,
+    true,
+  ),
+  {
+    id: 'SYNC-049',
+    title: 'a sync POST of object items answers 201 or 202, whatever the items hold',
+    subject: 'answer',
+    judge: (_, answer) => {
+      const accepted = acceptance(answer);
+      if (!accepted) return undefined;
+      const body = answer.requestBody as Json;
+      if (body.externalImportRef === '' || answer.status === 409) return undefined; // SYNC-032, SYNC-047
+      return accepted;
+    },
+  },
+  ...(
+    [
+      [
+        'SYNC-044',
+        'an item with neither providerId nor servicePatentId',
+        (item: Json) => typeof item.providerId !== 'string' && typeof item.servicePatentId !== 'string',
+      ],
+      [
+        'SYNC-038',
+        'an item whose office is a string of no office code form (WO, EP, EA or ISO 3166-1)',
+        (item: Json) => typeof item.office === 'string' && !OFFICE_CODE.test(item.office),
+      ],
+      [
+        'SYNC-039',
+        'an item with a date member that is not a strict YYYY-MM-DD',
+        (item: Json) =>
+          SYNC_DATE_MEMBERS.some(
+            (m) => item[m] !== undefined && item[m] !== null && !isCalendarDate(item[m]),
+          ),
+      ],
+    ] as const
+  ).map(([id, what, invalid]): Invariant => ({
+    id,
+    title: `at triage, ${what} is REJECTED with a reason`,
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      const items = postedItems(answer);
+      if (!items || !atTriage(answer)) return undefined;
+      const results = shownResults(batch);
+      if (results.length !== items.length) return undefined;
+      const judged = items.flatMap((item, i) => (isObject(item) && invalid(item) ? [i] : []));
+      if (judged.length === 0) return undefined;
+      return judged
+        .filter((i) => results[i]!.outcome !== 'REJECTED' || results[i]!.reason === null)
+        .map((i) => `item ${i}: outcome ${show(results[i]!.outcome)}, reason ${show(results[i]!.reason)}`);
+    },
+  })),
+  {
+    id: 'SYNC-031',
+    title: 'a sync POST of object items without externalImportRef is accepted: 201 or 202',
+    subject: ANSWER,
+    judge: (_, answer) => {
+      const accepted = acceptance(answer);
+      return accepted && (answer.requestBody as Json).externalImportRef === undefined ? accepted : undefined;
+    },
+  },
+  {
+    id: 'SYNC-035',
+    title: `a sync POST of more than ${syncInlineLimit()} object items is never refused for its size`,
+    subject: ANSWER,
+    judge: (_, answer) => {
+      const items = postedItems(answer);
+      if (!items || items.length <= syncInlineLimit() || !items.every(isObject)) return undefined;
+      const ref = (answer.requestBody as Json).externalImportRef;
+      // Refused for something else: before validation, an externalImportRef empty or not a string, a reused
+      // one (409).
+      if (
+        BEFORE_VALIDATION.includes(answer.status) ||
+        (ref !== undefined && (typeof ref !== 'string' || ref === '' || answer.status === 409))
+      )
+        return undefined;
+      return once(
+        answer.status >= 200 && answer.status < 300
+          ? undefined
+          : `${items.length} items answered ${answer.status}`,
+      );
+    },
+  },
+  {
+    id: 'SYNC-012',
+    // One answer shows one page: result i of page p is the outcome of posted item (p - 1) * size + i, its
+    // providerId echoed. A replay is left out: whether "the same items" may come in another order is not
+    // stated, and a server may replay the batch as first posted.
+    title: 'the results a sync POST shows are those of the posted items at their page position',
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      const items = postedItems(answer);
+      const results = shownResults(batch);
+      const page = isObject(batch.results) ? batch.results.pagination : undefined;
+      if (!items || answer.status >= 300 || mayReplay(answer) || results.length === 0) return undefined;
+      const current = isObject(page) ? page.currentPage : undefined;
+      const size = isObject(page) ? page.itemsPerPage : undefined;
+      if (!Number.isInteger(current) || !Number.isInteger(size)) return undefined;
+      const offset = ((current as number) - 1) * (size as number);
+      return echoMismatches(items, results, offset);
+    },
+  },
+  {
+    id: 'SYNC-024',
+    // At triage only, and never before the batch leaves PENDING or PROCESSING: which trigger settles a
+    // batch, after triage or after a review, is not shown.
+    title:
+      'at triage or with no item ever staged, a batch with every item final and recorded is SETTLED once it leaves PENDING or PROCESSING',
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      // stagedItems does not decrease: 0 on any read means no item ever awaited review.
+      if (!atTriage(answer) && batch.stagedItems !== 0) return undefined;
+      const results = allResults(batch);
+      if (!results || results.length === 0 || awaitingOutcome(batch.status)) return undefined;
+      const final = ['APPLIED', 'ACCEPTED', 'SUPPRESSED', 'REJECTED'];
+      if (!results.every((r) => final.includes(r.outcome as string) && r.requestId !== null))
+        return undefined;
+      return once(
+        batch.status === 'SETTLED'
+          ? undefined
+          : `nothing awaits review, every item recorded, status ${show(batch.status)}`,
+      );
+    },
+  },
+  {
+    id: 'SYNC-004',
+    title: 'the batch created by a POST counts the items posted',
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      const items = postedItems(answer);
+      if (!items || answer.status >= 300) return undefined;
+      return once(
+        batch.totalItems === items.length
+          ? undefined
+          : `totalItems ${show(batch.totalItems)}, ${items.length} posted`,
+      );
+    },
+  },
+  {
+    id: 'SYNC-019',
+    title: `a sync POST of 1 to ${syncInlineLimit()} items is processed inline: 201, mode SYNC`,
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      const items = postedItems(answer);
+      if (!items || items.length === 0 || items.length > syncInlineLimit() || answer.status >= 300)
+        return undefined;
+      return [
+        ...(answer.status === 201 ? [] : [`${items.length} items answered ${answer.status}`]),
+        ...(batch.mode === 'SYNC' ? [] : [`${items.length} items in mode ${show(batch.mode)}`]),
+      ];
+    },
+  },
+  {
+    id: 'SYNC-020',
+    title: `a sync POST of more than ${syncInlineLimit()} items gives 202, mode ASYNC, status PENDING`,
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      const items = postedItems(answer);
+      if (!items || items.length <= syncInlineLimit() || answer.status >= 300 || mayReplay(answer))
+        return undefined;
+      return [
+        ...(answer.status === 202 ? [] : [`${items.length} items answered ${answer.status}`]),
+        ...(batch.mode === 'ASYNC' ? [] : [`${items.length} items in mode ${show(batch.mode)}`]),
+        ...(batch.status === 'PENDING' ? [] : [`status ${show(batch.status)}`]),
+      ];
+    },
+  },
+  {
+    id: 'SYNC-021',
+    title: 'a 202 sync answer has empty results',
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      if (
+        answer.operationId !== 'syncPatents' ||
+        answer.status !== 202 ||
+        !isObject(batch.results) ||
+        mayReplay(answer)
+      )
+        return undefined;
+      const { data, pagination } = batch.results;
+      return [
+        ...(Array.isArray(data) && data.length === 0 ? [] : ['results.data is not empty']),
+        ...(isObject(pagination) && pagination.totalItems === 0
+          ? []
+          : ['results.pagination.totalItems is not 0']),
+      ];
+    },
+  },
+  {
+    id: 'SYNC-045',
+    title: 'a 201 sync answer holds every item outcome on its first page of results',
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      const items = postedItems(answer);
+      if (!items || answer.status !== 201) return undefined;
+      const shown = shownResults(batch).length;
+      return once(
+        shown === items.length ? undefined : `${shown} result(s) shown for ${items.length} item(s)`,
+      );
+    },
+  },
+  {
+    id: 'SYNC-013',
+    title: "a result of a POST echoes its item's providerId (null when the item had none)",
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      const items = postedItems(answer);
+      if (!items || answer.status !== 201) return undefined;
+      const results = shownResults(batch);
+      if (results.length !== items.length) return undefined; // SYNC-045 says so
+      return echoMismatches(items, results, 0);
+    },
+  },
+];
