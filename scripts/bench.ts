@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { workerCount } from '../helpers/run/settings';
-import type { PassProfile } from './mutation';
+import type { PassProfile } from './mutation-profile';
 
 const ROOT = path.join(__dirname, '..');
 const CLI = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');

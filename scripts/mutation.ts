@@ -31,6 +31,7 @@ import { PROVIDER_STATES_PATH } from '../schemas/provider-states';
 import { loadRequirements } from '../schemas/requirements';
 import { listTests } from './traceability';
 import { entryFileText, entryOfTitle, type MutationTarget } from '../helpers/run/mutation-targets';
+import { passProfile, type PassProfile, type ReferenceKind } from './mutation-profile';
 import { variantGroups } from './variant-groups';
 
 const ROOT = path.join(__dirname, '..');
@@ -38,7 +39,7 @@ const ROOT = path.join(__dirname, '..');
 const REPORTS = reportPaths().dir;
 const CLEAN = 'clean';
 
-type Kind = 'clean' | 'fault' | 'variant';
+type Kind = ReferenceKind;
 
 interface TargetSpec {
   project: string;
@@ -369,7 +370,7 @@ async function runPass(targets: TargetSpec[], resultsFile: string, what: string)
     process.stderr.write(`Playwright reported errors:\n${report.errors.map((e) => e.message).join('\n')}\n`);
   const outcomes = outcomesFrom(report, targets);
   PROFILE.push(
-    passProfile(what, targets, outcomes, report, {
+    passProfile(what, new Map(targets.map((t) => [t.project, t.kind])), testsRun(outcomes), report, {
       started,
       serversReady,
       exited,
@@ -380,74 +381,11 @@ async function runPass(targets: TargetSpec[], resultsFile: string, what: string)
   return outcomes;
 }
 
-/** Where one pass's time went (seconds): `npm run bench` prints it. */
-export interface PassProfile {
-  pass: string;
-  references: number;
-  tests: number;
-  /** Seeding the references and starting their servers, in this process. */
-  serversSeconds: number;
-  /** From Playwright's start to its first test: loading, listing, global setup, the first workers. */
-  runnerStartSeconds: number;
-  /** From the first test's start to the last test's end. */
-  testsSeconds: number;
-  /** The tests' durations summed over the workers, by kind of reference. */
-  testsSummedSeconds: Record<Kind, number>;
-  /** Workers started (a failure the run did not expect replaces its worker). */
-  workers: number;
-  /** From the last test's end to Playwright's exit (the workers' teardown, the global teardown, the reports). */
-  exitSeconds: number;
-  /** Closing the servers and removing the pass's files, in this process. */
-  closeSeconds: number;
-}
-
 const PROFILE: PassProfile[] = [];
-const seconds = (ms: number) => Math.round(ms / 10) / 100;
 
-function passProfile(
-  pass: string,
-  targets: TargetSpec[],
-  outcomes: ProjectOutcome[],
-  report: { suites: JsonSuite[] },
-  at: { started: number; serversReady: number; exited: number; closed: number; epochOffset: number },
-): PassProfile {
-  const results: { start: number; end: number; worker: number; entry: string | undefined }[] = [];
-  const visit = (suite: JsonSuite, entry: string | undefined) => {
-    const within = entryOfTitle(suite.title) ?? entry;
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests)
-        for (const r of test.results) {
-          const start = Date.parse(r.startTime) - at.epochOffset;
-          results.push({ start, end: start + r.duration, worker: r.workerIndex, entry: within });
-        }
-    for (const child of suite.suites ?? []) visit(child, within);
-  };
-  for (const suite of report.suites) visit(suite, undefined);
-  const first = Math.min(...results.map((r) => r.start), at.exited);
-  const last = Math.max(...results.map((r) => r.end), first);
-  const kindOf = new Map(targets.map((t) => [t.project, t.kind]));
-  const summed: Record<Kind, number> = { clean: 0, fault: 0, variant: 0 };
-  for (const r of results) {
-    const kind = r.entry === undefined ? undefined : kindOf.get(r.entry);
-    if (kind) summed[kind] += r.end - r.start;
-  }
-  return {
-    pass,
-    references: targets.length,
-    tests: outcomes.reduce((n, o) => n + o.passed + o.failed.length + o.skipped + o.unanswered.length, 0),
-    serversSeconds: seconds(at.serversReady - at.started),
-    runnerStartSeconds: seconds(first - at.serversReady),
-    testsSeconds: seconds(last - first),
-    testsSummedSeconds: {
-      clean: seconds(summed.clean),
-      fault: seconds(summed.fault),
-      variant: seconds(summed.variant),
-    },
-    workers: new Set(results.map((r) => r.worker)).size,
-    exitSeconds: seconds(at.exited - last),
-    closeSeconds: seconds(at.closed - at.exited),
-  };
-}
+/** The tests a pass ran, over its references. */
+const testsRun = (outcomes: ProjectOutcome[]) =>
+  outcomes.reduce((n, o) => n + o.passed + o.failed.length + o.skipped + o.unanswered.length, 0);
 
 /**
  * What the preflight does in a normal run for the rate-limit countdown (RATE-013): one call with each

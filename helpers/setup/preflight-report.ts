@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { networkSettingsNamed } from '../run/network';
+import { networkSettingsNamed } from '../run/network-errors';
 import { PreflightError, preflight } from './preflight';
 import { reportPaths, ROOT, targetOrigin } from '../run/report-config';
 import { ensureRunIdentity, writePreflightRecord } from '../run/run-record';

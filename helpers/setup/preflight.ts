@@ -6,9 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import nodePath from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { explainFirstAnswer, explainNetworkError } from '../run/network-errors';
 import {
-  explainNetworkError,
-  explainFirstAnswer,
   inTrustingProcess,
   needsTrustingProcess,
   newTargetContext,
