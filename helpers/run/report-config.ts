@@ -176,8 +176,10 @@ export const CONTRACT_VIOLATION = search(CONTRACT_VIOLATION_ALTERNATIVES);
  */
 export const ALLURE_CATEGORIES: readonly ReportCategory[] = [
   {
-    name: 'Infrastructure errors',
-    description: 'The target did not answer (refused, reset, unresolvable) or the test ran out of time.',
+    name: 'Could not judge: the target did not answer',
+    description:
+      'The target did not answer (refused, reset, unresolvable) or the test ran out of time: no behaviour was ' +
+      'observed, so no requirement failed (the certification shows these as not verified, the gate as NOT JUDGED).',
     matchedStatuses: ['failed', 'broken'],
     messageRegex: INFRASTRUCTURE_PATTERN,
   },
