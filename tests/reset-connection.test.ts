@@ -1,0 +1,134 @@
+/**
+ * A target that resets one connection judged nothing on it: a run through a forwarding proxy that drops the
+ * connection of the first instruction POST (which may have run, so it is not sent again) is read in every
+ * report. The certification shows that test's requirements as not verified ("could not judge") and certifies
+ * nothing as failed, the gate says NOT JUDGED, Allure files the test under "Could not judge", and the
+ * command exits 2 (the run could not judge the target), never 1.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { KEY_SETTINGS } from '../helpers/run/settings';
+import { PROVIDER_STATES_PATH } from '../schemas/provider-states';
+import { createReferenceServer, type ListeningServer } from '../reference/server';
+import { cleanEnv, ROOT, tempDir } from './report-support';
+
+const reference = createReferenceServer({ timeZone: 'Asia/Kolkata' });
+let listening: ListeningServer | undefined;
+let proxy: http.Server | undefined;
+let proxyUrl = '';
+let dropped: string | undefined;
+
+/** Whether an instruction POST's body names an event the reference holds (the preflight's probe names none). */
+function instructsKnownEvent(body: Buffer): boolean {
+  try {
+    const { instructions } = JSON.parse(body.toString('utf8')) as { instructions?: { eventId?: string }[] };
+    return (instructions ?? []).some((i) => reference.state.store.events.has(String(i.eventId)));
+  } catch {
+    return false;
+  }
+}
+
+/** Forwards every request to the reference, but destroys the connection of the first instruction of an event. */
+function forwarding(target: URL): http.Server {
+  return http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const instructs = req.method === 'POST' && req.url?.endsWith('/patent-instructions');
+      if (dropped === undefined && instructs && instructsKnownEvent(body)) {
+        dropped = `${req.method} ${req.url}`;
+        req.socket.destroy();
+        return;
+      }
+      const upstream = http.request(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      upstream.end(body);
+    });
+  });
+}
+
+before(async () => {
+  listening = await reference.listen(0, '127.0.0.1');
+  proxy = forwarding(new URL(listening.url));
+  await new Promise<void>((resolve) => proxy!.listen(0, '127.0.0.1', resolve));
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+});
+
+after(async () => {
+  proxy?.closeAllConnections();
+  proxy?.close();
+  await listening?.close();
+});
+
+void test('a reset connection fails no requirement in any report: could not judge', async () => {
+  const dir = tempDir('reset');
+  const keys = Object.fromEntries(KEY_SETTINGS.map(({ role, env }) => [env, reference.keys[role]]));
+  const env = cleanEnv({
+    ...keys,
+    BASE_URL: proxyUrl,
+    ALLOW_WRITES: 'true',
+    ALLOW_INSTRUCTIONS: 'true',
+    PROVIDER_STATES_URL: `${proxyUrl}${PROVIDER_STATES_PATH}`,
+    TARGET_TIME_ZONE: 'Asia/Kolkata',
+    REPORTS_DIR: dir,
+  });
+  // The stubs live in this process: the command runs in a child that this process must keep answering.
+  const run = await new Promise<{ status: number | null; output: string }>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, 'bin', 'conformance.cjs'), 'run', '--', 'specs/instructions.spec.ts', '--workers=1'],
+      { cwd: ROOT, env },
+    );
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('close', (status) => resolve({ status, output }));
+  });
+  try {
+    assert.ok(dropped, `the proxy dropped an instruction POST:\n${run.output}`);
+    assert.equal(run.status, 2, `the command: the run could not judge the target\n${run.output}`);
+    const certification = JSON.parse(fs.readFileSync(path.join(dir, 'certification.json'), 'utf8')) as {
+      overall: string;
+      mustFailed: string[];
+      requirements: { id: string; verdict: string; reason?: string; tests: { failureKind?: string }[] }[];
+    };
+    assert.deepEqual(certification.mustFailed, [], 'no requirement failed');
+    assert.notEqual(certification.overall, 'not conformant');
+    const unjudged = certification.requirements.filter((r) =>
+      r.tests.some((t) => t.failureKind === 'infrastructure error'),
+    );
+    assert.ok(unjudged.length > 0, `the dropped test is in the certification:\n${run.output}`);
+    for (const r of unjudged) {
+      assert.equal(r.verdict, 'not tested', r.id);
+      assert.match(r.reason ?? '', /could not judge: the target did not answer/, r.id);
+    }
+    const gate = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'conformance.cjs'), 'gate'], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+    });
+    assert.equal(gate.status, 2, gate.stdout + gate.stderr);
+    assert.match(gate.stdout, /COULD NOT JUDGE/);
+    assert.match(gate.stdout, /gate: NOT JUDGED \(the target did not answer\)/);
+    const junit = fs.readFileSync(path.join(dir, 'junit.xml'), 'utf8');
+    assert.match(junit, /the target did not answer POST/);
+    const categories = JSON.parse(
+      fs.readFileSync(path.join(dir, 'allure-results', 'categories.json'), 'utf8'),
+    ) as { name: string }[];
+    assert.equal(categories[0]?.name, 'Could not judge: the target did not answer');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
