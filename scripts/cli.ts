@@ -30,7 +30,7 @@ export const EXIT = {
   incomplete: 3,
 } as const;
 
-const COMMANDS = ['run', 'preflight', 'report', 'gate', 'reference'] as const;
+const COMMANDS = ['run', 'preflight', 'report', 'gate', 'reference', 'contract'] as const;
 type Command = (typeof COMMANDS)[number];
 
 function packageJson(): { name: string; version: string } {
@@ -71,6 +71,9 @@ Commands:
   report      build the reports (Allure HTML, certification) of the last run, or of --run <id>
   gate        the CI gate: failures of the last run (or --run <id>) against a baseline file
   reference   serve the embedded reference server and print its URL and keys (Ctrl-C stops it)
+  contract    write the contract's machine-readable forms for your own tools into --out (default
+              ./contract): the OpenAPI document and the requirement catalogue, YAML and JSON, and
+              versions.json (suite, contract and catalogue versions)
 
 Options:
   --env-file <file>   settings file (dotenv); default: .env in the working directory, if present.
@@ -110,6 +113,7 @@ Examples:
   npx ${name} run --shard=1/4                      # one shard; merge with npx playwright merge-reports
   npx ${name} gate --baseline baseline.yaml
   npx ${name} reference                            # a local target to try the suite on
+  npx ${name} contract --out contract              # the OpenAPI document and the catalogue, for a mock or a generator
 `;
 }
 
@@ -359,6 +363,36 @@ function gate(args: ParsedArgs, cwd: string): number {
   });
 }
 
+/** The files `contract` writes: the suite's own sources of the contract, as shipped in the package. */
+const CONTRACT_FILES: { from: string; to: string }[] = [
+  { from: 'schemas/openapi.yaml', to: 'openapi.yaml' },
+  { from: 'schemas/generated/openapi.json', to: 'openapi.json' },
+  { from: 'schemas/requirements.yaml', to: 'requirements.yaml' },
+  { from: 'schemas/generated/requirements.json', to: 'requirements.json' },
+];
+
+/**
+ * `contract`: the OpenAPI document and the requirement catalogue, as the suite reads them, for a vendor's
+ * own tools (a mock, a code generator, schemathesis) and traceability, with the versions they carry.
+ */
+function writeContract(args: ParsedArgs, cwd: string): number {
+  const out = path.resolve(cwd, args.out ?? 'contract');
+  fs.mkdirSync(out, { recursive: true });
+  for (const { from, to } of CONTRACT_FILES)
+    fs.copyFileSync(path.join(PACKAGE_ROOT, from), path.join(out, to));
+  const versions = {
+    suite: packageJson().version,
+    contract: contractVersion(),
+    requirementCatalogue: loadRequirements().version,
+  };
+  fs.writeFileSync(path.join(out, 'versions.json'), `${JSON.stringify(versions, null, 2)}\n`);
+  log(
+    `contract ${versions.contract} (requirement catalogue ${versions.requirementCatalogue}, suite ${versions.suite}) written to ${out}:\n` +
+      [...CONTRACT_FILES.map((f) => f.to), 'versions.json'].map((name) => `  ${name}\n`).join(''),
+  );
+  return EXIT.ok;
+}
+
 function reference(): Promise<number> {
   // Serves until stopped: reference/main.ts prints the URL and keys and handles SIGINT and SIGTERM.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -392,6 +426,8 @@ export async function main(argv: string[], cwd = process.cwd()): Promise<number>
         return gate(args, cwd);
       case 'reference':
         return await reference();
+      case 'contract':
+        return writeContract(args, cwd);
     }
   } catch (error) {
     if (error instanceof UsageError) {

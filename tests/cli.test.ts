@@ -36,6 +36,7 @@ void describe('--help', () => {
       'report',
       'gate',
       'reference',
+      'contract',
       '--env-file',
       '--out',
       '--reporter',
@@ -230,5 +231,36 @@ void describe('runs of the command against the embedded reference', () => {
     );
     assert.doesNotMatch(run.stderr, STACK_FRAME);
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+void describe('contract', () => {
+  void test('writes the OpenAPI document and the catalogue, YAML and JSON, with their versions', () => {
+    const out = path.join(tempDir('contract'), 'contract');
+    const written = command(['contract', '--out', out], ROOT);
+    assert.equal(written.status, 0, written.stderr);
+    for (const [file, source] of [
+      ['openapi.yaml', 'schemas/openapi.yaml'],
+      ['openapi.json', 'schemas/generated/openapi.json'],
+      ['requirements.yaml', 'schemas/requirements.yaml'],
+      ['requirements.json', 'schemas/generated/requirements.json'],
+    ] as const)
+      assert.equal(
+        fs.readFileSync(path.join(out, file), 'utf8'),
+        fs.readFileSync(path.join(ROOT, source), 'utf8'),
+        file,
+      );
+    const versions = JSON.parse(fs.readFileSync(path.join(out, 'versions.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const printed = command(['--version'], ROOT).stdout;
+    assert.match(printed, new RegExp(`^suite ${String(versions.suite)}$`, 'm'));
+    assert.match(printed, new RegExp(`^contract ${String(versions.contract)}$`, 'm'));
+    assert.match(
+      printed,
+      new RegExp(`^requirement-catalogue ${String(versions.requirementCatalogue)}$`, 'm'),
+    );
+    assert.match(written.stderr + written.stdout, /versions\.json/);
   });
 });
