@@ -49,7 +49,7 @@ export function checkedTimeZone(name: string | undefined): string | undefined {
 /** Where the preflight (global setup) publishes what it found to the workers. */
 export const OTHER_TENANT_FREEZE_ENV = 'PREFLIGHT_OTHER_TENANT_FREEZE';
 
-/** Per-project override (the mutation run gives each fault its own reference, as a Playwright project). */
+/** Per-test override: the mutation run gives each fault and variant its own reference (a test's `entry`). */
 export interface TargetOverride {
   baseUrl?: string;
 }

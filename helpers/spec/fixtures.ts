@@ -1,6 +1,7 @@
 /**
- * The suite's Playwright fixtures: the target, an API client per key role, the worker's portfolio
- * snapshot, requirement metadata read from the test title, and evidence attached on failure.
+ * The suite's Playwright fixtures: the target, an API client per key role, the portfolio snapshot the worker
+ * holds for the target (its world, ./worlds.ts), requirement metadata read from the test title, and evidence
+ * attached on failure. The target is the run's, or, in the mutation run, the test's entry's reference.
  */
 import { _baseTest as base, type APIRequestContext, type TestDetails } from '@playwright/test';
 import path from 'node:path';
