@@ -17,6 +17,7 @@ import { readTarget } from '../helpers/run/target';
 import { loadRequirements } from '../schemas/requirements';
 import { runGate } from './gate';
 import { buildReports } from './report';
+import { unanswered } from './run-results';
 import { nodeModulesDirs, PACKAGE_ROOT, packageFile } from './package-paths';
 
 export const EXIT = {
@@ -295,7 +296,7 @@ export function exitFor(
 ): number {
   const failed = run.tests.filter((t) => t.outcome === 'failed');
   if (status === 0 && failed.length === 0 && run.errors.length === 0) return EXIT.ok;
-  if (failed.some((t) => t.failureKind !== 'infrastructure error')) return EXIT.failure;
+  if (failed.some((t) => !unanswered(t))) return EXIT.failure;
   // Nothing failed against the contract: the target did not answer, or the run broke outside the tests.
   return EXIT.notJudged;
 }

@@ -14,7 +14,7 @@ import { parse } from 'yaml';
 import { reportPaths, ROOT } from '../helpers/run/report-config';
 import { requirementById } from '../schemas/requirements';
 import { boundResults } from './run-binding';
-import { readRunResults, type RunResults, type TestOutcome } from './run-results';
+import { readRunResults, type RunResults, type TestOutcome, unanswered } from './run-results';
 import {
   historyFile,
   lostVerifications,
@@ -135,7 +135,6 @@ export function evaluateGate(
 ): GateResult {
   const day = today.toISOString().slice(0, 10);
   const tests = run.tests;
-  const unanswered = (t: TestOutcome) => t.outcome === 'failed' && t.failureKind === 'infrastructure error';
   const failed = tests.filter((t) => t.outcome === 'failed' && !unanswered(t));
   const result: GateResult = {
     ok: false,

@@ -173,6 +173,10 @@ function shorten(text: string, maxLines = 12, maxChars = 1500): string {
   return out.length > maxChars ? `${out.slice(0, maxChars)}…` : out;
 }
 
+/** A test that ended because the target did not answer (reset, refused, timed out): it judged nothing. */
+export const unanswered = (t: { outcome: string; failureKind?: string }) =>
+  t.outcome === 'failed' && t.failureKind === 'infrastructure error';
+
 export function failureKind(message: string): FailureKind {
   if (INFRASTRUCTURE_ERROR.test(message)) return 'infrastructure error';
   if (CONTRACT_VIOLATION.test(message)) return 'contract violation';

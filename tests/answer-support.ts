@@ -2,6 +2,7 @@
  * Answers as the invariant registry sees them (helpers/contract/invariant-types.ts), built for the registry's
  * unit tests: what a test does not set is left neutral (a GET of the patents list answered 200).
  */
+import type { APIRequestContext } from '@playwright/test';
 import type { AnswerFacts } from '../helpers/contract/invariant-types';
 import { judgeAnswer } from '../helpers/contract/invariants';
 
@@ -35,4 +36,24 @@ export function breachesOf(id: string, facts: AnswerFacts): string[] | undefined
 export function onePage(data: unknown[], itemsPerPage = 10): Record<string, unknown> {
   const pagination = { totalItems: data.length, currentPage: 1, itemsPerPage, totalPages: 1, hasMore: false };
   return { pagination, data };
+}
+
+/**
+ * A request context for the client's unit tests: every request answers 200 with `body` as JSON, except the
+ * first `drops`, whose connection resets. `sent` lists the requests as `METHOD path`.
+ */
+export function answeringContext(body: unknown, drops = 0): { context: APIRequestContext; sent: string[] } {
+  const sent: string[] = [];
+  const context = {
+    fetch: async (url: string, options: { method: string }) => {
+      sent.push(`${options.method} ${new URL(url).pathname}`);
+      if (sent.length <= drops) throw new Error('apiRequestContext.fetch: read ECONNRESET');
+      return {
+        status: () => 200,
+        headers: () => ({ 'content-type': 'application/json', 'x-request-id': 'r-1' }),
+        body: async () => Buffer.from(JSON.stringify(body)),
+      };
+    },
+  } as unknown as APIRequestContext;
+  return { context, sent };
 }

@@ -7,23 +7,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { APIRequestContext } from '@playwright/test';
 import { ApiClient, TargetError, replaySafe } from '../helpers/wire/api-client';
+import { answeringContext } from './answer-support';
 
 /** A request context whose first `drops` requests meet a reset, then answer 200 with `{}`. */
-function dropping(drops: number): { context: APIRequestContext; sent: string[] } {
-  const sent: string[] = [];
-  const context = {
-    fetch: async (url: string, options: { method: string }) => {
-      sent.push(`${options.method} ${new URL(url).pathname}`);
-      if (sent.length <= drops) throw new Error('apiRequestContext.fetch: read ECONNRESET');
-      return {
-        status: () => 200,
-        headers: () => ({ 'content-type': 'application/json', 'x-request-id': 'r-1' }),
-        body: async () => Buffer.from('{}'),
-      };
-    },
-  } as unknown as APIRequestContext;
-  return { context, sent };
-}
+const dropping = (drops: number) => answeringContext({}, drops);
 
 const client = (context: APIRequestContext, retried: (number | undefined)[] = []) =>
   new ApiClient(

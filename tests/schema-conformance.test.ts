@@ -6,10 +6,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { answerSchemaErrors, schemaErrors } from '../helpers/contract/schema-conformance';
-import type { APIRequestContext } from '@playwright/test';
 import { ApiClient, type ApiResponse } from '../helpers/wire/api-client';
 import { createReferenceServer } from '../reference/server';
-import { answer, breachesOf } from './answer-support';
+import { answer, answeringContext, breachesOf } from './answer-support';
 
 const reference = createReferenceServer({ timeZone: 'Asia/Kolkata' });
 
@@ -66,27 +65,19 @@ void test('a component schema names what is wrong, and where', () => {
   assert.ok(schemaErrors('Problem', { status: '404' }).some((e) => e.startsWith('/status')));
 });
 
-/** A request context that answers every request with `body` (200, JSON). */
-function answering(body: unknown): APIRequestContext {
-  return {
-    fetch: async () => ({
-      status: () => 200,
-      headers: () => ({ 'content-type': 'application/json', 'x-request-id': 'r-1' }),
-      body: async () => Buffer.from(JSON.stringify(body)),
-    }),
-  } as unknown as APIRequestContext;
-}
-
 void test('the client shows a schema-invalid answer to every judge instead of stopping at the schema', async () => {
   const { body, data } = await patentsPage();
   data[0]!.claimCount = 'three';
   const judged: ApiResponse[] = [];
   const deps = { baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000, record: () => {} };
-  const judging = new ApiClient({ ...deps, request: answering(body), onAnswer: (r) => judged.push(r) }, 'k');
+  const judging = new ApiClient(
+    { ...deps, request: answeringContext(body).context, onAnswer: (r) => judged.push(r) },
+    'k',
+  );
   const response = await judging.call('listPatents');
   assert.equal(judged.length, 1, 'the checks of every answer received it');
   assert.equal(judged[0], response);
   // A client without the checks (a preflight) still refuses the answer on its schema.
-  const plain = new ApiClient({ ...deps, request: answering(body) }, 'k');
+  const plain = new ApiClient({ ...deps, request: answeringContext(body).context }, 'k');
   await assert.rejects(plain.call('listPatents'), /does not match the listPatents schema/);
 });

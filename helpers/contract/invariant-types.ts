@@ -89,6 +89,9 @@ export interface ChargedBreach {
   message: string;
 }
 
+/** Whether a media type (no parameters, lower-cased) is JSON: `application/json` or `application/<x>+json`. */
+export const isJsonMediaType = (mediaType: string) => /^application\/([\w.+-]+\+)?json$/.test(mediaType);
+
 /** A value as a breach message shows it. */
 export const show = (value: unknown) => JSON.stringify(value);
 

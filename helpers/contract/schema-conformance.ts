@@ -7,7 +7,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv, OPENAPI_SCHEMA_ID } from '../../schemas/ajv';
 import { escapePointerToken, type OperationId } from './contract';
 import { documentedResponse } from './schema-walk';
-import { ANSWER, type Invariant } from './invariant-types';
+import { ANSWER, type Invariant, isJsonMediaType } from './invariant-types';
 
 let ajv: ReturnType<typeof createAjv> | undefined;
 const validators = new Map<string, ValidateFunction>();
@@ -69,9 +69,6 @@ export function answerSchemaErrors(answer: SchemaSubject): string[] {
   return validate(answer.json()) ? [] : formatErrors(validate.errors);
 }
 
-/** A JSON media type (`application/json`, `application/<x>+json`). */
-const JSON_MEDIA_TYPE = /^application\/([\w.+-]+\+)?json$/;
-
 /**
  * The schema check as one judge of the registry among the others (CONV-013): every answer to an operation
  * matches the schema the document gives it, and a breach is charged to its own requirement while every other
@@ -88,7 +85,7 @@ export const SCHEMA_INVARIANT: Invariant = {
       status: answer.status,
       mediaType: answer.mediaType,
       contentType: answer.headers['content-type'],
-      isJson: JSON_MEDIA_TYPE.test(answer.mediaType),
+      isJson: isJsonMediaType(answer.mediaType),
       json: () => answer.body,
     });
     return errors.length === 0

@@ -10,10 +10,21 @@ import { judgementsOn, requirementJudgements } from '../wire/answer-checks';
 import type { ApiResponse } from '../wire/api-response';
 import { expect } from './fixtures';
 
+/** The pass such a test earns: no breach of `id`, and at least one answer judged by it (else not verified). */
+function settle(id: string, judged: number, breaches: string[], what: string, none: string): void {
+  expect(breaches, `${what}: the breaches of ${id}`).toEqual([]);
+  verifiedOnlyIf(judged > 0, 'data', none);
+}
+
 export function expectJudged(id: string, baseUrl: string, what = 'the answers read'): void {
   const { judged, breaches } = requirementJudgements(id, baseUrl);
-  expect(breaches, `${what}: the answers of this worker that broke ${id}`).toEqual([]);
-  verifiedOnlyIf(judged > 0, 'data', `no answer of this worker showed what ${id} judges (${what})`);
+  settle(
+    id,
+    judged,
+    breaches,
+    `${what}, this worker's answers`,
+    `no answer of this worker showed what ${id} judges (${what})`,
+  );
 }
 
 /**
@@ -21,14 +32,13 @@ export function expectJudged(id: string, baseUrl: string, what = 'the answers re
  * answer, a worker's sample): the registry's rules of `id` applied to them now.
  */
 export function expectRuleHolds(id: string, ...responses: ApiResponse[]): void {
-  let judged = 0;
-  const breaches: string[] = [];
-  for (const response of responses) {
-    const made = judgementsOn(response, id);
-    judged += made.judged;
-    breaches.push(...made.breaches);
-  }
+  const made = responses.map((response) => judgementsOn(response, id));
   const what = responses.length === 1 ? responses[0]!.describe() : `${responses.length} answers`;
-  expect(breaches, `${what}: the breaches of ${id}`).toEqual([]);
-  verifiedOnlyIf(judged > 0, 'data', `${what}: none shows what ${id} judges`);
+  settle(
+    id,
+    made.reduce((n, m) => n + m.judged, 0),
+    made.flatMap((m) => m.breaches),
+    what,
+    `${what}: none shows what ${id} judges`,
+  );
 }

@@ -4,6 +4,7 @@
  * that runs them (api-client.ts) need not import each other.
  */
 import type { OperationId } from '../contract/contract';
+import { isJsonMediaType } from '../contract/invariant-types';
 import type { Exchange } from './exchange';
 
 /** Raised when the target's answer cannot be used at all (no answer, unparsable JSON): an infrastructure fault. */
@@ -43,7 +44,7 @@ export class ApiResponse {
   }
 
   get isJson(): boolean {
-    return /^application\/([\w.+-]+\+)?json$/.test(this.mediaType);
+    return isJsonMediaType(this.mediaType);
   }
 
   private parsed: { value: unknown } | undefined;

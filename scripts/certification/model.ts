@@ -17,6 +17,7 @@ import type {
   RunResults,
   SkipKind,
 } from '../run-results';
+import { unanswered } from '../run-results';
 
 /** `warned`: every test passed, but one recorded a SHOULD or MAY deviation; never counted as passed. */
 export type Verdict = 'passed' | 'warned' | 'failed' | 'not tested';
@@ -180,22 +181,22 @@ function verdictFor(
   }
   // A test that ended because the target did not answer (reset, refused, timed out) judged nothing: the
   // contract bounds no duration and a dropped connection shows no behaviour. It could not judge.
-  const unanswered = tests.filter((t) => t.outcome === 'failed' && t.failureKind === 'infrastructure error');
-  const failed = tests.filter((t) => t.outcome === 'failed' && t.failureKind !== 'infrastructure error');
+  const couldNotJudge = tests.filter(unanswered);
+  const failed = tests.filter((t) => t.outcome === 'failed' && !unanswered(t));
   if (failed.length > 0) {
     const kinds = unique(failed.map((t) => t.failureKind ?? 'contract violation'));
     return {
       verdict: 'failed',
       reason:
         `${failed.length} of ${tests.length} test(s) failed (${kinds.join(', ')})` +
-        (unanswered.length ? `; ${unanswered.length} could not judge (the target did not answer)` : ''),
+        (couldNotJudge.length ? `; ${couldNotJudge.length} could not judge (the target did not answer)` : ''),
     };
   }
-  if (unanswered.length > 0) {
+  if (couldNotJudge.length > 0) {
     return {
       verdict: 'not tested',
       reason:
-        `could not judge: the target did not answer ${unanswered.length} of ${tests.length} test(s) ` +
+        `could not judge: the target did not answer ${couldNotJudge.length} of ${tests.length} test(s) ` +
         '(a connection reset or refused, or no answer in time); no behaviour was observed',
     };
   }
