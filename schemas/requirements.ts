@@ -57,7 +57,7 @@ export interface Requirement {
   /** Why no HTTP test can verify the entry. */
   notTestedReason?: string;
   /** One exchange (a request and its answer) decides it: an invariant of the registry (schemas/requirements.yaml). */
-  decidable?: 'answer';
+  decidable?: 'answer' | 'relation';
   /** Kept for traceability but no longer applicable. */
   retired?: boolean;
 }

@@ -155,8 +155,13 @@ void describe('requirement catalogue', () => {
       }
       if (entry.lenient !== undefined && entry.lenient !== true)
         problems.push(`${where}: lenient is only ever true`);
-      if (entry.decidable !== undefined && (entry.decidable !== 'answer' || entry.level === 'MAY'))
-        problems.push(`${where}: decidable is only ever "answer", and never on a MAY entry (a freedom)`);
+      if (
+        entry.decidable !== undefined &&
+        (!['answer', 'relation'].includes(String(entry.decidable)) || entry.level === 'MAY')
+      )
+        problems.push(
+          `${where}: decidable is only ever "answer" or "relation", and never on a MAY entry (a freedom)`,
+        );
       if (entry.retired !== undefined && entry.retired !== true)
         problems.push(`${where}: retired is only ever true`);
       if (

@@ -16,6 +16,7 @@ import path from 'node:path';
 import {
   eventOfKey,
   judgeSightings,
+  reaches,
   reachAnswered,
   reachOf,
   sightingsOf,
@@ -24,7 +25,8 @@ import {
   type WriteSpan,
 } from '../contract/consistency';
 import type { FixedFact } from '../contract/fixed-facts';
-import type { ChargedBreach } from '../contract/invariant-types';
+import type { AnswerFacts, ChargedBreach } from '../contract/invariant-types';
+import { RELATION_BY_ID, relationSidesOf, type TimedSide } from '../rules/relations';
 import {
   inCoordinatedRun,
   ledgerSightingsFile,
@@ -36,6 +38,11 @@ import {
 } from './run-folder';
 
 interface Recorded extends TimedSighting {
+  namespace: string;
+}
+
+/** A side of a relation (helpers/rules/relations.ts) as recorded. */
+interface RecordedSide extends TimedSide {
   namespace: string;
 }
 
@@ -58,7 +65,20 @@ export function comparisonsOf(key: string): number {
   return compared.get(key) ?? 0;
 }
 
-function remember(record: Recorded): void {
+/** The latest sighting of each side of each relation, by namespace, relation and join, then side and key. */
+const sides = new Map<string, Map<string, RecordedSide>>();
+const joinOf = (s: RecordedSide) => `${s.namespace}|${s.relation}|${s.join}`;
+
+function rememberSide(side: RecordedSide): void {
+  const held = sides.get(joinOf(side)) ?? new Map<string, RecordedSide>();
+  sides.set(joinOf(side), held);
+  const id = `${side.side}|${side.key}`;
+  const earlier = held.get(id);
+  if (earlier === undefined || earlier.answeredAt <= side.answeredAt) held.set(id, side);
+}
+
+function remember(record: Recorded | RecordedSide): void {
+  if ('relation' in record) return rememberSide(record);
   const id = `${record.namespace}|${record.key}`;
   const held = latest.get(id);
   if (held === undefined || held.answeredAt <= record.answeredAt) latest.set(id, record);
@@ -98,7 +118,8 @@ function ingestOthers(target: string): void {
     const text = buffer.toString('utf8');
     const complete = text.lastIndexOf('\n') + 1;
     readUpTo.set(name, from + Buffer.byteLength(text.slice(0, complete)));
-    for (const line of text.slice(0, complete).split('\n')) if (line) remember(JSON.parse(line) as Recorded);
+    for (const line of text.slice(0, complete).split('\n'))
+      if (line) remember(JSON.parse(line) as Recorded | RecordedSide);
   }
 }
 
@@ -201,4 +222,59 @@ export function judgeConsistency(
     );
   // One difference shown by several copies in one answer is one breach.
   return [...new Map(breaches.map((b) => [b.message, b])).values()];
+}
+
+/** How many pairs each relation judged in this process, by requirement and row: the answer checks tally them. */
+export interface RelationJudgement {
+  requirement: string;
+  relation: string;
+  breach?: string;
+}
+
+/**
+ * Records the sides of the relations an answer shows (any answer: a 404 download is one side) and judges each
+ * against the latest sighting of the other side in the run, in any worker. Returns one judgement per pair.
+ */
+export function judgeRelations(
+  answer: AnswerFacts,
+  where: string,
+  times: { sentAt: number; answeredAt: number },
+  namespace: string,
+  writesNamespace: string,
+): RelationJudgement[] {
+  const found = relationSidesOf(answer);
+  if (found.length === 0) return [];
+  const coordinated = inCoordinatedRun();
+  if (coordinated) ingestOthers(writesNamespace);
+  const judgements: RelationJudgement[] = [];
+  let writes: WriteSpan[] | undefined;
+  const fresh: string[] = [];
+  for (const sighting of found) {
+    const record: RecordedSide = { ...sighting, ...times, where, namespace };
+    const relation = RELATION_BY_ID.get(record.relation)!;
+    for (const other of sides.get(joinOf(record))?.values() ?? []) {
+      if (other.side === record.side) continue;
+      const [a, b] = record.side === 'a' ? [record, other] : [other, record];
+      const verdict = relation.judge(a, b);
+      if (verdict === 'undecided') continue;
+      let breach = typeof verdict === 'object' ? verdict.breach : undefined;
+      if (breach !== undefined && relation.excusedByWrites) {
+        writes ??= writesOf(writesNamespace);
+        const from = Math.min(a.sentAt, b.sentAt);
+        const to = Math.max(a.answeredAt, b.answeredAt);
+        const overlapping = writes.filter((w) => w.start <= to && (w.end === undefined || w.end >= from));
+        if (overlapping.some((w) => reaches(w.reach, [a.subject, b.subject], (e) => patentOfEvent.get(e))))
+          breach = undefined;
+      }
+      judgements.push({ requirement: relation.requirement, relation: relation.id, breach });
+    }
+    rememberSide(record);
+    if (coordinated) fresh.push(JSON.stringify(record));
+  }
+  if (fresh.length)
+    fs.appendFileSync(
+      withFolder(ledgerSightingsFile(writesNamespace, String(process.pid))),
+      `${fresh.join('\n')}\n`,
+    );
+  return judgements;
 }

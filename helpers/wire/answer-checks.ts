@@ -26,7 +26,7 @@ import { fixedFactsOf, type FixedFact } from '../contract/fixed-facts';
 import { API_PREFIX, type AnswerFacts, type ChargedBreach } from '../contract/invariant-types';
 import { judgeAnswer, judgeExchange, type Judgement, uniqueValuesOf } from '../contract/invariants';
 import { RATE_LIMIT_INVARIANTS } from '../contract/rate-limit-invariants';
-import { judgeConsistency } from '../run/consistency-ledger';
+import { judgeConsistency, judgeRelations } from '../run/consistency-ledger';
 import { judgeFixedFacts } from '../run/fact-ledger';
 import {
   inCoordinatedRun,
@@ -268,10 +268,42 @@ function judgedBreaches(judgements: Judgement[], response: ApiResponse, record =
   return breaches;
 }
 
+/**
+ * The relations' judgements of the pairs an answer completes (helpers/rules/relations.ts), each tallied like
+ * an invariant's under its requirement: the certification and `expectJudged` read them alike.
+ */
+function relationBreaches(
+  answer: AnswerFacts,
+  response: ApiResponse,
+  tenant: string,
+  baseUrl: string,
+): AnswerBreach[] {
+  const answeredAt = Date.now();
+  const sentAt = response.exchange.sentAt ?? answeredAt - response.exchange.durationMs;
+  const made = judgeRelations(
+    answer,
+    response.describe(),
+    { sentAt, answeredAt },
+    `${baseUrl}-${tenant}`,
+    baseUrl,
+  );
+  const breaches: AnswerBreach[] = [];
+  for (const { requirement, relation, breach } of made) {
+    const tally = tallyOf(requirement, `relation ${relation}`, response);
+    tally.judged += 1;
+    if (breach === undefined) continue;
+    const message = `[${requirement}] relation ${relation}: ${breach}`;
+    if (tally.breaches.length < 5) tally.breaches.push(`${response.describe()}: ${message}`);
+    breaches.push({ requirement, message });
+  }
+  return breaches;
+}
+
 /** The breaches an answer shows, each charged to its requirement. */
 export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: string): AnswerBreach[] {
   const answer = answerFacts(response);
   const breaches = judgedBreaches(judgeAnswer(answer), response);
+  breaches.push(...relationBreaches(answer, response, tenant, baseUrl));
   if (response.status < 200 || response.status >= 300 || answer.body === undefined) return breaches;
   // Values unique in a tenant: each comparison is recorded like an invariant's judgement, so that the
   // certification decides the requirement from the whole run, whichever test received the values.
