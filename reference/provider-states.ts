@@ -12,7 +12,7 @@ import { currentMoment } from './context';
 import { DomainRuleError, issueOfficialReceipt } from './domain/instructions';
 import { reviseOfficeFee } from './domain/fees';
 import { invoiceEvents } from './domain/invoices';
-import { ReviewError, resultOutcome, reviewChange } from './domain/sync';
+import { ReviewError, resultOutcome, reviewChange } from './domain/sync-review';
 import type { AppEnv } from './http';
 import { json } from './http';
 import type { Tenant } from './store';

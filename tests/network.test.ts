@@ -1,142 +1,62 @@
 /**
  * Staging as it really is (issue 17), proven against real servers: the reference behind an HTTPS gateway
  * whose certificate comes from a CA generated for the test, behind one that requires a client certificate,
- * and behind a CONNECT proxy with credentials (HTTPS_PROXY, as CI runners set it) in front of a gateway
- * that wants a header of its own. A slice of the suite passes through each with the settings; without
- * them, or with a wrong one, the preflight says in one plain sentence which setting to fix and nothing
- * runs. The proxy's log shows that the suite's requests (preflight included) went through it, only the
- * target's origin is contacted, and no setting's secret value appears in any artifact.
+ * behind a CONNECT proxy with credentials (HTTPS_PROXY, as CI runners set it) in front of a gateway that
+ * wants a header of its own, and through TARGET_PROXY to a target addressed by IP. A slice of the suite
+ * passes through each with the settings; without TARGET_CA_FILE the preflight says so and nothing runs. The
+ * proxy's log shows that the suite's requests (preflight included) went through it, only the target's origin
+ * is contacted, and no setting's secret value appears in any artifact. The preflight's other refusals and the
+ * network settings are tests/network-preflight.test.ts.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import tls from 'node:tls';
-import { KEY_SETTINGS } from '../helpers/run/settings';
-import {
-  curlNetworkOptions,
-  networkSecretValues,
-  parseExtraHeaders,
-  proxyFor,
-  WEAKENED_RUN,
-  withTargetIdentity,
-} from '../helpers/run/network';
-import { allureEnvironmentInfo, reportPaths } from '../helpers/run/report-config';
-import { createReferenceServer, type ListeningServer } from '../reference/server';
+import { test } from 'node:test';
+import { networkSecretValues } from '../helpers/run/network';
+import { reportPaths } from '../helpers/run/report-config';
 import { writeCertification } from '../scripts/certification/cli';
-import { renderHtml } from '../scripts/certification/html';
-import { renderMarkdown } from '../scripts/certification/markdown';
 import { buildAllureReport } from '../scripts/report';
 import { readRunResults, type RunResults } from '../scripts/run-results';
 import {
-  makeCertificates,
-  startConnectProxy,
-  startGateway,
-  type Certificates,
-  type GatewayRequest,
-  type Listening,
-  type ProxyLog,
-} from './network-support';
-import { readEverything, ROOT, secretNeedles, syntheticReport, tempDir, writeJson } from './report-support';
+  assertPlainFailure,
+  CANNOT_JUDGE,
+  certs,
+  cleanEnv,
+  envFile,
+  GATEWAY_TOKEN,
+  ipCerts,
+  ipGateway,
+  ipUrl,
+  keys,
+  LOOPBACK_NO_PROXY,
+  mtlsGateway,
+  mtlsUrl,
+  PASSPHRASE,
+  preflightAlone,
+  proxy,
+  PROXY_PASSWORD,
+  PROXY_USER,
+  proxyUrl,
+  run,
+  STAGING_HOST,
+  stagingUrl,
+  startStaging,
+  tlsGateway,
+  tlsUrl,
+  tokenGateway,
+  work,
+} from './network-staging-support';
+import { readEverything, ROOT, secretNeedles } from './report-support';
 
-/** A child process (Node unless `command` says otherwise), awaited without blocking this process (its servers must keep answering). */
-function run(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  timeoutMs: number,
-  command = process.execPath,
-): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, output });
-    });
-  });
-}
+startStaging();
 
-const work = tempDir('network');
 const abs = (p: string) => JSON.stringify(path.join(ROOT, p));
-const PASSPHRASE = 'client-key-passphrase-7f3a';
-const PROXY_USER = 'ci-runner-4d1e';
-const PROXY_PASSWORD = 'proxy-password-9c2b';
-const GATEWAY_TOKEN = 'gateway-token-5e8d0a';
-/** The staging host name: resolvable only by the proxy (which sends it to 127.0.0.1). */
-const STAGING_HOST = 'staging.test';
 /** The slice of the suite run through each path: every auth test (keys sent and omitted) and the echo of a test's own X-Request-Id. */
 const SLICE = { specs: ['auth.spec.ts', 'correlation.spec.ts'], grep: '@auth|CORR-003' };
 
-let certs: Certificates;
-/** A certificate naming 127.0.0.1 only (no DNS name), and one naming another IP, each from a CA of its own. */
-let ipCerts: Certificates;
-let otherIpCerts: Certificates;
-let reference: ListeningServer;
-let keys: Record<string, string>;
-let tlsGateway: Listening & { log: GatewayRequest[] };
-let mtlsGateway: Listening & { log: GatewayRequest[] };
-let tokenGateway: Listening & { log: GatewayRequest[] };
-let ipGateway: Listening & { log: GatewayRequest[] };
-let otherIpGateway: Listening & { log: GatewayRequest[] };
-let proxy: Listening & { log: ProxyLog };
-let refusingProxy: Listening & { log: ProxyLog };
 /** Every reports folder of a run, and the secret values its settings held. */
 const artifacts: { dir: string; secrets: string[] }[] = [];
-
-before(async () => {
-  certs = makeCertificates(path.join(work, 'pki'), [STAGING_HOST, '127.0.0.1'], PASSPHRASE);
-  ipCerts = makeCertificates(path.join(work, 'pki-ip'), ['127.0.0.1'], PASSPHRASE);
-  otherIpCerts = makeCertificates(path.join(work, 'pki-other-ip'), ['127.0.0.2'], PASSPHRASE);
-  const server = createReferenceServer();
-  keys = Object.fromEntries(KEY_SETTINGS.map((k) => [k.env, server.keys[k.role]]));
-  reference = await server.listen(0, '127.0.0.1');
-  const upstream = Number(new URL(reference.url).port);
-  tlsGateway = await startGateway(certs, upstream);
-  mtlsGateway = await startGateway(certs, upstream, { requireClientCert: true });
-  tokenGateway = await startGateway(certs, upstream, { requireHeader: ['X-Gateway-Token', GATEWAY_TOKEN] });
-  ipGateway = await startGateway(ipCerts, upstream);
-  otherIpGateway = await startGateway(otherIpCerts, upstream);
-  proxy = await startConnectProxy({ credentials: [PROXY_USER, PROXY_PASSWORD] });
-  refusingProxy = await startConnectProxy({ refuse: true });
-});
-
-after(async () => {
-  for (const s of [tlsGateway, mtlsGateway, tokenGateway, ipGateway, otherIpGateway, proxy, refusingProxy])
-    await s?.close();
-  await reference?.close();
-  fs.rmSync(work, { recursive: true, force: true });
-});
-
-/** The environment of a run: nothing of this process's network or target settings, only what is given. */
-function cleanEnv(given: Record<string, string>): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (
-      /^(BASE_URL|API_KEY.*|ALLOW_.*|PROVIDER_STATES_URL|EMBEDDED_REFERENCE|CONFORMANCE_.*|TARGET_.*|CLIENT_.*|EXTRA_HEADERS|INSECURE_TLS|NODE_EXTRA_CA_CERTS|https?_proxy|HTTPS?_PROXY|no_proxy|NO_PROXY|ENV_FILE)$/.test(
-        name,
-      )
-    )
-      continue;
-    out[name] = value;
-  }
-  return { ...out, ...given };
-}
-
-/** A dotenv file configuring the target (keys included) and the given settings. */
-function envFile(name: string, baseUrl: string, settings: Record<string, string>): string {
-  const file = path.join(work, `${name}.env`);
-  const quote = (v: string) => (v.includes('\n') ? `"${v.replace(/\n/g, '\\n')}"` : v);
-  const lines = [
-    `BASE_URL=${baseUrl}`,
-    ...Object.entries({ ...keys, ...settings }).map(([k, v]) => `${k}=${quote(v)}`),
-  ];
-  fs.writeFileSync(file, `${lines.join('\n')}\n`);
-  return file;
-}
 
 const DELIBERATE_SPEC = `
 import { expect, test, titled } from ${abs('helpers/spec/fixtures')};
@@ -259,41 +179,6 @@ function assertSlicePassed(result: SuiteRun): void {
   assert.ok(result.reproduce.length > 0, 'the failure wrote reproduce.sh');
 }
 
-interface PreflightRun {
-  status: number | null;
-  output: string;
-}
-
-/** `conformance preflight --env-file <file>` (npm run preflight), configured by a dotenv file. */
-async function preflightAlone(envFilePath: string, env: Record<string, string> = {}): Promise<PreflightRun> {
-  const result = await run(
-    [path.join(ROOT, 'bin', 'conformance.cjs'), 'preflight', '--env-file', envFilePath],
-    cleanEnv(env),
-    60_000,
-  );
-  return { status: result.status, output: result.output.trim() };
-}
-
-/** The cannot-judge exit status of the conformance command (helpers/setup/preflight-report.ts). */
-const CANNOT_JUDGE = 2;
-
-/** The plain lines and the cannot-judge status: the message, the settings to fix; no stack frame, no OpenSSL code. */
-function assertPlainFailure(result: PreflightRun, expected: RegExp, settings: string): void {
-  assert.equal(result.status, CANNOT_JUDGE, result.output);
-  assert.match(result.output, /^preflight: the target cannot be judged, no test ran\.\n {2}\S/);
-  assert.match(result.output, expected);
-  assert.match(result.output, new RegExp(`\\n  setting to fix: ${settings} \\(`));
-  assert.doesNotMatch(result.output, /\n\s+at |ERR_|UNABLE_TO|SELF_SIGNED|node:internal/);
-}
-
-const tlsUrl = () => `https://127.0.0.1:${tlsGateway.port}`;
-const mtlsUrl = () => `https://127.0.0.1:${mtlsGateway.port}`;
-const stagingUrl = () => `https://${STAGING_HOST}:${tokenGateway.port}`;
-const ipUrl = () => `https://127.0.0.1:${ipGateway.port}`;
-const otherIpUrl = () => `https://127.0.0.1:${otherIpGateway.port}`;
-const proxyUrl = (port: number, withCredentials = true) =>
-  `http://${withCredentials ? `${PROXY_USER}:${PROXY_PASSWORD}@` : ''}127.0.0.1:${port}`;
-
 void test(
   'behind HTTPS with a private CA: with TARGET_CA_FILE the slice passes; reproduce.sh names the setting',
   { timeout: 180_000 },
@@ -342,20 +227,6 @@ void test(
 );
 
 void test(
-  'a hostname the certificate does not name: one plain message naming BASE_URL',
-  { timeout: 60_000 },
-  async () => {
-    assertPlainFailure(
-      await preflightAlone(
-        envFile('mismatch', `https://localhost:${tlsGateway.port}`, { TARGET_CA_FILE: certs.caFile }),
-      ),
-      /not issued for the host name localhost \(hostname mismatch\).*BASE_URL/,
-      'BASE_URL',
-    );
-  },
-);
-
-void test(
   'behind a gateway requiring a client certificate: with CLIENT_CERT_FILE, CLIENT_KEY_FILE and CLIENT_CERT_PASSPHRASE the slice passes',
   { timeout: 180_000 },
   async () => {
@@ -377,35 +248,6 @@ void test(
         /--cacert "\$TARGET_CA_FILE" --cert "\$CLIENT_CERT_FILE" --key "\$CLIENT_KEY_FILE" --pass "\$CLIENT_CERT_PASSPHRASE"/,
       );
     }
-  },
-);
-
-void test(
-  'a client certificate required but missing or unusable: one plain message naming the setting',
-  { timeout: 120_000 },
-  async () => {
-    assertPlainFailure(
-      await preflightAlone(envFile('mtls-none', mtlsUrl(), { TARGET_CA_FILE: certs.caFile })),
-      /likely requires a client certificate \(set CLIENT_CERT_FILE and CLIENT_KEY_FILE, or CLIENT_PFX_FILE\)/,
-      'CLIENT_CERT_FILE, CLIENT_KEY_FILE, CLIENT_PFX_FILE',
-    );
-    assertPlainFailure(
-      await preflightAlone(
-        envFile('mtls-pass', mtlsUrl(), {
-          TARGET_CA_FILE: certs.caFile,
-          CLIENT_CERT_FILE: certs.clientCert,
-          CLIENT_KEY_FILE: certs.clientKey,
-          CLIENT_CERT_PASSPHRASE: 'not-the-passphrase',
-        }),
-      ),
-      /client certificate cannot be loaded: check CLIENT_CERT_FILE and CLIENT_KEY_FILE and CLIENT_CERT_PASSPHRASE/,
-      'CLIENT_CERT_FILE, CLIENT_KEY_FILE, CLIENT_CERT_PASSPHRASE',
-    );
-    assertPlainFailure(
-      await preflightAlone(envFile('mtls-key', mtlsUrl(), { CLIENT_CERT_FILE: certs.clientCert })),
-      /CLIENT_KEY_FILE is missing/,
-      'CLIENT_CERT_FILE, CLIENT_KEY_FILE',
-    );
   },
 );
 
@@ -461,48 +303,8 @@ void test(
   },
 );
 
-void test(
-  'a proxy or gateway refusing: one plain message naming the setting',
-  { timeout: 120_000 },
-  async () => {
-    const settings = { TARGET_CA_FILE: certs.caFile, EXTRA_HEADERS: `X-Gateway-Token: ${GATEWAY_TOKEN}` };
-    const file = envFile('proxy-problems', stagingUrl(), settings);
-    assertPlainFailure(
-      await preflightAlone(file, { HTTPS_PROXY: proxyUrl(refusingProxy.port) }),
-      /the proxy http:\/\/127\.0\.0\.1:\d+ \(from HTTPS_PROXY\) refused the connection to https:\/\/staging\.test:\d+/,
-      'HTTPS_PROXY, NO_PROXY, EXTRA_HEADERS',
-    );
-    assertPlainFailure(
-      await preflightAlone(file, { HTTPS_PROXY: proxyUrl(proxy.port, false) }),
-      /asks for credentials \(407\): put user:password@ in HTTPS_PROXY/,
-      'HTTPS_PROXY',
-    );
-    assertPlainFailure(
-      await preflightAlone(file, { TARGET_PROXY: 'http://127.0.0.1:9' }),
-      /the proxy http:\/\/127\.0\.0\.1:9 \(from TARGET_PROXY\) refused the connection or cannot be reached/,
-      'TARGET_PROXY, NO_PROXY',
-    );
-    assertPlainFailure(
-      await preflightAlone(envFile('no-token', stagingUrl(), { TARGET_CA_FILE: certs.caFile }), {
-        HTTPS_PROXY: proxyUrl(proxy.port),
-      }),
-      /a gateway in front of https:\/\/staging\.test:\d+ refused the request \(it may want a header of its own: EXTRA_HEADERS\)/,
-      'HTTPS_PROXY, NO_PROXY, EXTRA_HEADERS',
-    );
-    assertPlainFailure(
-      await preflightAlone(
-        envFile('reserved', tlsUrl(), { TARGET_CA_FILE: certs.caFile, EXTRA_HEADERS: 'X-Request-Id: fixed' }),
-      ),
-      /EXTRA_HEADERS may not set X-Request-Id/,
-      'EXTRA_HEADERS',
-    );
-  },
-);
-
 /** The reproduce.sh files of the run through TARGET_PROXY to the target addressed by IP (replayed below). */
 let ipProxyReproduce: string[] = [];
-/** NO_PROXY as CI runners often set it: it names the IP target, and TARGET_PROXY is used all the same. */
-const LOOPBACK_NO_PROXY = 'localhost,127.0.0.1';
 
 void test(
   'an HTTPS target addressed by IP (a certificate naming only that IP, a private CA) through TARGET_PROXY: the slice passes through the tunnel CONNECT 127.0.0.1:<port>, without SNI',
@@ -572,86 +374,6 @@ void test(
   },
 );
 
-void test(
-  'the same target addressed by IP without a proxy: the preflight passes, without SNI',
-  { timeout: 60_000 },
-  async () => {
-    const before = ipGateway.log.length;
-    const result = await preflightAlone(envFile('ip-direct', ipUrl(), { TARGET_CA_FILE: ipCerts.caFile }));
-    assert.equal(result.status, 0, result.output);
-    assert.match(result.output, /^preflight passed/m);
-    const seen = ipGateway.log.slice(before);
-    assert.ok(seen.length > 0);
-    assert.ok(
-      seen.every((r) => !proxy.log.tunnelPorts.has(r.remotePort) && r.servername === false),
-      'direct, no SNI',
-    );
-  },
-);
-
-void test(
-  'a certificate naming another IP, from the CA of TARGET_CA_FILE, is refused through TARGET_PROXY and without: one plain message naming BASE_URL',
-  { timeout: 120_000 },
-  async () => {
-    const file = envFile('other-ip', otherIpUrl(), { TARGET_CA_FILE: otherIpCerts.caFile });
-    const mismatch =
-      /not issued for the IP address 127\.0\.0\.1 \(hostname\/IP mismatch\): use an address or host name the certificate names in BASE_URL/;
-    assertPlainFailure(await preflightAlone(file), mismatch, 'BASE_URL');
-    const proxyBefore = proxy.log.lines.length;
-    assertPlainFailure(
-      await preflightAlone(file, { TARGET_PROXY: proxyUrl(proxy.port), NO_PROXY: LOOPBACK_NO_PROXY }),
-      mismatch,
-      'BASE_URL',
-    );
-    assert.ok(
-      proxy.log.lines.slice(proxyBefore).includes(`CONNECT 127.0.0.1:${otherIpGateway.port}`),
-      'refused at the handshake through the tunnel',
-    );
-    assert.deepEqual(otherIpGateway.log, [], 'no request reached the target');
-  },
-);
-
-void test('the tunnel keeps the identity of an IP target only: a host name, a plain tunnel or a check already given are left alone', () => {
-  const secured = withTargetIdentity({ host: '127.0.0.1', secureEndpoint: true });
-  const named = (ips: string): tls.PeerCertificate =>
-    ({ subject: { CN: 'target' }, subjectaltname: ips }) as unknown as tls.PeerCertificate;
-  // Node hands the tunnel socket's host to the check; the target's IP is what is compared.
-  assert.equal(secured.checkServerIdentity?.('localhost', named('IP Address:127.0.0.1')), undefined);
-  assert.match(
-    String(secured.checkServerIdentity?.('localhost', named('IP Address:127.0.0.2'))),
-    /IP: 127\.0\.0\.1 is not in the cert's list/,
-  );
-  assert.match(
-    String(
-      withTargetIdentity({ host: '::1', secureEndpoint: true }).checkServerIdentity?.(
-        'x',
-        named('IP Address:::2'),
-      ),
-    ),
-    /IP: ::1 is not in the cert's list/,
-  );
-  for (const options of [
-    { host: 'staging.test', secureEndpoint: true },
-    { host: '127.0.0.1', secureEndpoint: false },
-    { host: '127.0.0.1', secureEndpoint: true, servername: 'staging.test' },
-    { host: '127.0.0.1', secureEndpoint: true, checkServerIdentity: tls.checkServerIdentity },
-  ])
-    assert.equal(withTargetIdentity(options), options, JSON.stringify(options));
-  // The reproduction overrides NO_PROXY only for TARGET_PROXY, which the run uses whatever NO_PROXY says.
-  const viaTarget = curlNetworkOptions({
-    extraHeaders: {},
-    insecure: false,
-    proxy: { server: 'http://proxy:3128', setting: 'TARGET_PROXY' },
-  });
-  assert.deepEqual(viaTarget, ['--proxy "$TARGET_PROXY"', "--noproxy ''"]);
-  const viaCi = curlNetworkOptions({
-    extraHeaders: {},
-    insecure: false,
-    proxy: { server: 'http://proxy:3128', setting: 'HTTPS_PROXY' },
-  });
-  assert.deepEqual(viaCi, ['--proxy "$HTTPS_PROXY"']);
-});
-
 void test('no secret value of the network settings, nor any key, appears in any artifact of these runs', () => {
   assert.equal(artifacts.length, 4, 'the four passing runs');
   const leaks: string[] = [];
@@ -670,79 +392,4 @@ void test('no secret value of the network settings, nor any key, appears in any 
     }
   }
   assert.deepEqual([...new Set(leaks)], []);
-});
-
-void test('proxy settings: TARGET_PROXY first, else the CI variables for the scheme, NO_PROXY and loopback bypassed', () => {
-  const env = { HTTPS_PROXY: 'http://proxy.corp:3128', HTTP_PROXY: 'http://plain.corp:3128' };
-  assert.equal(proxyFor('https://staging.example.net', env)?.setting, 'HTTPS_PROXY');
-  assert.equal(proxyFor('http://staging.example.net', env)?.setting, 'HTTP_PROXY');
-  assert.equal(
-    proxyFor('https://staging.example.net', { ...env, https_proxy: 'http://lower:1' })?.setting,
-    'https_proxy',
-  );
-  assert.equal(proxyFor('https://127.0.0.1:8443', env), undefined);
-  assert.equal(proxyFor('https://localhost:8443', env), undefined);
-  for (const noProxy of [
-    'example.net',
-    '.example.net',
-    '*.example.net',
-    'other, staging.example.net:443',
-    '*',
-  ])
-    assert.equal(proxyFor('https://staging.example.net', { ...env, NO_PROXY: noProxy }), undefined, noProxy);
-  assert.equal(
-    proxyFor('https://staging.example.net', { ...env, NO_PROXY: 'staging.example.net:8443' })?.setting,
-    'HTTPS_PROXY',
-  );
-  assert.equal(
-    proxyFor('https://staging.example.net', { ...env, no_proxy: 'ample.net' })?.setting,
-    'HTTPS_PROXY',
-  );
-  const explicit = proxyFor('https://127.0.0.1:8443', { ...env, TARGET_PROXY: 'http://u%40x:p%3Aw@gw:8080' });
-  assert.deepEqual(explicit, {
-    server: 'http://gw:8080',
-    username: 'u@x',
-    password: 'p:w',
-    setting: 'TARGET_PROXY',
-  });
-});
-
-void test('EXTRA_HEADERS: lines or a JSON object; the headers the suite sends on purpose are refused', () => {
-  assert.deepEqual(parseExtraHeaders('X-Gateway-Token: a:b\n# comment\nX-Waf:  c '), {
-    'X-Gateway-Token': 'a:b',
-    'X-Waf': 'c',
-  });
-  assert.deepEqual(parseExtraHeaders('{"X-Gateway-Token": "t"}'), { 'X-Gateway-Token': 't' });
-  for (const bad of [
-    'x-api-key: k',
-    '{"X-REQUEST-ID": "r"}',
-    'Content-Type: text/plain',
-    'no colon',
-    '{"a": 1}',
-    'A: 1\na: 2',
-  ])
-    assert.throws(() => parseExtraHeaders(bad), /EXTRA_HEADERS/, bad);
-});
-
-void test('INSECURE_TLS accepts an untrusted certificate, and the report header and the certification say the run was weakened', async () => {
-  const result = await preflightAlone(envFile('insecure', tlsUrl(), { INSECURE_TLS: 'true' }));
-  assert.equal(result.status, 0, result.output);
-  assert.match(result.output, /^preflight passed/m);
-  assert.equal(allureEnvironmentInfo({ INSECURE_TLS: 'true' }).INSECURE_TLS, 'true');
-  assert.equal(allureEnvironmentInfo({}).INSECURE_TLS, 'false');
-  const report = syntheticReport([{ title: '[AUTH-001] t', outcome: 'passed' }]);
-  const weakened = writeJson(path.join(work, 'weakened', 'results.json'), {
-    ...report,
-    config: { metadata: { ...report.config?.metadata, weakened: WEAKENED_RUN } },
-  });
-  const certification = writeCertification(weakened, path.join(work, 'weakened'));
-  assert.equal(certification.weakened, WEAKENED_RUN);
-  assert.match(renderMarkdown(certification), /\| Weakened run \| weakened run: INSECURE_TLS accepted/);
-  assert.match(renderHtml(certification), /<tr id="weakened"><th scope="row">Weakened run<\/th>/);
-  const plain = writeCertification(
-    writeJson(path.join(work, 'plain', 'results.json'), report),
-    path.join(work, 'plain'),
-  );
-  assert.equal(plain.weakened, undefined);
-  assert.doesNotMatch(renderMarkdown(plain), /Weakened run/);
 });

@@ -7,7 +7,7 @@ import type { OperationHandler, OperationRequest } from '../http';
 import { json } from '../http';
 import { page, pageRequest } from '../pagination';
 import { notFound, ProblemError } from '../problems';
-import { freezeView } from '../views';
+import { freezeView } from '../views/freeze';
 
 const listExchangeRateFreezes: OperationHandler = (req) => {
   const paging = pageRequest(req.query);

@@ -6,7 +6,7 @@ import { faultIs } from '../behaviour';
 import { executeInstructions } from '../domain/instructions';
 import type { OperationHandler } from '../http';
 import { json } from '../http';
-import { receiptView } from '../views';
+import { receiptView } from '../views/receipt';
 
 const postInstructions: OperationHandler = (req) => {
   const body = req.body as { instructions: InstructionEntry[] };

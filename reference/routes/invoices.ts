@@ -10,7 +10,7 @@ import { belowFullPage, page, pageRequest, type PageRequest } from '../paginatio
 import { notFound, pointer, ProblemError, validationFailed } from '../problems';
 import type { InvoiceRecord } from '../store';
 import { findEvent, findPatentInvoice, patentInvoicesOf } from '../store';
-import { invoiceView } from '../views';
+import { invoiceView } from '../views/invoice';
 
 const DEFAULT_SORT = '-issueDate';
 

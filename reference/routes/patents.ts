@@ -10,7 +10,9 @@ import { notFound, pointer, validationFailed } from '../problems';
 import type { Fees } from '../../schemas/types';
 import type { EventRecord, PatentRecord, Store } from '../store';
 import { eventsOf, eventsOfPatent, findEvent, patentsOf } from '../store';
-import { eventFeesView, eventView, patentView } from '../views';
+import { eventView } from '../views/event';
+import { eventFeesView } from '../views/fees';
+import { patentView } from '../views/patent';
 import { eventOf, patentOf } from './lookup';
 
 /** The allowed fields, and title (sorted on only in the variant sort-on-other-documented-fields). */

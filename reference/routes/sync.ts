@@ -8,7 +8,7 @@ import { json } from '../http';
 import { MAX_PAGE_SIZE, pageRequest } from '../pagination';
 import { notFound } from '../problems';
 import { findSyncBatch } from '../store';
-import { batchView } from '../views';
+import { batchView } from '../views/sync';
 
 const syncPatents: OperationHandler = (req) => {
   const body = req.body as { externalImportRef?: string; items: unknown[] };

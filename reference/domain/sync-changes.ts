@@ -1,0 +1,146 @@
+/**
+ * The patent fields a sync item writes, and the writes themselves: on triage (an update applied at once) and
+ * on review (an accepted proposal). Shared by both so that a field is written the same way either way.
+ */
+import { isFault } from '../behaviour';
+import type { Moment, ServerContext } from '../context';
+import type { PatentFields, PatentRecord, Tenant } from '../store';
+
+/**
+ * The patent fields a sync item may write, each with whether it is critical: a field that changes what is
+ * renewed, where or when, so that an update changing it is staged for review instead of being applied at once.
+ * `officialNumbers` is deliberately absent: it is never written.
+ */
+const FIELDS: Record<keyof PatentFields, 'critical' | 'plain'> = {
+  providerId: 'plain',
+  clientCaseReference: 'plain',
+  clientFamilyReference: 'plain',
+  title: 'plain',
+  office: 'critical',
+  patentType: 'critical',
+  applicationNumber: 'critical',
+  applicationDate: 'critical',
+  nationalPhaseEntryDate: 'critical',
+  priorityDate: 'critical',
+  publicationNumber: 'plain',
+  publicationDate: 'plain',
+  grantPublicationNumber: 'plain',
+  grantDate: 'critical',
+  pctApplicationNumber: 'plain',
+  expirationDate: 'critical',
+  extendedExpirationDate: 'critical',
+  lapseDate: 'critical',
+  renewalsManagedFrom: 'critical',
+  status: 'critical',
+  filingRoute: 'critical',
+  applicantType: 'critical',
+  claimCount: 'plain',
+  designatedCountries: 'critical',
+  owner: 'plain',
+  secondaryOwners: 'plain',
+  subCase: 'plain',
+};
+const WRITABLE_FIELDS = Object.keys(FIELDS) as (keyof PatentFields)[];
+const CRITICAL_FIELDS = WRITABLE_FIELDS.filter((field) => FIELDS[field] === 'critical');
+
+/** JSON with object keys sorted, so that deep equality is string equality. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** The fields an item writes, normalized: a claimCount of 0 or less means "unknown" and is stored as null. */
+export function changesOf(item: Record<string, unknown>): Partial<PatentFields> {
+  const changes: Record<string, unknown> = {};
+  for (const field of WRITABLE_FIELDS) {
+    if (field in item) changes[field] = item[field];
+  }
+  if (isFault('patents-official-numbers-written-by-sync') && 'officialNumbers' in item) {
+    changes.officialNumbers = item.officialNumbers;
+  }
+  const unknownUpTo = isFault('sync-claim-count-zero-stored') ? -1 : 0;
+  if (typeof changes.claimCount === 'number' && changes.claimCount <= unknownUpTo) changes.claimCount = null;
+  return changes as Partial<PatentFields>;
+}
+
+export function touchesCriticalField(patent: PatentRecord, changes: Partial<PatentFields>): boolean {
+  return CRITICAL_FIELDS.some(
+    (field) => field in changes && canonicalJson(changes[field]) !== canonicalJson(patent[field]),
+  );
+}
+
+export function applyChanges(patent: PatentRecord, changes: Partial<PatentFields>, at: Moment): void {
+  if (isFault('sync-partial-update-resets-missing-fields')) {
+    for (const field of WRITABLE_FIELDS) {
+      if (field !== 'providerId' && !CRITICAL_FIELDS.includes(field) && !(field in changes))
+        (patent as unknown as Record<string, unknown>)[field] = null;
+    }
+  }
+  if (isFault('sync-partial-update-clears-absent-fields')) {
+    // The update written as a whole record: a member the item lacks is read as null (office cannot be null).
+    for (const field of WRITABLE_FIELDS) {
+      if (field !== 'office' && !(field in changes))
+        (patent as unknown as Record<string, unknown>)[field] = null;
+    }
+  }
+  Object.assign(patent, structuredClone(changes));
+  patent.updatedAt = at.now.toISOString();
+}
+
+export function newPatent(
+  ctx: ServerContext,
+  tenant: Tenant,
+  changes: Partial<PatentFields>,
+  at: Moment,
+  id: string = ctx.random.uuid(),
+): PatentRecord {
+  const timestamp = at.now.toISOString();
+  const patent: PatentRecord = {
+    id,
+    tenantId: tenant.id,
+    providerId: null,
+    clientCaseReference: null,
+    clientFamilyReference: null,
+    title: null,
+    office: '',
+    patentType: null,
+    applicationNumber: null,
+    applicationDate: null,
+    nationalPhaseEntryDate: null,
+    priorityDate: null,
+    publicationNumber: null,
+    publicationDate: null,
+    grantPublicationNumber: null,
+    grantDate: null,
+    pctApplicationNumber: null,
+    expirationDate: null,
+    extendedExpirationDate: null,
+    lapseDate: null,
+    renewalsManagedFrom: null,
+    status: null,
+    filingRoute: null,
+    applicantType: null,
+    claimCount: null,
+    designatedCountries: null,
+    owner: null,
+    secondaryOwners: null,
+    subCase: null,
+    officialNumbers: {
+      applicationNumber: null,
+      publicationNumber: null,
+      grantPublicationNumber: null,
+      pctApplicationNumber: null,
+    },
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  };
+  Object.assign(patent, structuredClone(changes));
+  ctx.store.patents.set(patent.id, patent);
+  return patent;
+}

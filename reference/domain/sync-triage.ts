@@ -1,0 +1,191 @@
+/**
+ * Triage of one pushed item (APPLIED, STAGED, REJECTED, SUPPRESSED): validation, matching the target patent,
+ * and the counters of its batch. An item's problems are its outcome, never an HTTP error.
+ */
+import { faultIs, isFault } from '../behaviour';
+import type { Moment, ServerContext } from '../context';
+import type { ChangeRequest, PatentRecord, Store, SyncBatchRecord, Tenant } from '../store';
+import { findPatent, patentsOf } from '../store';
+import { syncItemErrors } from '../validation';
+import { applyChanges, canonicalJson, changesOf, newPatent, touchesCriticalField } from './sync-changes';
+
+/** A proposal refused in review with the same target and the same changes. */
+function refusedTwin(store: Store, change: ChangeRequest): ChangeRequest | undefined {
+  const fingerprint = canonicalJson(change.changes);
+  for (const other of store.changeRequests.values()) {
+    if (
+      other.state === 'REFUSED' &&
+      other.tenantId === change.tenantId &&
+      other.kind === change.kind &&
+      (change.kind === 'UPDATE'
+        ? other.patentId === change.patentId
+        : other.providerId === change.providerId) &&
+      (canonicalJson(other.changes) === fingerprint || isFault('sync-suppression-keyed-on-provider-id'))
+    ) {
+      return other;
+    }
+  }
+  return undefined;
+}
+
+function describeErrors(errors: { pointer: string; message: string }[]): string {
+  return `Invalid item: ${errors.map((e) => `${e.pointer || '(item)'} ${e.message}`).join('; ')}.`;
+}
+
+/** Triage of one item: records a change request and returns it. */
+function triageItem(
+  ctx: ServerContext,
+  tenant: Tenant,
+  batch: SyncBatchRecord,
+  index: number,
+  raw: unknown,
+  at: Moment,
+): ChangeRequest {
+  // An entry that is not an object, let through by the envelope, is rejected here like an invalid item.
+  const notAnObject =
+    faultIs(ctx, 'sync-non-object-entry-rejected-as-outcome') &&
+    (typeof raw !== 'object' || raw === null || Array.isArray(raw));
+  const item = (notAnObject ? {} : raw) as Record<string, unknown>;
+  const change: ChangeRequest = {
+    id: ctx.random.uuid(),
+    tenantId: tenant.id,
+    batchId: batch.id,
+    index,
+    kind: null,
+    patentId: null,
+    providerId: typeof item.providerId === 'string' ? item.providerId : null,
+    changes: {},
+    state: 'REJECTED',
+    reason: null,
+  };
+  const reject = (reason: string): ChangeRequest => {
+    change.state = 'REJECTED';
+    change.reason = reason;
+    if (faultIs(ctx, 'sync-rejected-provider-id-dropped')) change.providerId = null;
+    if (!faultIs(ctx, 'sync-rejected-items-not-counted')) batch.rejectedItems += 1;
+    return change;
+  };
+
+  if (notAnObject) return reject('The item must be a JSON object.');
+  // Enum members normalised before validation: upper-cased, as a lenient importer would.
+  if (isFault('sync-item-enum-values-upper-cased'))
+    for (const name of ['patentType', 'status', 'filingRoute', 'applicantType'])
+      if (typeof item[name] === 'string') item[name] = (item[name] as string).toUpperCase();
+  // Numbers turned into text before validation, claimCount excepted, as a mapper written for CSV rows would.
+  if (isFault('sync-item-numbers-as-text'))
+    for (const [name, value] of Object.entries(item))
+      if (typeof value === 'number' && name !== 'claimCount') item[name] = String(value);
+  const errors = syncItemErrors(item);
+  if (errors.length > 0)
+    return reject(
+      faultIs(ctx, 'sync-invalid-item-reason-null') ? (null as unknown as string) : describeErrors(errors),
+    );
+  change.changes = changesOf(item);
+
+  let target: PatentRecord | undefined;
+  if (faultIs(ctx, 'sync-provider-id-matched-first') && change.providerId !== null) {
+    target = patentsOf(ctx.store, tenant).find((p) => p.providerId === change.providerId);
+  }
+  if (
+    target === undefined &&
+    typeof item.servicePatentId === 'string' &&
+    !(faultIs(ctx, 'sync-service-patent-id-needs-provider-id') && change.providerId === null)
+  ) {
+    // servicePatentId forces an update of that exact patent; an unknown one never creates.
+    target = faultIs(ctx, 'sync-reaches-other-tenant')
+      ? ctx.store.patents.get(item.servicePatentId)
+      : findPatent(ctx.store, tenant, item.servicePatentId);
+    if (target === undefined && !faultIs(ctx, 'sync-unknown-service-patent-id-falls-back')) {
+      // (fault) The result builder copies the input field when no patent matches.
+      if (faultIs(ctx, 'sync-unknown-servicepatentid-echoed-on-rejection'))
+        change.patentId = item.servicePatentId;
+      return reject('servicePatentId does not match any patent of the portfolio.');
+    }
+  }
+  if (target === undefined && change.providerId !== null) {
+    const candidates = faultIs(ctx, 'sync-provider-id-matched-across-tenants')
+      ? [...ctx.store.patents.values()] // every tenant's patents, not only the caller's
+      : patentsOf(ctx.store, tenant);
+    target = candidates.find((p) => p.providerId === change.providerId);
+  }
+
+  if (target === undefined) {
+    change.kind = 'CREATE';
+    if (faultIs(ctx, 'sync-unknown-provider-id-rejected')) return reject('providerId matches no patent.');
+    if (typeof change.changes.office !== 'string') return reject('A new patent needs an office.');
+    if (faultIs(ctx, 'sync-create-applied-at-triage')) {
+      change.patentId = newPatent(ctx, tenant, change.changes, at).id;
+      change.state = 'APPLIED';
+      batch.autoAppliedItems += 1;
+      return change;
+    }
+  } else {
+    change.kind =
+      faultIs(ctx, 'sync-action-from-service-patent-id') && typeof item.servicePatentId !== 'string'
+        ? 'CREATE'
+        : 'UPDATE';
+    change.patentId = target.id;
+    if (faultIs(ctx, 'sync-office-required-on-updates') && typeof change.changes.office !== 'string') {
+      return reject('office is required.');
+    }
+    const newProviderId = change.changes.providerId;
+    if (
+      typeof newProviderId === 'string' &&
+      newProviderId !== target.providerId &&
+      patentsOf(ctx.store, tenant).some((p) => p.providerId === newProviderId)
+    ) {
+      return reject('providerId is already used by another patent of the portfolio.');
+    }
+    if (!touchesCriticalField(target, change.changes)) {
+      applyChanges(target, change.changes, at);
+      change.state = 'APPLIED';
+      if (!faultIs(ctx, 'sync-applied-updates-not-counted')) batch.autoAppliedItems += 1;
+      return change;
+    }
+  }
+
+  const twin = refusedTwin(ctx.store, change);
+  if (twin !== undefined) {
+    change.state = 'SUPPRESSED';
+    change.reason = `Identical to proposal ${twin.id}, refused in review: ${twin.reason ?? ''}`.trim();
+    if (faultIs(ctx, 'sync-suppressed-without-reason')) change.reason = null;
+    if (faultIs(ctx, 'sync-suppressed-counted-as-staged')) batch.stagedItems += 1;
+    else batch.suppressedItems += 1;
+    return change;
+  }
+  change.state = 'AWAITING_REVIEW';
+  // (fault) A draft patent row inserted at triage to hold the proposal, its id exposed.
+  if (change.kind === 'CREATE' && faultIs(ctx, 'sync-staged-create-exposes-draft-patent-id'))
+    change.patentId = ctx.random.uuid();
+  if (!(faultIs(ctx, 'sync-staged-creates-not-counted') && change.kind === 'CREATE')) batch.stagedItems += 1;
+  return change;
+}
+
+export function processItem(
+  ctx: ServerContext,
+  tenant: Tenant,
+  batch: SyncBatchRecord,
+  index: number,
+  at: Moment,
+): void {
+  let change: ChangeRequest;
+  try {
+    change = triageItem(ctx, tenant, batch, index, batch.items[index], at);
+  } catch {
+    // An item that could not be recorded: the batch ends in ERROR and the item has no change request id.
+    change = {
+      id: `unrecorded:${batch.id}:${index}`,
+      tenantId: tenant.id,
+      batchId: batch.id,
+      index,
+      kind: null,
+      patentId: null,
+      providerId: null,
+      changes: {},
+      state: 'UNRECORDED',
+      reason: 'The item could not be recorded.',
+    };
+  }
+  ctx.store.changeRequests.set(change.id, change);
+  batch.results.push(change.id);
+}

@@ -1,0 +1,170 @@
+/** The wire representation of a patent event, its instructability and, on request, its fees. */
+import type { PatentEvent } from '../../schemas/types';
+import { isFault, isVariant } from '../behaviour';
+import { duePeriod, isLapsed } from '../domain/due-period';
+import { isFxRateFrozen } from '../domain/freezes';
+import { instructability } from '../domain/instructability';
+import type { EventRecord, Store, Tenant } from '../store';
+import { DECISIONS, eventsOfPatent } from '../store';
+import { embeddedFees, eventFeesView } from './fees';
+import { type SerializerFaults, without, type Written, written } from './serializer';
+
+/** The renewal object with one member rewritten (events without a renewal stay as they are). */
+function withRenewal(
+  view: PatentEvent,
+  edit: (renewal: NonNullable<PatentEvent['renewal']>) => Written,
+): Written {
+  return view.renewal === null ? view : { ...view, renewal: edit(view.renewal) };
+}
+
+const EVENT_FAULTS: SerializerFaults<PatentEvent, EventRecord> = {
+  'events-object-v1-name': (view) => ({ ...view, object: 'renewal' }),
+  'event-patent-id-is-provider-id': (view) => ({
+    ...view,
+    patent: { ...view.patent, id: view.patent.providerId ?? view.patent.id },
+  }),
+  'events-event-type-lower-case': (view) => ({ ...view, eventType: view.eventType.toLowerCase() }),
+  'event-dates-as-timestamps': (view) => ({
+    ...view,
+    dueDate: new Date(view.dueDate).toISOString(),
+    gracePeriodEndDate:
+      view.gracePeriodEndDate === null ? null : new Date(view.gracePeriodEndDate).toISOString(),
+  }),
+  'events-annuity-year-as-string': (view) =>
+    withRenewal(view, (renewal) => ({ ...renewal, annuityYear: String(renewal.annuityYear) })),
+  'events-payment-sequence-always-shown': (view, event) =>
+    withRenewal(view, (renewal) => ({ ...renewal, paymentSequenceNumber: event.paymentSequenceNumber })),
+  'events-payment-sequence-as-string': (view) =>
+    withRenewal(view, (renewal) =>
+      'paymentSequenceNumber' in renewal
+        ? { ...renewal, paymentSequenceNumber: String(renewal.paymentSequenceNumber) }
+        : renewal,
+    ),
+  'events-renewal-null-without-sequence': (view) =>
+    view.renewal !== null && !('paymentSequenceNumber' in view.renewal) ? { ...view, renewal: null } : view,
+  'applied-decision-set-only-for-proceed': (view) => ({
+    ...view,
+    appliedDecision: view.appliedDecision === 'PROCEED' ? 'PROCEED' : null,
+  }),
+  'instructions-applied-decision-hidden': (view) => ({
+    ...view,
+    appliedDecision: view.processingStatus === 'INSTRUCTED' ? null : view.appliedDecision,
+  }),
+  'events-applied-decision-short-code': (view) => ({
+    ...view,
+    appliedDecision: view.appliedDecision === 'SKIP_THIS_TIME' ? 'SKIP' : view.appliedDecision,
+  }),
+  'events-due-period-v1-labels': (view) => ({
+    ...view,
+    duePeriod: view.duePeriod === 'GRACE_PERIOD' ? 'GRACE' : view.duePeriod,
+  }),
+  'events-processing-status-from-instruction': (view, event) => ({
+    ...view,
+    processingStatus: event.instructionId === null ? view.processingStatus : 'EXECUTED',
+  }),
+  'events-status-updated-at-as-date': (view) => ({
+    ...view,
+    processingStatusUpdatedAt: view.processingStatusUpdatedAt?.slice(0, 10) ?? null,
+  }),
+  'events-fx-frozen-null-when-never-frozen': (view) => ({
+    ...view,
+    isFxRateFrozen: view.isFxRateFrozen || null,
+  }),
+  'events-fees-status-stale-after-invoicing': (view) => ({
+    ...view,
+    feesStatus: view.feesStatus === 'INVOICED' ? 'LOCKED' : view.feesStatus,
+  }),
+  'events-blocked-reason-as-error-code': (view) => ({
+    ...view,
+    instructability: {
+      ...view.instructability,
+      blockedReason:
+        view.instructability.blockedReason === 'ALREADY_INSTRUCTED'
+          ? 'instruction_already_set'
+          : view.instructability.blockedReason,
+    },
+  }),
+  'events-mode-missing': (view) => ({ ...view, instructability: without(view.instructability, ['mode']) }),
+};
+
+/** (variant) How many times each instructed event was shown: the back office moves it on after the first. */
+const instructedReads = new WeakMap<EventRecord, number>();
+
+/** processingStatus and its timestamp as shown now. */
+function processingOf(
+  event: EventRecord,
+): Pick<PatentEvent, 'processingStatus' | 'processingStatusUpdatedAt'> {
+  const shown = {
+    processingStatus: event.processingStatus,
+    processingStatusUpdatedAt: event.processingStatusUpdatedAt,
+  };
+  if (!isVariant('processing-status-advanced-by-back-office') || event.processingStatus !== 'INSTRUCTED')
+    return shown;
+  const reads = (instructedReads.get(event) ?? 0) + 1;
+  instructedReads.set(event, reads);
+  if (reads === 1 || event.processingStatusUpdatedAt === null) return shown;
+  const later = new Date(Date.parse(event.processingStatusUpdatedAt) + 1000).toISOString();
+  return { processingStatus: 'PAYMENT_SENT', processingStatusUpdatedAt: later };
+}
+
+export function eventView(
+  store: Store,
+  tenant: Tenant,
+  event: EventRecord,
+  today: string,
+  options: { withFees?: boolean; patentEvents?: EventRecord[] } = {},
+): PatentEvent {
+  const patent = store.patents.get(event.patentId);
+  const patentEvents = options.patentEvents ?? eventsOfPatent(store, event.patentId);
+  const verdict = instructability(
+    event,
+    isFault('events-allowed-ignores-earlier-pending') ? [event] : patentEvents,
+    today,
+  );
+  const view: PatentEvent = {
+    object: 'patentEvent',
+    id: event.id,
+    patent: {
+      id: event.patentId,
+      providerId:
+        (isFault('events-patent-provider-id-from-case-reference')
+          ? patent?.clientCaseReference
+          : patent?.providerId) ?? null,
+    },
+    eventType: event.eventType,
+    dueDate: event.dueDate,
+    gracePeriodEndDate: event.gracePeriodEndDate,
+    // paymentSequenceNumber is shown only when it differs from the annuity year (absent, not null, otherwise).
+    renewal:
+      event.eventType !== 'RENEWAL'
+        ? null
+        : event.paymentSequenceNumber === event.annuityYear
+          ? { annuityYear: event.annuityYear }
+          : { annuityYear: event.annuityYear, paymentSequenceNumber: event.paymentSequenceNumber },
+    appliedDecision: event.appliedDecision,
+    duePeriod: duePeriod(event, today),
+    ...processingOf(event),
+    isFxRateFrozen: isFxRateFrozen(tenant, event),
+    feesStatus: event.feesStatus,
+    createdAt: event.createdAt,
+    updatedAt: event.updatedAt,
+    instructability: {
+      isAllowed: verdict.isAllowed,
+      // The read model lists the decisions without the lapse rule, which only the POST applies.
+      allowedDecisions:
+        isFault('instructability-lapsed-event-keeps-proceed') && verdict.isAllowed && isLapsed(event, today)
+          ? [...DECISIONS]
+          : [...verdict.allowedDecisions],
+      blockedReason:
+        isFault('events-blocked-reason-on-allowed') &&
+        verdict.isAllowed &&
+        patentEvents.some((e) => e.appliedDecision !== null)
+          ? 'ALREADY_INSTRUCTED'
+          : verdict.blockedReason,
+      opensAt: verdict.opensAt,
+      mode: verdict.mode,
+    },
+    ...(options.withFees ? { fees: embeddedFees(eventFeesView(store, tenant, event, today)) } : {}),
+  };
+  return written(EVENT_FAULTS, view, event);
+}

@@ -1,0 +1,54 @@
+/** The wire representation of an exchange-rate freeze and its frozen-rate events. */
+import type { ExchangeRateFreeze, FrozenRateEvent } from '../../schemas/types';
+import { isFault, isVariant } from '../behaviour';
+import { currentFees, totalOf } from '../domain/fees';
+import { isMonthFrozen } from '../domain/freezes';
+import type { EventRecord, Store, Tenant } from '../store';
+import { type SerializerFaults, written } from './serializer';
+
+const FREEZE_FAULTS: SerializerFaults<ExchangeRateFreeze> = {
+  'freezes-month-read-as-date': (view) => ({ ...view, yearMonth: `${view.yearMonth}-01` }),
+  'freezes-amount-as-number': (view) => ({
+    ...view,
+    events: view.events?.map((e) => ({ ...e, amount: Number(e.amount) })),
+  }),
+};
+
+function frozenRateEventView(
+  store: Store,
+  tenant: Tenant,
+  event: EventRecord,
+  today: string,
+): FrozenRateEvent {
+  const fees = currentFees(event, today);
+  return {
+    // The contract lists the members of a frozen-rate event without `object`: it is given here all the same.
+    ...(isVariant('frozen-rate-events-without-object') ? {} : { object: 'frozenRateEvent' as const }),
+    clientCaseReference: store.patents.get(event.patentId)?.clientCaseReference ?? null,
+    dueDate: event.dueDate,
+    // Only the office fee goes through the exchange rates: the freeze keeps its converted amount alone.
+    amount: totalOf(
+      isFault('freeze-event-amount-office-fee-only')
+        ? fees.components.filter((c) => c.type === 'OFFICE')
+        : fees.components,
+    ),
+    currency: fees.currency,
+    isFxRateFrozen: isMonthFrozen(tenant, event),
+    hasInstruction: event.instructionId !== null,
+  };
+}
+
+export function freezeView(
+  store: Store,
+  tenant: Tenant,
+  yearMonth: string,
+  events: EventRecord[],
+  today: string,
+): ExchangeRateFreeze {
+  const view: ExchangeRateFreeze = {
+    object: 'exchangeRateFreeze',
+    yearMonth,
+    events: events.map((e) => frozenRateEventView(store, tenant, e, today)),
+  };
+  return written(FREEZE_FAULTS, view, undefined);
+}
