@@ -7,6 +7,8 @@ import type { AreaKey } from '../../schemas/requirements';
 import { AUTH_FAULTS } from './auth';
 import { BLIND_ROUND_1_FAULTS } from './blind-round-1';
 import { BLIND_ROUND_2_FAULTS } from './blind-round-2';
+import { BLIND_ROUND_3_FAULTS } from './blind-round-3';
+import { BLIND_ROUND_4_FAULTS } from './blind-round-4';
 import { CONVENTIONS_FAULTS } from './conventions';
 import { CORRELATION_FAULTS } from './correlation';
 import { DOCUMENTS_FAULTS } from './documents';
@@ -55,7 +57,12 @@ const BY_AREA = {
  * neither the suite nor these catalogues, one file per round, kept as the record of each round (README,
  * "Blind rounds") rather than spread over the area files.
  */
-const BY_ROUND = { 'blind-round-1': BLIND_ROUND_1_FAULTS, 'blind-round-2': BLIND_ROUND_2_FAULTS } as const;
+const BY_ROUND = {
+  'blind-round-1': BLIND_ROUND_1_FAULTS,
+  'blind-round-2': BLIND_ROUND_2_FAULTS,
+  'blind-round-3': BLIND_ROUND_3_FAULTS,
+  'blind-round-4': BLIND_ROUND_4_FAULTS,
+} as const;
 
 /** The name of a catalogued fault: a switch on any other name does not compile. */
 export type FaultName =

@@ -9,6 +9,8 @@ import type { VariantDefinition } from '../faults/catalogue-types';
 import { CONVENTIONS_VARIANTS } from './conventions';
 import { BLIND_ROUND_1_VARIANTS } from './blind-round-1';
 import { BLIND_ROUND_2_VARIANTS } from './blind-round-2';
+import { BLIND_ROUND_3_VARIANTS } from './blind-round-3';
+import { BLIND_ROUND_4_VARIANTS } from './blind-round-4';
 import { CORRELATION_VARIANTS } from './correlation';
 import { DOCUMENTS_VARIANTS } from './documents';
 import { EVENTS_VARIANTS } from './events';
@@ -57,6 +59,8 @@ const BY_AREA = {
 const BY_ROUND = {
   'blind-round-1': BLIND_ROUND_1_VARIANTS,
   'blind-round-2': BLIND_ROUND_2_VARIANTS,
+  'blind-round-3': BLIND_ROUND_3_VARIANTS,
+  'blind-round-4': BLIND_ROUND_4_VARIANTS,
 } as const;
 
 /** The name of a catalogued variant: a switch on any other name does not compile. */
