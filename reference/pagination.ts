@@ -34,7 +34,10 @@ export function pageRequest(query: { itemsPerPage?: unknown; currentPage?: unkno
     ]);
   }
   return {
-    itemsPerPage: isFault('page-size-not-clamped') ? requested : Math.min(requested, MAX_PAGE_SIZE),
+    itemsPerPage:
+      isFault('page-size-not-clamped') || isFault('total-pages-uses-unclamped-size')
+        ? requested
+        : Math.min(requested, MAX_PAGE_SIZE),
     currentPage: typeof query.currentPage === 'number' ? query.currentPage : 1,
   };
 }
@@ -49,9 +52,12 @@ export function belowFullPage(request: PageRequest): boolean {
 }
 
 export function page<T>(items: readonly T[], request: PageRequest): Page<T> {
-  const { itemsPerPage } = request;
+  // The size asked for clamped where the page is cut, while the page count is still computed from it.
+  const itemsPerPage = isFault('total-pages-uses-unclamped-size')
+    ? Math.min(request.itemsPerPage, MAX_PAGE_SIZE)
+    : request.itemsPerPage;
   const totalItems = items.length;
-  let totalPages = Math.ceil(totalItems / itemsPerPage);
+  let totalPages = Math.ceil(totalItems / request.itemsPerPage);
   if (isFault('total-pages-truncated')) totalPages = Math.floor(totalItems / itemsPerPage);
   // totalPages of an empty list is open: 0 here.
   if (isVariant('empty-list-one-page') && totalItems === 0) totalPages = 1;

@@ -283,7 +283,7 @@ export function eventsOfPatent(store: Store, patentId: string): EventRecord[] {
 }
 
 export function patentInvoicesOf(store: Store, tenant: Tenant): InvoiceRecord[] {
-  const anyRight = isFault('invoices-trademark-returned');
+  const anyRight = isFault('invoices-trademark-returned') || isFault('invoice-list-includes-trademark');
   return [...store.invoices.values()].filter(
     (i) => i.tenantId === tenant.id && (i.ipRightType === 'PATENT' || anyRight),
   );

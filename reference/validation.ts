@@ -359,6 +359,16 @@ export function validateRequest(
       ),
     );
   }
+  // The envelope schema checking each item's applicationDate as a strict date.
+  const items = (input.body as { items?: unknown } | null | undefined)?.items;
+  if (isFault('item-invalid-date-returns-400') && spec.operationId === 'syncPatents' && Array.isArray(items))
+    items.forEach((item, index) =>
+      errors.push(
+        ...syncItemErrors(item)
+          .filter((e) => e.pointer === '/applicationDate')
+          .map((e) => ({ ...e, pointer: pointer('items', index) + e.pointer })),
+      ),
+    );
   if (errors.length > 0) throw validationFailed(errors);
   return result;
 }

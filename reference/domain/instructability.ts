@@ -65,11 +65,21 @@ export function instructability(
     ? event.feesStatus !== 'ESTIMATED'
     : event.appliedDecision !== null;
   if (instructed) return blocked('ALREADY_INSTRUCTED', event, today);
-  if (today < opensAt(event)) return blocked('TOO_EARLY', event, today);
+  // Which reason wins for an event both too early and behind a pending one is not stated: TOO_EARLY here,
+  // EARLIER_EVENT_PENDING in the variant.
+  const pendingFirst = isVariant('blocked-reason-precedence-earlier-pending');
+  if (today < opensAt(event) && !pendingFirst) return blocked('TOO_EARLY', event, today);
+  // The pending query looking for a payment: an earlier event still payable counts unless it was PROCEEDed.
+  const unpaid = (e: EventRecord) =>
+    isFault('skip-does-not-clear-earlier-pending') &&
+    e.eventType === 'RENEWAL' &&
+    e.appliedDecision !== 'PROCEED' &&
+    !isLapsed(e, today);
   const pending = patentEvents
-    .filter((e) => e.id !== event.id && e.dueDate < event.dueDate && awaitsDecision(e))
+    .filter((e) => e.id !== event.id && e.dueDate < event.dueDate && (awaitsDecision(e) || unpaid(e)))
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   if (pending.length > 0) return blocked('EARLIER_EVENT_PENDING', event, today, pending);
+  if (today < opensAt(event)) return blocked('TOO_EARLY', event, today);
   // Blocks beyond the three reasons are open (OPEN-POINTS B21, E3): there are none here.
   if (isVariant('grace-period-events-held') && today > addMonths(event.dueDate, 3) && !isLapsed(event, today))
     return {

@@ -84,7 +84,12 @@ function checkInstructable(
 ) {
   entries.forEach((entry, index) => {
     const event = events[index] as EventRecord;
-    let patentEvents = eventsOfPatent(ctx.store, event.patentId);
+    // The earlier events looked up in the tenant's portfolio, not under the event's patent (the seed's
+    // replay of past instructions left as it was).
+    let patentEvents =
+      faultIs(ctx, 'earlier-pending-checked-across-patents') && today === ctx.clock.today()
+        ? [...ctx.store.events.values()].filter((e) => e.tenantId === event.tenantId)
+        : eventsOfPatent(ctx.store, event.patentId);
     if (faultIs(ctx, 'instructions-two-events-of-a-patent-accepted')) {
       patentEvents = patentEvents.filter((e) => !events.slice(0, index).includes(e));
     }
@@ -96,7 +101,11 @@ function checkInstructable(
         // The decision the event already has taken as done (the execution below leaves the event as it is).
         if (faultIs(ctx, 'instruction-replay-same-decision-201') && event.appliedDecision === entry.decision)
           return;
-        if (faultIs(ctx, 'instructions-decision-overwritten') && event.appliedDecision !== entry.decision)
+        if (
+          (faultIs(ctx, 'instructions-decision-overwritten') ||
+            faultIs(ctx, 'different-decision-supersedes-executed')) &&
+          event.appliedDecision !== entry.decision
+        )
           return;
         // One conflict exception for both 409 cases, mapped to a single code.
         throw new ProblemError(
@@ -190,7 +199,10 @@ export function executeInstructions(
       event.processingStatus = 'INSTRUCTED';
       event.processingStatusUpdatedAt = executedAt;
     });
-  if (faultIs(ctx, 'instructions-refused-batch-keeps-receipt')) {
+  if (
+    faultIs(ctx, 'instructions-refused-batch-keeps-receipt') ||
+    faultIs(ctx, 'rolled-back-batch-leaks-receipt')
+  ) {
     const draft = newReceipt(ctx, tenant, at);
     entries.forEach((entry, index) => {
       const event = events[index] as EventRecord;
@@ -245,9 +257,15 @@ export function executeInstructions(
       return;
     const write = (): void => {
       event.appliedDecision = entry.decision;
-      if (!variantIs(ctx, 'processing-status-kept-on-instruction')) {
-        event.processingStatus =
-          variantIs(ctx, 'instructed-payment-sent') && entry.decision === 'PROCEED'
+      // (variant) processingStatus left to the back office, but a DROP fulfils the event at once.
+      const onlyDropMoves = variantIs(ctx, 'processing-status-unchanged-by-instruction');
+      if (
+        !variantIs(ctx, 'processing-status-kept-on-instruction') &&
+        (!onlyDropMoves || entry.decision === 'DROP')
+      ) {
+        event.processingStatus = onlyDropMoves
+          ? 'FULFILLED'
+          : variantIs(ctx, 'instructed-payment-sent') && entry.decision === 'PROCEED'
             ? 'PAYMENT_SENT'
             : 'INSTRUCTED';
         event.processingStatusUpdatedAt = executedAt;

@@ -75,14 +75,25 @@ export function touchesCriticalField(patent: PatentRecord, changes: Partial<Pate
   );
 }
 
+/** The patent list's search index: a patent's row as created, where a fault keeps it apart from later writes. */
+const searchIndexRows = new WeakMap<PatentRecord, PatentRecord>();
+
+/** The patent as the list's search index holds it: the record itself unless an older row was kept. */
+export function searchIndexRow(patent: PatentRecord): PatentRecord {
+  return searchIndexRows.get(patent) ?? patent;
+}
+
 export function applyChanges(patent: PatentRecord, changes: Partial<PatentFields>, at: Moment): void {
+  // The update written to the patent table only: the search index keeps the row as it was created.
+  if (isFault('provider-filter-stale-after-applied-update') && !searchIndexRows.has(patent))
+    searchIndexRows.set(patent, structuredClone(patent));
   if (isFault('sync-partial-update-resets-missing-fields')) {
     for (const field of WRITABLE_FIELDS) {
       if (field !== 'providerId' && !CRITICAL_FIELDS.includes(field) && !(field in changes))
         (patent as unknown as Record<string, unknown>)[field] = null;
     }
   }
-  if (isFault('sync-partial-update-clears-absent-fields')) {
+  if (isFault('sync-partial-update-clears-absent-fields') || isFault('partial-update-nulls-omitted-fields')) {
     // The update written as a whole record: a member the item lacks is read as null (office cannot be null).
     for (const field of WRITABLE_FIELDS) {
       if (field !== 'office' && !(field in changes))
@@ -90,6 +101,15 @@ export function applyChanges(patent: PatentRecord, changes: Partial<PatentFields
     }
   }
   Object.assign(patent, structuredClone(changes));
+  // The numbers the item writes kept in step with the office-standard ones.
+  if (isFault('sync-application-number-writes-official')) {
+    const { applicationNumber, publicationNumber } = changes;
+    patent.officialNumbers = {
+      ...patent.officialNumbers,
+      ...(applicationNumber === undefined ? {} : { applicationNumber }),
+      ...(publicationNumber === undefined ? {} : { publicationNumber }),
+    };
+  }
   patent.updatedAt = at.now.toISOString();
 }
 

@@ -83,7 +83,11 @@ function triageItem(
   change.changes = changesOf(item);
 
   let target: PatentRecord | undefined;
-  if (faultIs(ctx, 'sync-provider-id-matched-first') && change.providerId !== null) {
+  if (
+    (faultIs(ctx, 'sync-provider-id-matched-first') ||
+      faultIs(ctx, 'provider-id-wins-over-service-patent-id')) &&
+    change.providerId !== null
+  ) {
     target = patentsOf(ctx.store, tenant).find((p) => p.providerId === change.providerId);
   }
   if (
@@ -103,9 +107,11 @@ function triageItem(
     }
   }
   if (target === undefined && change.providerId !== null) {
-    const candidates = faultIs(ctx, 'sync-provider-id-matched-across-tenants')
-      ? [...ctx.store.patents.values()] // every tenant's patents, not only the caller's
-      : patentsOf(ctx.store, tenant);
+    const candidates =
+      faultIs(ctx, 'sync-provider-id-matched-across-tenants') ||
+      faultIs(ctx, 'provider-id-match-not-tenant-scoped')
+        ? [...ctx.store.patents.values()] // every tenant's patents, not only the caller's
+        : patentsOf(ctx.store, tenant);
     target = candidates.find((p) => p.providerId === change.providerId);
   }
 

@@ -3,13 +3,14 @@
  * batch status. Each item is triaged by sync-triage.ts; a staged proposal is reviewed by sync-review.ts.
  */
 import { syncInlineLimit } from '../../schemas/openapi-facts';
-import { faultIs, isFault, variantIs } from '../behaviour';
+import { faultIs, isFault, isVariant, variantIs } from '../behaviour';
 import type { Moment, ServerContext } from '../context';
 import { currentMoment } from '../context';
 import { pointer, ProblemError, validationFailed } from '../problems';
 import type { ChangeRequest, Store, SyncBatchRecord, Tenant } from '../store';
+import { findPatent } from '../store';
 import { syncItemErrors } from '../validation';
-import { canonicalJson } from './sync-changes';
+import { applyChanges, canonicalJson } from './sync-changes';
 import { processItem } from './sync-triage';
 
 /** Batches up to this size are processed inline (201); larger ones in the background (202). */
@@ -79,6 +80,15 @@ function replayed(ctx: ServerContext, tenant: Tenant, batch: SyncBatchRecord): S
   const changes = batch.results.map((id) => ctx.store.changeRequests.get(id));
   for (const change of changes) {
     if (change === undefined) continue;
+    // The stored batch answered, and its applied updates run through the applier again.
+    if (
+      faultIs(ctx, 'sync-replay-reapplies-items') &&
+      change.state === 'APPLIED' &&
+      change.patentId !== null
+    ) {
+      const patent = findPatent(ctx.store, tenant, change.patentId);
+      if (patent !== undefined) applyChanges(patent, change.changes, currentMoment(ctx));
+    }
     if (faultIs(ctx, 'sync-replay-restages-awaiting-items') && change.state === 'AWAITING_REVIEW')
       restage(ctx, batch, change);
     if (
@@ -146,18 +156,34 @@ export function submitSync(
     if (existing !== undefined) {
       if (existing.itemsFingerprint === fingerprint || faultIs(ctx, 'sync-replay-ignores-items'))
         return replayed(ctx, tenant, existing);
+      // The items triaged (and applied) before the reference is looked at: the conflict comes too late.
+      if (faultIs(ctx, 'sync-conflict-checked-after-apply')) {
+        const refused = {
+          ...existing,
+          id: ctx.random.uuid(),
+          items: structuredClone(body.items),
+          ...notStarted(),
+        };
+        for (let index = 0; index < refused.items.length; index += 1)
+          processItem(ctx, tenant, refused, index, at);
+      }
+      // The id of the batch row this request inserted before the reference was checked (then rolled back).
+      const existingBatchId = faultIs(ctx, 'conflict-existing-batch-id-wrong')
+        ? ctx.random.uuid()
+        : existing.id;
       throw new ProblemError(
         'conflict',
         'externalImportRef was already used with different items.',
-        faultIs(ctx, 'sync-conflict-without-existing-batch-id') ? {} : { existingBatchId: existing.id },
+        faultIs(ctx, 'sync-conflict-without-existing-batch-id') ? {} : { existingBatchId },
       );
     }
   }
-  const inlineLimit = faultIs(ctx, 'sync-100-items-in-background')
-    ? INLINE_LIMIT - 1
-    : faultIs(ctx, 'sync-101-items-inline')
-      ? INLINE_LIMIT + 1
-      : INLINE_LIMIT;
+  const inlineLimit =
+    faultIs(ctx, 'sync-100-items-in-background') || faultIs(ctx, 'inline-threshold-off-by-one')
+      ? INLINE_LIMIT - 1
+      : faultIs(ctx, 'sync-101-items-inline')
+        ? INLINE_LIMIT + 1
+        : INLINE_LIMIT;
   const inline = body.items.length <= inlineLimit;
   const batch: SyncBatchRecord = {
     id: ctx.random.uuid(),
@@ -195,6 +221,8 @@ export function settleOnRead(ctx: ServerContext, batch: SyncBatchRecord, at: Mom
     batch.progress === 'PROCESSING'
   )
     complete(ctx, batch, at);
+  // The status derived again on every read, and a finished batch stamped complete at the read.
+  if (faultIs(ctx, 'sync-poll-restamps-completed-at') && batch.progress === 'DONE') complete(ctx, batch, at);
 }
 
 export type BatchStatus = 'PENDING' | 'PROCESSING' | 'TRIAGED' | 'SETTLED' | 'ERROR';
@@ -205,7 +233,14 @@ export function batchStatus(store: Store, batch: SyncBatchRecord): BatchStatus {
   const states = batch.results.map((id) => store.changeRequests.get(id)?.state);
   if (states.includes('UNRECORDED')) return 'ERROR';
   if (isFault('sync-rejected-batch-error') && states.includes('REJECTED')) return 'ERROR';
-  const awaiting = states.includes('AWAITING_REVIEW') && !isFault('sync-triaged-reported-settled');
+  // SETTLED read as "every item applied", so an item rejected or suppressed keeps the batch TRIAGED.
+  const pending = isFault('rejected-items-hold-batch-in-triaged')
+    ? states.some((state) => state !== 'APPLIED')
+    : states.includes('AWAITING_REVIEW');
+  // Which trigger moves a batch to SETTLED is not shown: in the variant, a batch once TRIAGED (a proposal
+  // staged) stays so after its last review, waiting for a housekeeping step.
+  const onceTriaged = isVariant('triaged-batch-stays-triaged-after-review') && batch.stagedItems > 0;
+  const awaiting = (pending || onceTriaged) && !isFault('sync-triaged-reported-settled');
   if (!awaiting && isFault('sync-settled-reported-completed')) return 'COMPLETED' as BatchStatus;
   return awaiting ? 'TRIAGED' : 'SETTLED';
 }

@@ -5,11 +5,16 @@ import { faultIs } from '../behaviour';
 import { pdfResponse } from '../documents';
 import type { OperationHandler, OperationRequest } from '../http';
 import { notFound, ProblemError } from '../problems';
+import { countCall, rateLimitHeaders } from '../quota';
 import type { EventRecord, PatentRecord } from '../store';
+import { eventsOfPatent } from '../store';
 import { eventOf, patentOf } from './lookup';
 
 /** The event of a document route, found only through its own patent in the caller's portfolio. */
 function documentEventOf(req: OperationRequest): { patent: PatentRecord; event: EventRecord } {
+  // The streaming handler wrapped in the rate limiter a second time.
+  if (faultIs(req.ctx, 'quota-double-charge-on-downloads'))
+    req.c.set('rateLimitHeaders', rateLimitHeaders(countCall(req.ctx, req.caller.key)));
   if (faultIs(req.ctx, 'document-event-looked-up-by-id-alone')) {
     // The patent checked against the tenant, then the document's event loaded by its id alone.
     const patent = patentOf(req);
@@ -29,9 +34,17 @@ function documentNotReady(req: OperationRequest): ProblemError {
 
 const getInstructionReceiptDocument: OperationHandler = (req) => {
   const { patent, event } = documentEventOf(req);
+  // The latest receipt of the patent, whichever of its events the path names.
+  const receiptEvent = faultIs(req.ctx, 'instruction-receipt-looked-up-by-patent')
+    ? (eventsOfPatent(req.ctx.store, patent.id)
+        .filter((e) => e.instructionReceiptId !== null)
+        .at(-1) ?? event)
+    : event;
   const receipt =
-    event.instructionReceiptId === null ? undefined : req.ctx.store.receipts.get(event.instructionReceiptId);
-  const instruction = receipt?.instructions.find((i) => i.eventId === event.id);
+    receiptEvent.instructionReceiptId === null
+      ? undefined
+      : req.ctx.store.receipts.get(receiptEvent.instructionReceiptId);
+  const instruction = receipt?.instructions.find((i) => i.eventId === receiptEvent.id);
   if (faultIs(req.ctx, 'instruction-receipt-before-instruction') && instruction === undefined) {
     // A blank receipt for an event that was never instructed, instead of 404.
     return pdfResponse(req.c, {

@@ -2,6 +2,7 @@
  * Exchange-rate freezes: contract endpoints 12 to 14.
  */
 import { faultIs } from '../behaviour';
+import { estimateFees } from '../domain/fees';
 import { eventsDueInMonth, freezeMonth, frozenMonths } from '../domain/freezes';
 import type { OperationHandler, OperationRequest } from '../http';
 import { json } from '../http';
@@ -36,6 +37,9 @@ function monthView(req: OperationRequest, status = 200): Response {
 const getExchangeRateFreeze: OperationHandler = (req) => {
   const unfrozen = !req.caller.tenant.frozenMonths.has(req.path.yearMonth as string);
   if (unfrozen && faultIs(req.ctx, 'freezes-unfrozen-month-not-found')) throw notFound();
+  // The answer built by the PUT's service, which freezes the month it reads.
+  if (unfrozen && faultIs(req.ctx, 'freeze-get-creates-freeze'))
+    freezeMonth(req.caller.tenant, req.path.yearMonth as string);
   return monthView(req);
 };
 
@@ -51,6 +55,13 @@ const putExchangeRateFreeze: OperationHandler = (req) => {
   }
   const created = !req.caller.tenant.frozenMonths.has(yearMonth);
   freezeMonth(req.caller.tenant, yearMonth);
+  // The month's events selected by due date alone, whichever tenant they belong to.
+  if (faultIs(req.ctx, 'freeze-put-affects-other-tenants'))
+    for (const tenant of req.ctx.store.tenants.values()) freezeMonth(tenant, yearMonth);
+  // The fees of the month's events stored again at the frozen rate, fixed amounts included.
+  if (faultIs(req.ctx, 'freeze-rewrites-locked-amounts'))
+    for (const event of eventsDueInMonth(req.ctx.store, req.caller.tenant, yearMonth))
+      if (event.lockedFees !== null) event.lockedFees = estimateFees(event, req.at.today);
   // The write answered past the RateLimit-* header layer, which only the reads go through.
   if (faultIs(req.ctx, 'freeze-put-without-rate-limit-headers')) req.c.set('rateLimitHeaders', {});
   // A PUT that creates the freeze answered as a creation.

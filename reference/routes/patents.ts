@@ -3,6 +3,7 @@
  */
 import { faultIs, isFault, isVariant, variantIs } from '../behaviour';
 import { addDays, monthBounds } from '../dates';
+import { searchIndexRow } from '../domain/sync-changes';
 import type { OperationHandler, OperationRequest } from '../http';
 import { json } from '../http';
 import { belowFullPage, page, pageRequest } from '../pagination';
@@ -36,7 +37,11 @@ export function sortPatents(patents: PatentRecord[], sort: string | undefined): 
   // The default order is not shown in the contract: insertion order here.
   if (sort === undefined && isVariant('patents-default-order-newest-first')) return [...patents].reverse();
   // (variant) The default order is the most recently created first.
-  if (sort === undefined && isVariant('variant-default-list-ordering')) return [...patents].sort(newestFirst);
+  if (
+    sort === undefined &&
+    (isVariant('variant-default-list-ordering') || isVariant('default-list-order-by-created-desc'))
+  )
+    return [...patents].sort(newestFirst);
   if (sort === undefined || isFault('patents-sort-ignored')) return patents;
   const field = (sort.startsWith('-') ? sort.slice(1) : sort) as SortableField;
   // status sorted by its own comparator, written without a direction argument.
@@ -67,6 +72,8 @@ export function sortPatents(patents: PatentRecord[], sort: string | undefined): 
 const listPatents: OperationHandler = (req) => {
   const paging = pageRequest(req.query);
   let patents = patentsOf(req.ctx.store, req.caller.tenant);
+  // The list served from the search index, which later writes to a patent do not reach.
+  if (faultIs(req.ctx, 'provider-filter-stale-after-applied-update')) patents = patents.map(searchIndexRow);
   const providerId = req.query.providerId as string | undefined;
   if (providerId !== undefined && !faultIs(req.ctx, 'patents-provider-id-filter-ignored')) {
     // The providerId lookup run on every tenant's patents.
@@ -113,7 +120,17 @@ const listPatentEvents: OperationHandler = (req) => {
     faultIs(req.ctx, 'patent-events-default-page-size-25') && req.query.itemsPerPage === undefined;
   const paging = pageRequest(legacyDefault ? { ...req.query, itemsPerPage: 25 } : req.query);
   const patent = patentOf(req);
-  const events = eventsOfPatent(req.ctx.store, patent.id);
+  let events = eventsOfPatent(req.ctx.store, patent.id);
+  // Read from a projection rebuilt overnight and when the patent is synced: a decision executed today, after
+  // the patent's last write, is not in it yet.
+  if (faultIs(req.ctx, 'event-list-stale-applied-decision'))
+    events = events.map((e) =>
+      e.appliedDecision !== null &&
+      req.ctx.clock.localDate(new Date(e.updatedAt)) === req.at.today &&
+      e.updatedAt > (patent.updatedAt ?? '')
+        ? { ...e, appliedDecision: null }
+        : e,
+    );
   const { store } = req.ctx;
   // The open-events query (the worklist) reused for the patent's list.
   const listed = faultIs(req.ctx, 'events-list-omits-decided')
@@ -280,6 +297,13 @@ const listEventsByPeriod: OperationHandler = (req) => {
     // Default order (not shown in the contract): by due date, ties by id; the variant lists the latest first.
     .sort(
       (a, b) =>
+        // (variant) By the patent's office first, then by due date.
+        (variantIs(req.ctx, 'default-list-order-by-created-desc')
+          ? compareText(
+              store.patents.get(a.patentId)?.office ?? '',
+              store.patents.get(b.patentId)?.office ?? '',
+            )
+          : 0) ||
         compareText(a.dueDate, b.dueDate) ||
         // (variant) Ties by the patent's providerId (nulls last), then by id.
         (variantIs(req.ctx, 'variant-default-list-ordering') ? compareProviderIds(store, a, b) : 0) ||

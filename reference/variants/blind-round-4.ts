@@ -4,4 +4,13 @@
  */
 import type { VariantDefinition } from '../faults/catalogue-types';
 
-export const BLIND_ROUND_4_VARIANTS = [] as const satisfies readonly VariantDefinition[];
+export const BLIND_ROUND_4_VARIANTS = [
+  {
+    name: 'triaged-batch-stays-triaged-after-review',
+    requirements: ['SYNC-024'],
+    freedom:
+      'Sync batch and item outcomes: "Which trigger moves a batch to SETTLED or to ERROR, and the outcome label of a proposal refused in review: not shown."',
+    summary:
+      'A batch that was TRIAGED stays TRIAGED once its proposals are all accepted or refused, waiting for a housekeeping step that no run sees, with the completedAt it got at triage.',
+  },
+] as const satisfies readonly VariantDefinition[];

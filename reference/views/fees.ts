@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { enumOf } from '../../schemas/openapi-facts';
 import { isFault, isVariant } from '../behaviour';
-import { currentFees, money, totalOf } from '../domain/fees';
+import { currentFees, estimateFees, money, totalOf } from '../domain/fees';
 import { isFxRateFrozen } from '../domain/freezes';
 import type { ComponentType, EventRecord, FeeAmounts, Store, Tenant } from '../store';
 import { eventsOfPatent } from '../store';
@@ -67,10 +67,21 @@ export function feesObject(
           : patent?.providerId) ?? null,
     },
     currency: amounts.currency,
-    total: scaled(totalOf(amounts.components)),
+    // The total summed over OFFICE, AGENT and SERVICE, the late surcharge left out.
+    total: scaled(
+      totalOf(
+        isFault('fees-total-omits-grace-surcharge')
+          ? amounts.components.filter((c) => c.type !== 'GRACE_PERIOD')
+          : amounts.components,
+      ),
+    ),
     components,
     feesStatus: extra.feesStatus,
-    isFxRateFrozen: event === undefined ? false : isFxRateFrozen(tenant, event),
+    // The flag read from the fee snapshot, which only a lock writes: estimated fees read false.
+    isFxRateFrozen:
+      event === undefined || (isFault('fees-fx-flag-ignores-freeze') && event.feesStatus === 'ESTIMATED')
+        ? false
+        : isFxRateFrozen(tenant, event),
     regularizedInvoiceId: extra.regularizedInvoiceId,
     regularizationReason: extra.regularizationReason,
   };
@@ -123,7 +134,14 @@ export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, 
   // The draft invoice's key exposed without looking at the status.
   if (isFault('fees-invoiceid-set-while-locked') && event.feesStatus === 'LOCKED')
     invoiceId = draftInvoiceId(event);
-  let amounts = liveRate(tenant, event, currentFees(event, today));
+  // The amounts of an invoiced event taken from the live estimator instead of its invoice line.
+  const billedFromEstimate =
+    isFault('invoiced-fees-route-returns-estimate-amounts') && event.feesStatus === 'INVOICED';
+  let amounts = liveRate(
+    tenant,
+    event,
+    billedFromEstimate ? estimateFees(event, today) : currentFees(event, today),
+  );
   const vatRate =
     isFault('fees-invoiced-amounts-with-vat') && invoiceId !== null
       ? store.invoices.get(invoiceId)?.vatRate
@@ -140,13 +158,20 @@ export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, 
       ? 'ESTIMATED'
       : 'INVOICED'
     : event.feesStatus;
+  // The event's line taken as its latest invoice line, a REGULARIZATION one included.
+  const line = isFault('regularization-fields-leak-to-event-fees')
+    ? [...store.invoices.values()]
+        .flatMap((invoice) => invoice.lines)
+        .filter((l) => l.eventId === event.id)
+        .at(-1)
+    : undefined;
   const view = feesObject(store, tenant, event, amounts, {
     invoiceId,
     feesStatus,
     eventId: event.id,
     patentId: event.patentId,
-    regularizedInvoiceId: null,
-    regularizationReason: null,
+    regularizedInvoiceId: line?.regularizedInvoiceId ?? null,
+    regularizationReason: line?.regularizationReason ?? null,
   });
   return written(EVENT_FEES_FAULTS, view, event);
 }

@@ -49,9 +49,14 @@ function unconverted(store: Store, invoice: InvoiceRecord, line: InvoiceLine): I
 function invoiceLineView(store: Store, tenant: Tenant, invoice: InvoiceRecord, line: InvoiceLine): Fees {
   const event = line.eventId === null ? undefined : store.events.get(line.eventId);
   // Copied from the office fee schedule before the conversion step, which only the invoice totals go through.
-  const fees = isFault('invoice-lines-in-office-currency') ? unconverted(store, invoice, line) : line.fees;
+  const fees =
+    isFault('invoice-lines-in-office-currency') || isFault('invoice-line-in-office-currency')
+      ? unconverted(store, invoice, line)
+      : line.fees;
   const view = feesObject(store, tenant, event, fees, {
-    invoiceId: invoice.id,
+    // The lines of an imported invoice built from the import table, which has no invoice key.
+    invoiceId:
+      isFault('imported-invoice-lines-null-invoiceid') && invoice.origin === 'IMPORTED' ? null : invoice.id,
     feesStatus: 'INVOICED',
     eventId: line.eventId,
     patentId: line.patentId,

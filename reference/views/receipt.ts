@@ -24,6 +24,10 @@ const RECEIPT_FAULTS: SerializerFaults<InstructionReceipt> = {
     withLines(view, (line, index) => (index > 0 ? { ...line, status: 'PENDING', executedAt: null } : line)),
   'instructions-receipt-status-pending': (view) =>
     withLines(view, (line) => ({ ...line, status: 'PENDING' })),
+  'receipt-status-scheduled-for-non-proceed': (view) =>
+    withLines(view, (line) =>
+      line.decision === 'PROCEED' ? line : { ...line, status: 'SCHEDULED', executedAt: null },
+    ),
   'instructions-receipt-status-lower-case': (view) =>
     withLines(view, (line) => ({ ...line, status: line.status.toLowerCase() })),
   'instructions-receipt-lines-without-object': (view) => withLines(view, (line) => without(line, ['object'])),

@@ -21,6 +21,10 @@ const SYNC_RESULT_FAULTS: SerializerFaults<SyncResultItem, ChangeRequest> = {
     ...view,
     requestId: change.state === 'REJECTED' ? null : view.requestId,
   }),
+  'rejected-items-unrecorded-yet-settled': (view, change) => ({
+    ...view,
+    requestId: change.state === 'REJECTED' && change.kind === null ? null : view.requestId,
+  }),
 };
 
 export function syncResultView(store: Store, changeRequestId: string): SyncResultItem {
@@ -81,6 +85,10 @@ export function batchView(store: Store, batch: SyncBatchRecord, results: PageReq
     };
   const status = batchStatus(store, batch);
   const stateOf = (id: string) => store.changeRequests.get(id)?.state ?? '';
+  // Counted in the APPLIED and STAGED branches of the triage only: REJECTED and SUPPRESSED items left out.
+  const processed = isFault('processed-items-excludes-rejected')
+    ? batch.results.filter((id) => !['REJECTED', 'SUPPRESSED'].includes(stateOf(id)))
+    : batch.results;
   const view: PatentSyncBatch = {
     object: 'patentSyncBatch',
     importId: batch.id,
@@ -89,11 +97,12 @@ export function batchView(store: Store, batch: SyncBatchRecord, results: PageReq
     totalItems: batch.items.length,
     processedItems: isFault('sync-processed-items-from-triage-outcomes')
       ? batch.results.filter((id) => TRIAGE_STATES.includes(stateOf(id))).length
-      : batch.results.length,
+      : processed.length,
     autoAppliedItems: batch.autoAppliedItems,
-    stagedItems: isFault('sync-staged-count-live')
-      ? batch.results.filter((id) => stateOf(id) === 'AWAITING_REVIEW').length
-      : batch.stagedItems,
+    stagedItems:
+      isFault('sync-staged-count-live') || isFault('staged-counter-tracks-live-state')
+        ? batch.results.filter((id) => stateOf(id) === 'AWAITING_REVIEW').length
+        : batch.stagedItems,
     rejectedItems: batch.rejectedItems,
     suppressedItems: batch.suppressedItems,
     createdAt: batch.createdAt,
