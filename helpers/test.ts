@@ -32,7 +32,6 @@ export type { Operation, OperationId } from './contract/contract';
 export { pickDocumented } from './contract/documented-members';
 export { orderProblems, sortFields, sortKind, sortValues, sweepProblems } from './contract/list-orders';
 export type { SortKind } from './contract/list-orders';
-export { dispositionProblem, frozenRateEventProblem, PDF_START } from './contract/format-invariants';
 export {
   AWAITING_DECISION,
   BLOCKED_EVENT_SHOWS_NO_DECISION,
@@ -53,7 +52,6 @@ export {
   tooEarly,
   waitsForEarlier,
 } from './contract/event-rules';
-export { internalLeaks } from './contract/problem-invariants';
 export { API_PREFIX, YEAR_MONTH } from './contract/invariant-types';
 export { fcParams } from './contract/generated-inputs';
 export { isJsonPointer, pointerMisfit, pointsIntoDocument } from './contract/json-pointer';
@@ -62,15 +60,15 @@ export type { Partition } from './contract/partitions';
 export { malformedJson } from './contract/raw-body';
 export { breaches, orList } from './contract/rule-breaches';
 export type { Rule } from './contract/rule-breaches';
-export {
-  EVENT_FIELD_RULES,
-  EVENT_RELATION_RULES,
-  FEES_FIELD_RULES,
-  lockedWithoutInvoice,
-  PATENT_FIELD_RULES,
-  totalRule,
-} from './contract/field-rules';
 export { UUID } from './contract/uuid';
+export { dispositionProblem, PDF_START } from './rules/documents';
+export { EVENT_FIELD_RULES, EVENT_RELATION_RULES } from './rules/events';
+export { FEES_FIELD_RULES, lockedWithoutInvoice, totalRule } from './rules/fees';
+export { frozenRateEventProblem } from './rules/freezes';
+export { PATENT_FIELD_RULES } from './rules/patents';
+export { internalLeaks } from './rules/problems';
+export { DATE_HEADER_TOLERANCE_SECONDS, integerValue } from './rules/ratelimits';
+export { INVARIANTS } from './rules/registry';
 export { claim } from './data/claims';
 export { WIDE_WINDOW } from './data/discovery';
 export type { Portfolio } from './data/discovery';
@@ -145,10 +143,8 @@ export { REQUEST_ID_HEADER, intHeader } from './wire/matchers';
 export { listEnvelope, walkList } from './wire/pagination';
 export type { ListBody } from './wire/pagination';
 export { announcedReset, countdownWaitMs, rateLimitRule } from './wire/rate-limit-headers';
-export { DATE_HEADER_TOLERANCE_SECONDS, integerValue } from './contract/rate-limit-invariants';
 export { schemaErrors } from './wire/schema-validator';
 export type { SharedAnswerName } from './wire/shared-answers';
-export { INVARIANTS } from './contract/invariants';
 export { invariantBreaches, judgedCount, rateLimitBreaches } from './wire/answer-checks';
-export { expectJudged, expectRuleHolds } from './spec/judged';
+export { expectJudged, expectJudgedDuring, expectRuleHolds } from './spec/judged';
 export { sharedSweep } from './data/shared-sweeps';

@@ -2,7 +2,7 @@
  * Requirement -> tests traceability, computed from the catalogue and the suite's own test list
  * (`playwright test --list`), so the coverage figure cannot drift from the code.
  */
-import { INVARIANTS, UNIQUE_VALUE_KINDS } from '../helpers/contract/invariants';
+import { INVARIANTS, UNIQUE_VALUE_KINDS } from '../helpers/rules/registry';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { loadRequirements, type Requirement } from '../schemas/requirements';

@@ -6,7 +6,8 @@
  * a comparison that did not happen is "not verified". Their reads run where writes are allowed: the
  * read-only run has no request to spare (its budget), and every other test's reads feed the ledger there.
  * Contract: What the service does (the client pushes its portfolio); Patent events (the by-period list);
- * Invoice (createdAt, the reliable bound for incremental sync).
+ * Invoice (createdAt, the reliable bound for incremental sync; "when the invoice was recorded"); Patent sync
+ * batch ("counted at triage, does not decrease when decisions are made").
  */
 import {
   comparisonsOf,
@@ -86,6 +87,39 @@ test.describe('consistency ledger', () => {
         expect(single).toHaveStatus(200);
       });
       verifiedOnlyIf(compared > 0, 'data', `the ledger compared no second sighting of invoice ${invoice.id}`);
+    },
+  );
+
+  test(
+    ...titled('[INV-026] an invoice shows the same record on its list item and on its single read'),
+    async ({ api, invoiceSnapshot }) => {
+      const invoice = (await invoiceSnapshot(api))[0];
+      verifiedOnlyIf(invoice !== undefined, 'data', 'the primary tenant (API_KEY) has no invoice');
+      const compared = await comparedDuring(FACT_KEYS.invoiceRecord(invoice.id), async () => {
+        const single = await api.call('getInvoice', { path: { invoiceId: invoice.id } });
+        expect(single).toHaveStatus(200);
+      });
+      verifiedOnlyIf(compared > 0, 'data', `the ledger compared no second sighting of invoice ${invoice.id}`);
+    },
+  );
+
+  test(
+    ...titled('[SYNC-055] a batch shows the same record on its POST answer and on its status reads'),
+    async ({ api, rejectedSyncBatch }) => {
+      const { importId, postedAt } = await rejectedSyncBatch(api);
+      // A timestamp of whole seconds moved by a read shows only once the second has changed since the POST.
+      const wait = postedAt + 1100 - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const compared = await comparedDuring(FACT_KEYS.batch(importId), async () => {
+        for (const currentPage of [1, 2]) {
+          const read = await api.call('getSyncBatch', {
+            path: { importId },
+            query: { currentPage, itemsPerPage: 10 },
+          });
+          expect(read).toHaveStatus(200);
+        }
+      });
+      verifiedOnlyIf(compared > 0, 'data', `the ledger compared no second sighting of batch ${importId}`);
     },
   );
 });

@@ -24,9 +24,8 @@ import {
 
 /**
  * The conventions one answer decides, each with the title its test keeps. The rules themselves are the
- * registry's, stated once (helpers/contract/format-invariants.ts derives where dates, timestamps, money and
- * `object` sit from schemas/openapi.yaml; helpers/contract/operation-invariants.ts judges ids, currencies,
- * rates and fee components by member): a test here reads the sample and confirms the rule judged it.
+ * registry's, stated once in helpers/rules/conventions.ts (where dates, timestamps, money and `object` sit is
+ * derived from schemas/openapi.yaml; ids, currencies, rates and fee components are judged by member): a test here reads the sample and confirms the rule judged it.
  */
 const CONVENTIONS: { id: string; title: string }[] = [
   { id: 'CONV-001', title: '2xx answers of the read operations are application/json' },

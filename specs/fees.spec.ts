@@ -16,6 +16,7 @@ import {
   EARLIEST_PENDING_ESTIMATED_OFFERS_PROCEED,
   earliestPending,
   expect,
+  expectJudged,
   feesBreaches,
   type FeesRead,
   isRenewal,
@@ -110,7 +111,7 @@ test.describe('fees', () => {
   );
 
   test(
-    ...titled('[EVT-015] the feesStatus of an event is the feesStatus of its fees'),
+    ...titled('[FEE-017] the feesStatus of an event is the feesStatus of the fees attached to it'),
     async ({ api, feesReads }) => {
       const { attached } = await feesReads(api);
       skipIf(
@@ -118,13 +119,8 @@ test.describe('fees', () => {
         'data',
         'no event with attached fees in the wide window of the primary tenant',
       );
-      expect(
-        feesBreaches(attached, (f, e) =>
-          e.feesStatus === null || e.feesStatus === f.feesStatus
-            ? undefined
-            : `the event says ${e.feesStatus}, its fees ${f.feesStatus}`,
-        ),
-      ).toEqual([]);
+      // The rule is the relation's (helpers/rules/relations.ts), judged on the answers that attached them.
+      expectJudged('FEE-017', api.baseUrl, 'the events read with include=fees');
     },
   );
 
@@ -267,6 +263,53 @@ test.describe('fees', () => {
       expect(after).toHaveStatus(200);
       expect(after.json<Fees>().feesStatus).toBe('LOCKED');
       expect(amountsOf(after.json<Fees>()), 'LOCKED amounts after the revision').toEqual(
+        amountsOf(before.json<Fees>()),
+      );
+    },
+  );
+
+  test(
+    ...titled(
+      '[FEE-014] INVOICED fees keep the billed amounts when the office revises its fee for the event',
+    ),
+    async ({ api, portfolio, requireSetting, providerState }) => {
+      requireSetting('PROVIDER_STATES_URL');
+      const event = await portfolio.eventIn('invoiced');
+      const path = { patentId: event.patent.id, eventId: event.id };
+      const before = await api.call('getEventFees', { path });
+      expect(before).toHaveStatus(200);
+      expect(before.json<Fees>().feesStatus).toBe('INVOICED');
+      // What was billed stays billed: an estimate moved by the back office must not show through.
+      await providerState('office-fee-revised', { eventId: event.id });
+      const after = await api.call('getEventFees', { path });
+      expect(after).toHaveStatus(200);
+      expect(amountsOf(after.json<Fees>()), 'INVOICED amounts after the revision').toEqual(
+        amountsOf(before.json<Fees>()),
+      );
+    },
+  );
+
+  test(
+    ...titled(
+      '[FEE-012] LOCKED fees keep their amounts when the exchange rates of their due month are frozen',
+    ),
+    async ({ api, portfolio, requireSetting, providerState }) => {
+      requireSetting('ALLOW_WRITES');
+      requireSetting('PROVIDER_STATES_URL');
+      const { events } = await portfolio.keep('locked-unchanged');
+      const event = events.find((e) => e.feesStatus === 'LOCKED')!;
+      const path = { patentId: event.patent.id, eventId: event.id };
+      const before = await api.call('getEventFees', { path });
+      expect(before).toHaveStatus(200);
+      // The estimate moved away from the locked amounts first: a freeze that re-prices fixed amounts shows.
+      await providerState('office-fee-revised', { eventId: event.id });
+      const put = await api.call('putExchangeRateFreeze', { path: { yearMonth: event.dueDate.slice(0, 7) } });
+      skipIf(put.status === 403, 'setting', 'the account cannot freeze exchange rates (403 forbidden)');
+      expect(put).toHaveStatus(200);
+      const after = await api.call('getEventFees', { path });
+      expect(after).toHaveStatus(200);
+      expect(after.json<Fees>().feesStatus).toBe('LOCKED');
+      expect(amountsOf(after.json<Fees>()), 'LOCKED amounts after the freeze').toEqual(
         amountsOf(before.json<Fees>()),
       );
     },

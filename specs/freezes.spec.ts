@@ -11,7 +11,9 @@ import {
   type ApiClient,
   type ApiResponse,
   claim,
+  comparisonsOf,
   expect,
+  FACT_KEYS,
   fcParams,
   frozenRateEventProblem,
   monthBounds,
@@ -305,6 +307,28 @@ test.describe('freezes', () => {
       const freeze = await readMonth(api, yearMonth);
       expect(freeze.yearMonth).toBe(yearMonth);
       expect(Array.isArray(freeze.events)).toBe(true);
+    },
+  );
+
+  test(
+    ...titled('[FRZ-015] reading a month never frozen adds no month to the freeze list'),
+    async ({ api, portfolio, requireSetting }) => {
+      // The read-only run has no request to spare (its budget): the other tests' reads feed the ledger there.
+      requireSetting('ALLOW_WRITES');
+      const key = FACT_KEYS.frozenMonths();
+      const before = comparisonsOf(key);
+      const frozen = new Set(await frozenMonths(api));
+      skipIf(
+        frozen.size === 0,
+        'data',
+        'the tenant has no frozen month: an empty list cannot be told from another',
+      );
+      const months = [...(await renewalsByMonth(portfolio)).keys()].filter((m) => !frozen.has(m)).sort();
+      const yearMonth = months.at(-1) ?? skipBecause('data', 'no unfrozen month with renewal events found');
+      await readMonth(api, yearMonth);
+      // The list read whole again: the ledger compares its months with the first read's, a PUT the only excuse.
+      await frozenMonths(api);
+      verifiedOnlyIf(comparisonsOf(key) > before, 'data', 'the freeze list was not read whole twice');
     },
   );
 

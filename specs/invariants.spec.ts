@@ -1,5 +1,5 @@
 /**
- * The invariant registry (helpers/contract/invariants.ts) is applied by the client to every answer of every
+ * The invariant registry (helpers/rules/registry.ts) is applied by the client to every answer of every
  * test: a breach fails whichever test received it, charged to the invariant's requirement. The run records
  * how many answers each invariant judged (reports/invariants.json), and the certification shows an invariant
  * that judged none as not verified. The tests here are for the invariants whose subject few tests show (a

@@ -147,7 +147,7 @@ test.describe('invoices', () => {
     for (const invoice of body.data) expect(invoice.object).toBe('invoice');
   });
 
-  // The rules one invoice decides are the registry's (helpers/contract/resource-invariants.ts), applied to
+  // The rules one invoice decides are the registry's (helpers/rules/invoices.ts), applied to
   // every answer; these tests read the invoices and confirm that the rule judged them (expectJudged).
   test(...titled('[INV-005] every invoice has object "invoice"'), async ({ api, invoiceSnapshot }) => {
     someInvoices(await invoiceSnapshot(api));

@@ -336,7 +336,7 @@ test.describe('isolation', () => {
       '[ISO-002] no patent, event, fees, invoice or freeze body carries a tenant or client identifier',
     ),
     async ({ api, portfolio }) => {
-      // The rule is the registry's (ISO-002 in helpers/contract/operation-invariants.ts), applied to every
+      // The rule is the registry's (ISO-002 in helpers/rules/isolation.ts), applied to every
       // answer: the worker's lists of patents and events, and the single reads of each kind made here.
       const responses: ApiResponse[] = [];
       const read = async (operationId: OperationId, path?: Record<string, string>) => {

@@ -22,6 +22,7 @@ import {
   sharedSweep,
   skipBecause,
   sortByDue,
+  expectRuleHolds,
   SYNC_ITEMS,
   test,
   titled,
@@ -235,6 +236,29 @@ async function readConsistent<T extends { totalItems: number; pages: { body: Lis
 }
 
 test.describe('pagination', () => {
+  // The lists above may all hold fewer items than the cap, where a page count of any size above it is 1.
+  test(
+    ...titled(
+      `[PAG-004] a list longer than ${PAGE.cap} items, asked for pages above the cap, counts its pages by the size it serves`,
+    ),
+    async ({ api, portfolio, requireSetting }) => {
+      // The read-only run has no request to spare (its budget): there, the registry judges what the others read.
+      requireSetting('ALLOW_WRITES');
+      const events = sortByDue(await portfolio.events());
+      if (events.length <= PAGE.cap)
+        skipBecause('data', `${portfolio.label} holds ${events.length} events, not more than ${PAGE.cap}`);
+      const response = await api.call('listEventsByPeriod', {
+        query: {
+          dueFrom: events[0]!.dueDate,
+          dueTo: events.at(-1)!.dueDate,
+          itemsPerPage: Math.max(PAGE.cap * 3, events.length + 1),
+        },
+      });
+      expect(response).toHaveStatus(200);
+      expectRuleHolds('PAG-004', response);
+    },
+  );
+
   for (const { name, extraIds, locate } of CASES) {
     const ids = (...generic: string[]) => [...generic, ...extraIds];
     const cite = (...generic: string[]) => `[${ids(...generic).join(', ')}]`;

@@ -241,7 +241,9 @@ test.describe('patents', () => {
   }
 
   test(
-    ...titled("[PAT-008] a sync item carrying officialNumbers leaves the patent's officialNumbers unchanged"),
+    ...titled(
+      "[PAT-008] a sync item carrying officialNumbers and the client's own numbers leaves the patent's officialNumbers unchanged",
+    ),
     async ({ api, portfolio, requireSetting, providerState }) => {
       requireSetting('ALLOW_WRITES');
       const { patentId } = await portfolio.claim('any');
@@ -258,7 +260,19 @@ test.describe('patents', () => {
       // The item also writes a title, so that the read after it shows the item took effect.
       const title = `Conformance official numbers ${stamp}`;
       const sync = await api.call('syncPatents', {
-        body: { items: [{ servicePatentId: patentId, title, officialNumbers: attempted }] },
+        // The client's own application and publication numbers too: writing them must not reach the
+        // office-standard ones either.
+        body: {
+          items: [
+            {
+              servicePatentId: patentId,
+              title,
+              applicationNumber: `CLIENT-APP-${stamp}`,
+              publicationNumber: `CLIENT-PUB-${stamp}`,
+              officialNumbers: attempted,
+            },
+          ],
+        },
       });
       expect(sync).toHaveStatus(201);
       const batch = sync.json<PatentSyncBatch>();

@@ -3,7 +3,7 @@
  * answer (errors included), one unit per call, 401s not counted, quota per key, and the 429 with
  * Retry-After once the quota is used up.
  * The client checks the headers of every answer the suite receives (the rate-limit invariants,
- * helpers/contract/rate-limit-invariants.ts, and the countdown of helpers/wire/rate-limit-headers.ts); the
+ * helpers/rules/ratelimits.ts, and the countdown of helpers/wire/rate-limit-headers.ts); the
  * tests here name each kind of answer, read the same rules, and check the counting rules. Which answers are necessarily authenticated
  * (a 400 is not): schemas/OPEN-POINTS.md E4.
  * The sequence runs on the low-quota key (API_KEY_LOW_QUOTA), which no other spec uses, in serial mode.
@@ -230,11 +230,20 @@ test.describe('rate limits', () => {
 
     test(
       ...titled(
-        '[RATE-005, RATE-008] RateLimit-Remaining of a quiet key drops by exactly one per call, never rising',
+        '[RATE-005, RATE-008] RateLimit-Remaining of a quiet key drops by exactly one per call, never rising, a download included',
       ),
       async ({ as }) => {
         const low = as('lowQuota');
-        const quotas = [await counted(low), await counted(low), await counted(low)];
+        // "every authenticated request counts", each once: a document download among them (its 404 counts too).
+        const download = async () => {
+          const response = await low.call('getInstructionReceiptDocument', {
+            path: { patentId: randomUUID(), eventId: randomUUID() },
+            retry: false,
+          });
+          expect(response).toBeProblem({ status: 404, code: 'not_found' });
+          return quotaOf(response);
+        };
+        const quotas = [await counted(low), await counted(low), await download(), await counted(low)];
         for (let i = 1; i < quotas.length; i++) {
           samePeriod(quotas[i - 1]!, quotas[i]!);
           expect(

@@ -134,14 +134,30 @@ test.describe('sync', () => {
 
     test(
       ...titled(
-        '[SYNC-047, SYNC-048] the same externalImportRef with other items gives 409 conflict carrying existingBatchId, the first importId',
+        '[SYNC-047, SYNC-048] the same externalImportRef with other items gives 409 conflict carrying existingBatchId, the first importId, and carries out none of them',
       ),
-      async ({ api }) => {
+      async ({ api, ownPatent }) => {
+        const own = await ownPatent();
         const ref = `conformance-conflict-${randomUUID()}`;
         const first = await pushInline(api, [anonymousItem('conflict-first')], ref);
-        const second = await push(api, [anonymousItem('conflict-second')], ref);
+        const before = await readPatent(api, own.patentId);
+        // The refused push would change the worker's own patent: a 409 carries out nothing, so the read after
+        // it must show the patent as before (the consistency ledger compares the two reads, PAT-024, no write
+        // excusing a refused one).
+        const stamp = randomUUID();
+        const update = {
+          providerId: own.providerId,
+          title: `Conformance conflict ${stamp}`,
+          subCase: `C-${stamp.slice(0, 6)}`,
+          owner: `Conformance owner ${stamp.slice(0, 6)}`,
+        };
+        const second = await push(api, [update], ref);
         expect(second).toBeProblem({ status: 409, code: 'conflict' });
         expect(second.json<ProblemConflict>().existingBatchId).toBe(first.importId);
+        expect(
+          pickDocumented('Patent', await readPatent(api, own.patentId)),
+          'the patent after the 409',
+        ).toEqual(pickDocumented('Patent', before));
       },
     );
   });

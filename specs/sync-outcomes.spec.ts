@@ -158,6 +158,9 @@ test.describe('sync', () => {
         expect(result.action).toBe('UPDATE');
         await bringIntoEffect(providerState, batch, 0);
         expect((await readPatent(api, own.patentId)).title).toBe(title);
+        // The list filtered by providerId read too: the consistency ledger compares its item with the single
+        // read just made (PAT-024), a stale list row being a breach.
+        expect(await api.call('listPatents', { query: { providerId: own.providerId } })).toHaveStatus(200);
       },
     );
 

@@ -1,10 +1,10 @@
 /**
- * Answers as the invariant registry sees them (helpers/contract/invariant-types.ts), built for the registry's
+ * Answers as the invariant registry (helpers/rules/registry.ts) sees them (helpers/contract/invariant-types.ts), built for the registry's
  * unit tests: what a test does not set is left neutral (a GET of the patents list answered 200).
  */
 import type { APIRequestContext } from '@playwright/test';
 import type { AnswerFacts } from '../helpers/contract/invariant-types';
-import { judgeAnswer } from '../helpers/contract/invariants';
+import { judgeAnswer } from '../helpers/rules/registry';
 
 /** An answer's facts, with what a test does not set left neutral. */
 export function answer(facts: Partial<AnswerFacts>): AnswerFacts {

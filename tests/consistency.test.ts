@@ -166,11 +166,11 @@ void describe('reachOf and reaches', () => {
     assert.ok(!reaches(reach, [{ patentId: 'x', providerId: 'ACME-1' }], () => undefined));
   });
 
-  void it('a freeze PUT reaches no compared fact; any other write the whole tenant', () => {
-    assert.deepEqual(
-      reachOf('PUT', '/api/v2/external/exchange-rate-freezes/2026-01', undefined),
-      REACHES_NOTHING,
-    );
+  void it('a freeze PUT reaches the frozen months only; any other write the whole tenant', () => {
+    const put = reachOf('PUT', '/api/v2/external/exchange-rate-freezes/2026-01', undefined);
+    assert.deepEqual(put, { ...REACHES_NOTHING, freezes: true });
+    assert.ok(reaches(put, [{ freezes: true }], () => undefined));
+    assert.ok(!reaches(put, [{ patentId: 'x', eventId: 'e' }], () => undefined));
     assert.deepEqual(reachOf('DELETE', '/api/v2/external/patents', undefined), { tenant: true });
   });
 

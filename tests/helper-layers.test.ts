@@ -1,9 +1,10 @@
 /**
  * The harness is built in layers, one folder each, and every import points down or sideways: contract facts
- * (pure, no Playwright) at the bottom, then the run's settings and files, talking to the target, finding
- * data, writing a test, and the run's set-up and reports on top. `helpers/test.ts` is what a spec imports,
- * and the only module of helpers/ a spec imports. The contract layer, pure logic, has a unit test of its own
- * for every module. CONTRIBUTING.md, "The harness (helpers/)", describes the layers.
+ * (pure, no Playwright) at the bottom, the rules one answer decides (pure too, one file per requirement area)
+ * above them, then the run's settings and files, talking to the target, finding data, writing a test, and
+ * the run's set-up and reports on top. `helpers/test.ts` is what a spec imports, and the only module of
+ * helpers/ a spec imports. The contract layer, pure logic, has a unit test of its own for every module.
+ * CONTRIBUTING.md, "The harness (helpers/)", describes the layers.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -14,7 +15,10 @@ const ROOT = path.join(__dirname, '..');
 const HELPERS = path.join(ROOT, 'helpers');
 
 /** Bottom to top. A module may import modules of its own layer and of the layers before it. */
-export const LAYERS = ['contract', 'run', 'wire', 'data', 'spec', 'test.ts', 'setup'] as const;
+export const LAYERS = ['contract', 'rules', 'run', 'wire', 'data', 'spec', 'test.ts', 'setup'] as const;
+
+/** The pure layers: no Playwright, no files, no network. */
+const PURE: readonly (typeof LAYERS)[number][] = ['contract', 'rules'];
 
 const rankOf = (file: string): number => {
   const first = path.relative(HELPERS, file).split(path.sep)[0]!;
@@ -59,9 +63,13 @@ void test('every import inside helpers/ points to the same layer or one below', 
   assert.deepEqual(upward, [], 'imports that point up a layer');
 });
 
-void test('the contract layer is pure: no Playwright, no files, no network', () => {
-  const impure = modules()
-    .filter((f) => rankOf(f) === 0)
+void test('the contract and rules layers are pure: no Playwright, no files, no network', () => {
+  const pure = modules().filter((f) => PURE.includes(LAYERS[rankOf(f)]!));
+  assert.ok(
+    pure.some((f) => rankOf(f) === LAYERS.indexOf('rules')),
+    'the rules layer is found',
+  );
+  const impure = pure
     .filter((f) =>
       /from '(@playwright\/test|node:fs|node:http|node:https|node:net)'/.test(fs.readFileSync(f, 'utf8')),
     )
@@ -83,7 +91,7 @@ void test('every module of the contract layer has a unit test in tests/ that imp
         ),
       ),
   );
-  const contract = modules().filter((f) => rankOf(f) === 0);
+  const contract = modules().filter((f) => rankOf(f) === LAYERS.indexOf('contract'));
   assert.ok(contract.length > 10, 'the contract modules are found');
   assert.deepEqual(
     contract.filter((f) => !tested.has(f)).map((f) => path.relative(ROOT, f)),

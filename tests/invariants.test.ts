@@ -1,5 +1,5 @@
 /**
- * The invariant registry (helpers/contract/invariants.ts and its rule sets), pure: each family of invariants
+ * The invariant registry (helpers/rules/registry.ts and its area files), pure: each family of invariants
  * holds on a conformant answer, breaks on a faulty one, and judges nothing where the answer does not show
  * what it is about. And the registry against the catalogue: every requirement one answer can decide
  * (`decidable: answer`) is an invariant, each requirement is listed as invariant, test or both.
@@ -7,23 +7,24 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { answer, breachesOf, onePage } from './answer-support';
-import { ANSWER_INVARIANTS } from '../helpers/contract/answer-invariants';
-import { EVENT_FIELD_RULES } from '../helpers/contract/field-rules';
 import { type AnswerFacts, isObject, once } from '../helpers/contract/invariant-types';
-import { INVARIANTS, resourcesOf, UNIQUE_VALUE_KINDS, uniqueValuesOf } from '../helpers/contract/invariants';
-import { OPERATION_INVARIANTS } from '../helpers/contract/operation-invariants';
-import { RESOURCE_INVARIANTS } from '../helpers/contract/resource-invariants';
-import { internalLeaks, PROBLEM_INVARIANTS } from '../helpers/contract/problem-invariants';
-import { SYNC_INVARIANTS } from '../helpers/contract/sync-invariants';
+import { EVENT_FIELD_RULES } from '../helpers/rules/events';
+import { internalLeaks } from '../helpers/rules/problems';
+import {
+  INVARIANTS,
+  resourcesOf,
+  RULES_BY_AREA,
+  UNIQUE_VALUE_KINDS,
+  uniqueValuesOf,
+} from '../helpers/rules/registry';
 import { loadRequirements, requirementById } from '../schemas/requirements';
 import { listTests } from '../scripts/traceability';
 
 const UUID_A = '0c6f5a2e-1f4e-4a53-9d89-2b8f2d0f9a11';
 const UUID_B = '7d1e0b3a-5c2f-4e8b-a1d4-3f9c2b7e6a50';
 
-void test('the rule sets are the registry, and every invariant cites an active requirement marked decidable', () => {
-  for (const invariant of [...RESOURCE_INVARIANTS, ...ANSWER_INVARIANTS, ...OPERATION_INVARIANTS])
-    assert.ok(INVARIANTS.includes(invariant));
+void test('the area lists are the registry, and every invariant cites an active requirement marked decidable', () => {
+  for (const invariant of Object.values(RULES_BY_AREA).flat()) assert.ok(INVARIANTS.includes(invariant));
   for (const { id } of INVARIANTS) {
     const requirement = requirementById(id);
     assert.ok(requirement && !requirement.retired, `${id} is an active requirement`);
@@ -493,18 +494,4 @@ void test('operations: lists and their filters, single reads, page fill and body
   assert.equal(breachesOf('CONV-009', answer({ body: { object: 'invoice', vatRate: 20 } }))!.length, 1);
   assert.equal(breachesOf('ISO-002', answer({ body: { object: 'patent', tenantId: 't-1' } }))!.length, 1);
   assert.deepEqual(breachesOf('ISO-002', answer({ body: { object: 'patent' } })), []);
-});
-
-void test('the rule sets split out of the answer and resource rules are gathered whole into the registry', () => {
-  for (const rules of [SYNC_INVARIANTS, PROBLEM_INVARIANTS]) {
-    assert.ok(rules.length > 0);
-    for (const rule of rules)
-      assert.ok(INVARIANTS.includes(rule), `${rule.id} ${rule.title} is in the registry`);
-  }
-  // The sync batch's rules are the sync area's; a problem body's rules may belong to the area of the refusal
-  // (SCOPE-008: the requiredScope of insufficient_scope).
-  assert.deepEqual(
-    SYNC_INVARIANTS.filter((r) => !r.id.startsWith('SYNC-')).map((r) => r.id),
-    [],
-  );
 });

@@ -1,5 +1,6 @@
 /**
- * The orders of the sorted lists and the acceptance of their parameters (helpers/contract/list-orders.ts):
+ * The orders of the sorted lists and the acceptance of their parameters (helpers/contract/list-orders.ts; the
+ * rules: helpers/rules/patents.ts, invoices.ts, period.ts):
  * the order checks the specs and the registry share, the facts read from the document, and the invariants
  * PAT-017..019, INV-018..020 and PER-013, each breaking on a faulty answer, holding on a conformant one
  * (the freedoms included) and judging nothing where the answer cannot tell.
@@ -8,10 +9,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { answer, onePage } from './answer-support';
 import type { AnswerFacts } from '../helpers/contract/invariant-types';
-import { judgeAnswer } from '../helpers/contract/invariants';
 import {
   knownIncludeValues,
-  LIST_ORDER_INVARIANTS,
   orderProblems,
   othersValid,
   sortFields,
@@ -19,12 +18,11 @@ import {
   sortValues,
   sweepProblems,
 } from '../helpers/contract/list-orders';
+import { judgeAnswer } from '../helpers/rules/registry';
 
-/** The breaches of `id` from this module's invariants, or undefined when none judged the answer. */
+/** The breaches of `id` (a rule of the sorted lists or of include), or undefined when none judged the answer. */
 function breachesOf(id: string, facts: AnswerFacts): string[] | undefined {
-  const judged = judgeAnswer(facts).filter(
-    (j) => j.invariant.id === id && LIST_ORDER_INVARIANTS.includes(j.invariant),
-  );
+  const judged = judgeAnswer(facts).filter((j) => j.invariant.id === id);
   return judged.length === 0 ? undefined : judged.flatMap((j) => j.breaches);
 }
 

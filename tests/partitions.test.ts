@@ -10,8 +10,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { operations } from '../helpers/contract/contract';
+import { ANSWERS } from '../helpers/contract/partition-answers';
 import {
-  ANSWERS,
   ENTRY_COMPONENTS,
   factsOf,
   kindsOf,

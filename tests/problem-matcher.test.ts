@@ -1,6 +1,7 @@
 /**
  * The `toBeProblem` matcher (helpers/wire/matchers.ts): what the test expects (status, code, media type), then
- * the registry's rules of problem bodies and correlation, stated once in helpers/contract/answer-invariants.ts,
+ * the registry's rules of problem bodies and correlation, stated once in helpers/rules/problems.ts and
+ * helpers/rules/correlation.ts,
  * on a target whose BASE_URL carries a path prefix of its own too.
  */
 import assert from 'node:assert/strict';

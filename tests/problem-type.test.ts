@@ -1,11 +1,11 @@
 /**
- * PROB-002, stated once in the registry (helpers/contract/answer-invariants.ts): a problem's type is a URI
+ * PROB-002, stated once in the registry (helpers/rules/problems.ts): a problem's type is a URI
  * reference (RFC 3986), relative or absolute; whitespace, control characters and the characters the grammar
  * excludes make it none.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isUriReference } from '../helpers/contract/problem-invariants';
+import { isUriReference } from '../helpers/rules/problems';
 import { answer, breachesOf } from './answer-support';
 
 const problem = (type: unknown) =>

@@ -1,7 +1,7 @@
 /**
  * The rate-limit clock as the client judges every exchange (helpers/wire/answer-checks.ts, rateLimitBreaches):
  * the reset an answer announces is a midnight (a quarter-hour of UTC, or the midnight of TARGET_TIME_ZONE), no
- * more than a local day away (helpers/contract/rate-limit-invariants.ts), and the same instant on every answer
+ * more than a local day away (helpers/rules/ratelimits.ts), and the same instant on every answer
  * of the key until it has passed (helpers/wire/rate-limit-headers.ts); the run's first announcement (the
  * preflight's included) and the wait before a countdown can show.
  */

@@ -1,5 +1,5 @@
 /**
- * The rate-limit invariants (helpers/contract/rate-limit-invariants.ts), pure: the headers of a necessarily
+ * The rate-limit invariants (helpers/rules/ratelimits.ts), pure: the headers of a necessarily
  * authenticated answer and of a 429 to a counted key, and the reset either announces; nothing judged on an
  * answer the rules do not speak of (a key not counted, an answer not necessarily authenticated, an unknown
  * key context). The countdown across answers: tests/rate-limit-headers.test.ts.
@@ -8,13 +8,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { answer as neutralAnswer } from './answer-support';
 import type { AnswerFacts, RateLimitFacts } from '../helpers/contract/invariant-types';
-import { INVARIANTS, judgeAnswer, judgeExchange } from '../helpers/contract/invariants';
 import {
   announcedResetOf,
   integerValue,
   RATE_LIMIT_HEADER_NAMES,
-  RATE_LIMIT_INVARIANTS,
-} from '../helpers/contract/rate-limit-invariants';
+  RATELIMITS_RULES,
+} from '../helpers/rules/ratelimits';
+import { INVARIANTS, judgeAnswer, judgeExchange } from '../helpers/rules/registry';
 
 const AT = '2024-03-10T23:00:00Z';
 const DATE = new Date(Date.parse(AT)).toUTCString();
@@ -42,16 +42,12 @@ function breachesOf(id: string, facts: AnswerFacts): string[] | undefined {
 
 void test('the rate-limit rules are in the registry, judged per exchange and not with the answer', () => {
   assert.deepEqual(
-    RATE_LIMIT_INVARIANTS.map((i) => i.id),
+    RATELIMITS_RULES.map((i) => i.id),
     ['RATE-004', 'RATE-006', 'RATE-007', 'RATE-009', 'RATE-010', 'RATE-011', 'RATE-013'],
   );
-  for (const invariant of RATE_LIMIT_INVARIANTS) assert.ok(INVARIANTS.includes(invariant));
-  assert.equal(
-    judgeExchange(answer()).length,
-    RATE_LIMIT_INVARIANTS.length - 2,
-    'a 200: all but the 429 rules',
-  );
-  assert.ok(judgeAnswer(answer()).every((j) => !RATE_LIMIT_INVARIANTS.includes(j.invariant)));
+  for (const invariant of RATELIMITS_RULES) assert.ok(INVARIANTS.includes(invariant));
+  assert.equal(judgeExchange(answer()).length, RATELIMITS_RULES.length - 2, 'a 200: all but the 429 rules');
+  assert.ok(judgeAnswer(answer()).every((j) => !RATELIMITS_RULES.includes(j.invariant)));
   assert.deepEqual(RATE_LIMIT_HEADER_NAMES, ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset']);
   assert.equal(integerValue(' 12 '), 12);
   for (const bad of [undefined, '', '1.5', '-1', '1e3', 'x']) assert.equal(integerValue(bad), undefined);

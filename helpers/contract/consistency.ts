@@ -13,7 +13,9 @@
  * - the links between resources, ids being "stable": the patent of an event, the event and patent of fees,
  *   and the patent's providerId wherever a copy of it is shown (an event, the fees of an event);
  * - the facts fixed once reached (helpers/contract/fixed-facts.ts: LOCKED and billed amounts, invoice
- *   references) and an invoice's createdAt, "when the invoice was recorded".
+ *   references) and an invoice's createdAt, "when the invoice was recorded";
+ * - an invoice as recorded (every member but its document flags), and a sync batch's record (what reception
+ *   and triage fixed): no write of the client reaches either, so a difference is a read that changed them.
  * Left out because they may change with no write at all: duePeriod ("relative to now"), processingStatus and
  * its timestamp (transitions not shown), feesStatus (moves not shown), ESTIMATED amounts ("recomputed live"),
  * isFxRateFrozen, updatedAt, invoice flags. A providerId on an invoice line is left out too: a bill may keep the
@@ -35,6 +37,8 @@ export interface Subject {
   patentId?: string;
   providerId?: string | null;
   eventId?: string;
+  /** The tenant's frozen months: what a freeze PUT changes. */
+  freezes?: true;
 }
 
 /** One fact as one answer shows it. */
@@ -65,7 +69,8 @@ export interface WriteSpan {
 
 /** What a write may change: the whole tenant, or the patents and events it names. */
 export type Reach =
-  { tenant: true } | { tenant?: false; patentIds: string[]; providerIds: string[]; eventIds: string[] };
+  | { tenant: true }
+  | { tenant?: false; patentIds: string[]; providerIds: string[]; eventIds: string[]; freezes?: true };
 
 /** A sighting at its times (ms since the epoch) and where it was seen (the exchange described). */
 export interface TimedSighting extends Sighting {
@@ -82,6 +87,9 @@ export const FACT_KEYS = {
   instructability: (eventId: string) => `event:${eventId}:instructability`,
   patentOfEvent: (eventId: string) => `event-patent:${eventId}`,
   invoiceCreatedAt: (invoiceId: string) => `invoice:${invoiceId}:createdAt`,
+  invoiceRecord: (invoiceId: string) => `invoice:${invoiceId}:record`,
+  batch: (importId: string) => `batch:${importId}`,
+  frozenMonths: () => 'freezes:months',
 };
 const EVENT_PATENT_PREFIX = FACT_KEYS.patentOfEvent('');
 
@@ -252,6 +260,128 @@ function ofInvoice(invoice: Json): Sighting[] {
 }
 
 /**
+ * An invoice as recorded: every member but the document flags (whether a PDF or XLSX has been produced may
+ * change, Invoice: hasPdfDocument, hasXlsxDocument) and the lines' amounts (fixed facts of their own), with the
+ * events its lines bill. No write of the client reaches an invoice: no read may change it either.
+ */
+const INVOICE_LEFT_OUT = new Set(['hasPdfDocument', 'hasXlsxDocument', 'fees', 'createdAt']);
+
+function ofInvoiceRecord(invoice: Json): Sighting[] {
+  const id = str(invoice.id);
+  if (id === undefined) return [];
+  const record: Json = {};
+  for (const [member, value] of Object.entries(invoice))
+    if (!INVOICE_LEFT_OUT.has(member)) record[member] = value;
+  if (Array.isArray(invoice.fees))
+    record.lineEvents = invoice.fees.map((line) => (isObject(line) ? String(line.eventId) : '?')).sort();
+  return [
+    {
+      key: FACT_KEYS.invoiceRecord(id),
+      requirement: 'INV-026',
+      what: `invoice ${id} as recorded`,
+      value: canonical(record),
+      causes: [],
+      subject: {},
+      owner: true,
+    },
+  ];
+}
+
+/** Batch statuses in which every item has its outcome: what triage counted is settled. */
+const TRIAGED = new Set(['TRIAGED', 'SETTLED', 'ERROR']);
+
+/**
+ * A sync batch's record: what its reception fixed (mode, totalItems, createdAt); once every item has an
+ * outcome, what triage counted ("stagedItems: counted at triage, does not decrease when decisions are made";
+ * autoApplied and suppressed items are triage outcomes review does not touch) and each result's providerId and
+ * action; its completedAt while its status stays. Review moves outcomes (STAGED to ACCEPTED) and the status
+ * (TRIAGED to SETTLED): neither is compared. rejectedItems is left out: the label of a proposal refused in
+ * review is not shown.
+ */
+function ofBatch(batch: Json, page: { currentPage: number; itemsPerPage: number } | undefined): Sighting[] {
+  const id = str(batch.importId);
+  if (id === undefined) return [];
+  const fact = (suffix: string, what: string, value: Json): Sighting => ({
+    key: `${FACT_KEYS.batch(id)}${suffix}`,
+    requirement: 'SYNC-055',
+    what: `${what} of batch ${id}`,
+    value: canonical(value),
+    causes: [],
+    subject: {},
+    owner: true,
+  });
+  const found = [
+    fact('', 'the mode, totalItems and createdAt', {
+      mode: batch.mode,
+      totalItems: batch.totalItems,
+      createdAt: batch.createdAt,
+    }),
+  ];
+  const status = str(batch.status);
+  if (status === undefined || !TRIAGED.has(status)) return found;
+  found.push(
+    fact(':triage', 'the triage counts', {
+      stagedItems: batch.stagedItems,
+      autoAppliedItems: batch.autoAppliedItems,
+      suppressedItems: batch.suppressedItems,
+    }),
+  );
+  if (batch.completedAt !== null && batch.completedAt !== undefined)
+    found.push(
+      fact(`:completedAt:${status}`, `the completedAt in status ${status}`, {
+        completedAt: batch.completedAt,
+      }),
+    );
+  const results = isObject(batch.results) && Array.isArray(batch.results.data) ? batch.results.data : [];
+  if (page)
+    results.forEach((result, i) => {
+      if (!isObject(result)) return;
+      const position = (page.currentPage - 1) * page.itemsPerPage + i;
+      found.push(
+        fact(`:result:${position}`, `result ${position + 1}`, {
+          providerId: result.providerId,
+          action: result.action,
+        }),
+      );
+    });
+  return found;
+}
+
+/** The page a batch's results show, read from their envelope: unknown when it does not say. */
+function resultsPage(batch: Json): { currentPage: number; itemsPerPage: number } | undefined {
+  const pagination =
+    isObject(batch.results) && isObject(batch.results.pagination) ? batch.results.pagination : {};
+  const { currentPage, itemsPerPage } = pagination;
+  return Number.isInteger(currentPage) && Number.isInteger(itemsPerPage) && (itemsPerPage as number) > 0
+    ? { currentPage: currentPage as number, itemsPerPage: itemsPerPage as number }
+    : undefined;
+}
+
+/**
+ * The months of the freeze list, read whole (page 1 holding every item): only a freeze PUT adds one ("Freezes
+ * the month's exchange rates"); no read may, a month's read included.
+ */
+function ofFreezeList(envelope: Json): Sighting[] {
+  const { data, pagination } = envelope;
+  if (!Array.isArray(data) || !isObject(pagination)) return [];
+  if (!data.every((item) => isObject(item) && item.object === 'exchangeRateFreeze' && !('events' in item)))
+    return [];
+  if (data.length === 0 || pagination.currentPage !== 1 || pagination.totalItems !== data.length) return [];
+  const months = data.map((item) => String((item as Json).yearMonth)).sort();
+  return [
+    {
+      key: FACT_KEYS.frozenMonths(),
+      requirement: 'FRZ-015',
+      what: 'the frozen months of the tenant',
+      value: canonical({ months }),
+      causes: ['write'],
+      subject: { freezes: true },
+      owner: true,
+    },
+  ];
+}
+
+/**
  * Every fact an answer's body shows, wherever its resource sits (lists, embedded fees, invoice lines); the
  * fixed facts among them when the caller has read them already.
  */
@@ -266,18 +396,24 @@ export function sightingsOf(body: unknown, fixedFacts: FixedFact[] = fixedFactsO
     if (value.object === 'patent') found.push(...ofPatent(value));
     else if (value.object === 'patentEvent') found.push(...ofEvent(value));
     else if (value.object === 'fees') found.push(...ofFees(value, onInvoice));
-    else if (value.object === 'invoice') found.push(...ofInvoice(value));
+    else if (value.object === 'invoice') found.push(...ofInvoice(value), ...ofInvoiceRecord(value));
+    else if (value.object === 'patentSyncBatch') found.push(...ofBatch(value, resultsPage(value)));
     const inside = onInvoice || value.object === 'invoice';
     for (const member of Object.values(value)) if (typeof member === 'object') visit(member, inside);
   };
   visit(body, false);
+  if (isObject(body)) found.push(...ofFreezeList(body));
   for (const fact of fixedFacts)
     found.push({ ...fact, causes: [], subject: {}, owner: true, value: one('amounts', fact.value) });
   return found;
 }
 
 /** A write that reaches none of the facts compared. */
-export const REACHES_NOTHING: Reach = { patentIds: [], providerIds: [], eventIds: [] };
+export const REACHES_NOTHING: Extract<Reach, { patentIds: string[] }> = {
+  patentIds: [],
+  providerIds: [],
+  eventIds: [],
+};
 
 /**
  * What a write the client sends may change, read from its request alone. A freeze PUT changes isFxRateFrozen
@@ -287,7 +423,8 @@ export function reachOf(method: string, path: string, body: unknown): Reach {
   const items = (member: string) => (isObject(body) && Array.isArray(body[member]) ? body[member] : []);
   const strings = (list: unknown[], member: string) =>
     list.flatMap((i) => (isObject(i) && typeof i[member] === 'string' ? [i[member]] : []));
-  if (method === 'PUT' && /\/exchange-rate-freezes\/[^/]+$/.test(path)) return REACHES_NOTHING;
+  if (method === 'PUT' && /\/exchange-rate-freezes\/[^/]+$/.test(path))
+    return { ...REACHES_NOTHING, freezes: true };
   if (method === 'POST' && /\/patent-instructions$/.test(path))
     return { patentIds: [], providerIds: [], eventIds: strings(items('instructions'), 'eventId') };
   if (method === 'POST' && /\/patents\/sync$/.test(path)) {
@@ -312,6 +449,7 @@ export function reaches(
   patentOf: (eventId: string) => string | undefined,
 ): boolean {
   if (reach.tenant) return true;
+  if (reach.freezes && subjects.some((s) => s.freezes)) return true;
   return subjects.some(
     (s) =>
       (s.patentId !== undefined && reach.patentIds.includes(s.patentId)) ||

@@ -1,7 +1,7 @@
 /**
- * The shapes of the invariant registry (./invariants.ts): what an invariant may know of an answer and of
- * the request that produced it, and what it judges. Its own module, so that the rule sets
- * (./resource-invariants.ts, ./answer-invariants.ts) and the registry need not import each other.
+ * The shapes of the invariant registry (helpers/rules/registry.ts): what an invariant may know of an answer
+ * and of the request that produced it, and what it judges. Its own module, below the rules, so that the area
+ * files of helpers/rules/ and the registry need not import each other.
  */
 import { UUID } from './uuid';
 
@@ -38,7 +38,7 @@ export interface AnswerFacts {
   bodyStart?: string;
   /** The answer's Date header, if any: the server's own clock. */
   dateHeader: string | undefined;
-  /** What the rate-limit rules need beyond the answer (./rate-limit-invariants.ts); undefined: not known. */
+  /** What the rate-limit rules need beyond the answer (helpers/rules/ratelimits.ts); undefined: not known. */
   rateLimit?: RateLimitFacts;
 }
 
@@ -103,6 +103,16 @@ export const API_PREFIX = '/api/v2/external/';
 
 /** Answers that come before any validation of the request: a wrong key, a missing scope, the quota. */
 export const BEFORE_VALIDATION: readonly number[] = [401, 403, 429];
+
+/** The values of a query parameter the request sent (none: an empty array). */
+export const queryValues = (answer: AnswerFacts, name: string): string[] => answer.query[name] ?? [];
+
+/** The one value of a query parameter, when the request sent exactly one. */
+export const queryValue = (answer: AnswerFacts, name: string): string | undefined =>
+  answer.query[name]?.length === 1 ? answer.query[name][0] : undefined;
+
+/** Whether the answer is one of the operation `operationId`. */
+export const isOperation = (answer: AnswerFacts, operationId: string) => answer.operationId === operationId;
 
 /** A valid `YYYY-MM` month. */
 export const YEAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

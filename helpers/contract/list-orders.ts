@@ -2,7 +2,9 @@
  * The orders of the sorted lists and what their query parameters must not be refused for: `sort` of the
  * patent and invoice lists (the order of a page, the allowed fields accepted, a field that is no member
  * refused) and `include` of the by-period events (an unknown value ignored). The order checks are written
- * once: the patents and invoices specs check whole sweeps with them, the registry every page.
+ * once: the patents and invoices specs check whole sweeps with them, the registry every page, through the
+ * shapes of the sort rules here (their rules: helpers/rules/patents.ts, invoices.ts; the include rule:
+ * helpers/rules/period.ts).
  * Contract: Endpoints, Patents (1), Patent events (6), Invoices (10); Errors (validation_failed; lenient inputs).
  *
  * The contract names no collation and does not say where nulls sort or how ties are ordered, so an order
@@ -20,7 +22,6 @@ import { isCalendarDate } from './calendar';
 import { collationTwins, nullBlockProblems, textDirectionProblems } from './collation';
 import { operationById, type OperationId } from './contract';
 import { documentedMembers } from './documented-members';
-import { OFFICE_CODE } from './field-rules';
 import {
   ANSWER,
   type AnswerFacts,
@@ -29,8 +30,11 @@ import {
   isObject,
   type Json,
   once,
+  queryValue,
+  queryValues,
   show,
 } from './invariant-types';
+import { OFFICE_CODE } from './value-formats';
 
 /**
  * date: `YYYY-MM-DD`, chronological as plain strings. instant: date-times, compared as instants (an offset
@@ -80,7 +84,7 @@ function queryParameters(operationId: OperationId): Map<string, Schema> {
 
 /** The lists the contract sorts: the component of their items. */
 export const SORTED_LISTS = { listPatents: 'Patent', listInvoices: 'Invoice' } as const;
-type SortedList = keyof typeof SORTED_LISTS;
+export type SortedList = keyof typeof SORTED_LISTS;
 
 /** The `sort` values an operation allows (its schema's enum) and its default, if it states one. */
 export function sortValues(operationId: SortedList): { allowed: string[]; default: string | undefined } {
@@ -107,7 +111,7 @@ export function knownIncludeValues(): string[] {
 }
 
 /** The known kinds of event (an open string: its `x-extensible-enum`). */
-function knownEventKinds(): string[] {
+export function knownEventKinds(): string[] {
   const property = deref<Schema>(
     deref<Schema>(loadOpenApi().components?.schemas?.PatentEvent as Schema).properties?.eventType as Schema,
   );
@@ -161,8 +165,6 @@ export function orderProblems(values: (string | null)[], kind: SortKind, descend
 
 // ---- The rest of a request
 
-const values = (answer: AnswerFacts, name: string) => answer.query[name] ?? [];
-
 /** A query value valid by its parameter's schema, where the contract shows what the value gives. */
 function validValue(schema: Schema, value: string): boolean {
   if (Array.isArray(schema.enum)) return schema.enum.includes(value);
@@ -178,7 +180,7 @@ function validValue(schema: Schema, value: string): boolean {
 
 /** What the contract states of parameters together: windows in order, the due window complete. */
 function validTogether(answer: AnswerFacts): boolean {
-  const one = (name: string) => values(answer, name)[0];
+  const one = (name: string) => queryValues(answer, name)[0];
   const inOrder = (from: string, to: string) =>
     one(from) === undefined || one(to) === undefined || one(from)! <= one(to)!;
   switch (answer.operationId) {
@@ -195,8 +197,8 @@ function validTogether(answer: AnswerFacts): boolean {
         month !== range &&
         !partial &&
         inOrder('dueFrom', 'dueTo') &&
-        values(answer, 'eventTypes').every((kind) => kinds.includes(kind)) &&
-        values(answer, 'offices').every((office) => OFFICE_CODE.test(office))
+        queryValues(answer, 'eventTypes').every((kind) => kinds.includes(kind)) &&
+        queryValues(answer, 'offices').every((office) => OFFICE_CODE.test(office))
       );
     }
     default:
@@ -226,13 +228,10 @@ export function othersValid(answer: AnswerFacts, except: string): boolean {
 }
 
 /** The answer a valid request got, when it shows the request was judged (not before validation, no failure). */
-const judgedStatus = (answer: AnswerFacts) =>
+export const judgedStatus = (answer: AnswerFacts) =>
   BEFORE_VALIDATION.includes(answer.status) || answer.status >= 500 ? undefined : answer.status;
 
-// ---- Invariants
-
-const single = (answer: AnswerFacts, name: string) =>
-  values(answer, name).length === 1 ? values(answer, name)[0] : undefined;
+// ---- The shapes of the sort rules (helpers/rules/patents.ts, helpers/rules/invoices.ts)
 
 /** The items of a 200 answer of a list. */
 function itemsOf(answer: AnswerFacts): Json[] | undefined {
@@ -241,7 +240,7 @@ function itemsOf(answer: AnswerFacts): Json[] | undefined {
 }
 
 /** The page of a sorted list is in the order its sort asks, or its default when it states one. */
-function sortedPage(id: string, title: string, list: SortedList, withSort: boolean): Invariant {
+export function sortedPage(id: string, title: string, list: SortedList, withSort: boolean): Invariant {
   const component = SORTED_LISTS[list];
   return {
     id,
@@ -251,8 +250,8 @@ function sortedPage(id: string, title: string, list: SortedList, withSort: boole
       if (answer.operationId !== list) return undefined;
       const { allowed, default: byDefault } = sortValues(list);
       const sort = withSort
-        ? single(answer, 'sort')
-        : values(answer, 'sort').length === 0
+        ? queryValue(answer, 'sort')
+        : queryValues(answer, 'sort').length === 0
           ? byDefault
           : undefined;
       const items = itemsOf(answer);
@@ -267,13 +266,13 @@ function sortedPage(id: string, title: string, list: SortedList, withSort: boole
 }
 
 /** A request whose sort names an allowed field, the rest valid, answers 200. */
-function sortAccepted(id: string, list: SortedList): Invariant {
+export function sortAccepted(id: string, list: SortedList): Invariant {
   return {
     id,
     title: `${list} answers 200 to a sort on an allowed field, with or without a leading minus`,
     subject: ANSWER,
     judge: (_, answer) => {
-      const sort = single(answer, 'sort');
+      const sort = queryValue(answer, 'sort');
       if (answer.operationId !== list || sort === undefined || !sortValues(list).allowed.includes(sort))
         return undefined;
       const status = judgedStatus(answer);
@@ -293,14 +292,14 @@ function sortAccepted(id: string, list: SortedList): Invariant {
 const NAME = /^[A-Za-z_$][\w$]*$/;
 
 /** A request whose sort names no member of the resource, the rest valid, gives 400 validation_failed. */
-function sortRefused(id: string, list: SortedList): Invariant {
+export function sortRefused(id: string, list: SortedList): Invariant {
   const component = SORTED_LISTS[list];
   return {
     id,
     title: `${list} gives 400 validation_failed to a sort on a name that is no member of the ${component}`,
     subject: ANSWER,
     judge: (_, answer) => {
-      const sort = single(answer, 'sort');
+      const sort = queryValue(answer, 'sort');
       if (answer.operationId !== list || sort === undefined) return undefined;
       const field = sort.startsWith('-') ? sort.slice(1) : sort;
       // A member outside the allowed list may give 400 or sort (OPEN-POINTS E3.6).
@@ -316,86 +315,3 @@ function sortRefused(id: string, list: SortedList): Invariant {
     },
   };
 }
-
-/**
- * The include values of a request, when it sends one comma-separated value whose every entry is either a
- * known value or plainly unknown: an empty entry, or one differing from a known value by case or spaces only,
- * is not stated to be either.
- */
-function includeEntries(answer: AnswerFacts): { known: string[]; unknown: string[] } | undefined {
-  const sent = single(answer, 'include');
-  if (sent === undefined) return undefined;
-  const knownValues = knownIncludeValues();
-  const entries = sent.split(',');
-  const ambiguous = (entry: string) =>
-    entry.trim() === '' || (!knownValues.includes(entry) && knownValues.includes(entry.trim().toLowerCase()));
-  if (entries.some(ambiguous)) return undefined;
-  return {
-    known: entries.filter((e) => knownValues.includes(e)),
-    unknown: entries.filter((e) => !knownValues.includes(e)),
-  };
-}
-
-/** The include value was sent once with no comma as %2C: a server splitting it raw or decoded reads alike. */
-function literalCommas(answer: AnswerFacts): boolean {
-  if (answer.rawQuery === undefined) return false;
-  // Only the names are compared: "include" has no character a client would encode.
-  const sent = answer.rawQuery.split('&').filter((pair) => pair.split('=')[0] === 'include');
-  return sent.length === 1 && !/%2c/i.test(sent[0]!);
-}
-
-const UNKNOWN_INCLUDE: Invariant = {
-  id: 'PER-013',
-  title: 'an unknown include value is ignored: 200, each event as if the value were absent',
-  subject: ANSWER,
-  judge: (_, answer) => {
-    if (answer.operationId !== 'listEventsByPeriod') return undefined;
-    const entries = includeEntries(answer);
-    if (!entries || entries.unknown.length === 0) return undefined;
-    const status = judgedStatus(answer);
-    if (status === undefined || !othersValid(answer, 'include')) return undefined;
-    const sent = single(answer, 'include')!;
-    if (status !== 200) return [`include=${sent} answered ${status}`];
-    const items = itemsOf(answer);
-    if (!items || items.length === 0) return undefined;
-    // A comma sent as %2C is read by a server splitting the raw value as part of one unknown value: a known
-    // value among the entries is then asked on one reading only, and its presence is judged only when every
-    // comma was literal on the wire. A known value absent from the entries is asked on neither reading.
-    const encodedComma = sent.includes(',') && !literalCommas(answer);
-    const kinds = knownEventKinds();
-    // Each known value adds the member of its name ("`fees` adds the Fees object to each event"), and only it;
-    // an event of a kind the suite does not know ("new kinds will be added") need not carry it.
-    return knownIncludeValues().flatMap((value) => {
-      const asked = entries.known.includes(value);
-      if (asked && encodedComma) return [];
-      const judged = asked
-        ? items.filter((event) => typeof event.eventType === 'string' && kinds.includes(event.eventType))
-        : items;
-      const off = judged.filter((event) => value in event !== asked).length;
-      return off === 0
-        ? []
-        : [`${off} of ${judged.length} events ${asked ? 'lack' : 'carry'} ${value} for include=${sent}`];
-    });
-  },
-};
-
-export const LIST_ORDER_INVARIANTS: readonly Invariant[] = [
-  sortedPage('PAT-017', 'a page of patents sorted on an allowed field is in that order', 'listPatents', true),
-  sortAccepted('PAT-018', 'listPatents'),
-  sortRefused('PAT-019', 'listPatents'),
-  sortedPage(
-    'INV-018',
-    'a page of invoices sorted on an allowed field is in that order',
-    'listInvoices',
-    true,
-  ),
-  sortAccepted('INV-018', 'listInvoices'),
-  sortedPage(
-    'INV-019',
-    'a page of invoices without sort is in the default order (-issueDate)',
-    'listInvoices',
-    false,
-  ),
-  sortRefused('INV-020', 'listInvoices'),
-  UNKNOWN_INCLUDE,
-];

@@ -1,7 +1,9 @@
 /**
  * Field rules checked over many items at once: each rule names what is wrong with an item (or nothing), and
- * the test expects the list of breaches to be empty, so that one failure shows every offending item.
+ * the test expects the list of breaches to be empty, so that one failure shows every offending item. The
+ * same tables are invariants of the registry (`fieldRuleInvariants`), applied to every answer.
  */
+import { type Invariant, type Json, once } from './invariant-types';
 
 /** A rule over one item (read in a context, if any): what is wrong with it, or undefined when it holds. */
 export type Rule<T, Context = void> = (item: T, context: Context) => string | undefined;
@@ -43,4 +45,18 @@ export function oneOf(
 export function orList(values: readonly (string | null)[]): string {
   const words = values.map(String);
   return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
+
+/** The invariants of a table of field rules: each judges every resource of `subject` that `applies` admits. */
+export function fieldRuleInvariants<T>(
+  subject: string,
+  rules: readonly { id: string; title: string; rule: Rule<T> }[],
+  applies: (resource: Json) => boolean = () => true,
+): Invariant[] {
+  return rules.map(({ id, title, rule }) => ({
+    id,
+    title,
+    subject,
+    judge: (resource) => (applies(resource) ? once(rule(resource as T)) : undefined),
+  }));
 }

@@ -1,13 +1,13 @@
 /**
  * Schema conformance of a value or an answer: the schemas of schemas/openapi.yaml (one Ajv per process,
  * validators compiled once), and the schema the document gives an operation's answer for its status and
- * media type. Pure: what the validator reads is the document itself.
+ * media type. Pure: what the validator reads is the document itself. The registry judges every answer with
+ * it (CONV-013, helpers/rules/conventions.ts).
  */
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv, OPENAPI_SCHEMA_ID } from '../../schemas/ajv';
 import { escapePointerToken, type OperationId } from './contract';
 import { documentedResponse } from './schema-walk';
-import { ANSWER, type Invariant, isJsonMediaType } from './invariant-types';
 
 let ajv: ReturnType<typeof createAjv> | undefined;
 const validators = new Map<string, ValidateFunction>();
@@ -68,28 +68,3 @@ export function answerSchemaErrors(answer: SchemaSubject): string[] {
   const validate = validatorFor(pointer);
   return validate(answer.json()) ? [] : formatErrors(validate.errors);
 }
-
-/**
- * The schema check as one judge of the registry among the others (CONV-013): every answer to an operation
- * matches the schema the document gives it, and a breach is charged to its own requirement while every other
- * rule still judges the same answer.
- */
-export const SCHEMA_INVARIANT: Invariant = {
-  id: 'CONV-013',
-  title: 'every answer matches the schema schemas/openapi.yaml gives its operation, status and media type',
-  subject: ANSWER,
-  judge: (_, answer) => {
-    if (answer.operationId === undefined) return undefined;
-    const errors = answerSchemaErrors({
-      operationId: answer.operationId,
-      status: answer.status,
-      mediaType: answer.mediaType,
-      contentType: answer.headers['content-type'],
-      isJson: isJsonMediaType(answer.mediaType),
-      json: () => answer.body,
-    });
-    return errors.length === 0
-      ? []
-      : [`the ${answer.status} answer does not match its schema: ${errors.join('; ')}`];
-  },
-};

@@ -2,8 +2,9 @@
  * Follows an answer body along the schema schemas/openapi.yaml documents for it (the operation's response
  * for the status and media type), and gives each value with what its schema says of it: its `format`
  * (`date`, `date-time`), whether it is a money amount (the `Decimal` pattern), and whether it is an object
- * whose schema declares an `object` member. The conventions of every body (./format-invariants.ts) judge
- * those values, so that no list of members is typed by hand.
+ * whose schema declares an `object` member. The conventions of every body (helpers/rules/conventions.ts)
+ * judge those values, so that no list of members is typed by hand. And which operations are document
+ * downloads (their documented 200 is a PDF).
  *
  * `$ref` (with siblings), `allOf`, `oneOf`, `anyOf` and type arrays (`[string, 'null']`) are followed; the
  * branches of `oneOf`/`anyOf` a value takes are those whose `type` admits it (all of them when none does: a
@@ -37,6 +38,20 @@ export function documentedResponse(operationId: OperationId, status: number): Do
     return { pointer: `#/components/responses/${escapePointerToken(name)}`, response };
   }
   return { pointer: `${op.pointer}/responses/${escapePointerToken(key)}`, response: entry };
+}
+
+const PDF = 'application/pdf';
+const documentOperations = new Map<string, boolean>();
+
+/** An operation whose 200 answer the document gives as a PDF: the document downloads. */
+export function isDocumentOperation(operationId: string | undefined): boolean {
+  if (!operationId) return false;
+  let known = documentOperations.get(operationId);
+  if (known === undefined) {
+    known = PDF in (documentedResponse(operationId as OperationId, 200)?.response.content ?? {});
+    documentOperations.set(operationId, known);
+  }
+  return known;
 }
 
 /** The pattern of a money amount: the `Decimal` component's, which inline money members repeat. */

@@ -176,7 +176,7 @@ const EVENT_ROUTES = "an event's list item, single read or by-period item";
 export const RELATIONS: readonly Relation[] = [
   {
     id: 'event-fees-status-is-its-fees-status',
-    requirement: 'FEE-018',
+    requirement: 'FEE-017',
     clause: 'Fees status of an event',
     a: `Patent event (${EVENT_ROUTES}): feesStatus`,
     b: `Fees of the event (${FEES_ROUTES}): feesStatus`,
@@ -205,7 +205,7 @@ export const RELATIONS: readonly Relation[] = [
   },
   {
     id: 'invoiced-fees-have-a-line-on-their-invoice',
-    requirement: 'FEE-019',
+    requirement: 'FEE-018',
     clause: 'INVOICED (invoice exists, invoiceId set)',
     a: `Fees (${FEES_ROUTES}): feesStatus INVOICED, invoiceId and eventId`,
     b: 'Invoice (the invoice list, the single read): the eventId of each line of fees',
@@ -395,26 +395,6 @@ export const RELATIONS: readonly Relation[] = [
         ? 'holds'
         : breach(
             `event ${a.join} was instructed PROCEED (${a.where}), yet a later read shows its fees ESTIMATED (${b.where})`,
-          );
-    },
-    excusedByWrites: false,
-  },
-  {
-    id: 'only-proceed-locks-the-fees',
-    requirement: 'FEE-017',
-    clause: 'LOCKED (fixed when a PROCEED instruction is executed, no invoice yet)',
-    a: 'An instruction POST answered 201: the eventId and decision of each entry sent',
-    b: `The event's fees status (${EVENT_ROUTES}; ${FEES_ROUTES})`,
-    sides: (answer) => [
-      ...instructedSides('only-proceed-locks-the-fees', answer),
-      ...statusSides('only-proceed-locks-the-fees', answer),
-    ],
-    judge: (a, b) => {
-      if (a.value === 'PROCEED' || !strictlyBefore(a, b)) return 'undecided';
-      return b.value !== 'LOCKED'
-        ? 'holds'
-        : breach(
-            `event ${a.join} was instructed ${a.value} (${a.where}), yet a later read shows its fees LOCKED (${b.where})`,
           );
     },
     excusedByWrites: false,

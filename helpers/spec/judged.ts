@@ -1,6 +1,6 @@
 /**
  * A spec provokes answers and cites the requirement; the rule one answer decides is stated once, in the
- * registry (helpers/contract/invariants.ts), which the client applies to every answer. `expectJudged` is how
+ * registry (helpers/rules/registry.ts), which the client applies to every answer. `expectJudged` is how
  * such a test earns its pass: the registry judged the requirement on this target's answers in this worker,
  * and found no breach (a breach also fails the test that received the answer, as it arrives). No answer that
  * shows what the rule judges leaves the test not verified.
@@ -40,5 +40,28 @@ export function expectRuleHolds(id: string, ...responses: ApiResponse[]): void {
     made.flatMap((m) => m.breaches),
     what,
     `${what}: none shows what ${id} judges`,
+  );
+}
+
+/**
+ * `expectJudged` for the answers of `reads` alone: the judgements of `id` that they added in this worker. A
+ * relation (helpers/rules/relations.ts) is judged when a read completes a pair, whichever test read the other
+ * side: the test earns its pass when its own reads completed at least one.
+ */
+export async function expectJudgedDuring(
+  id: string,
+  baseUrl: string,
+  what: string,
+  reads: () => Promise<unknown>,
+): Promise<void> {
+  const before = requirementJudgements(id, baseUrl);
+  await reads();
+  const after = requirementJudgements(id, baseUrl);
+  settle(
+    id,
+    after.judged - before.judged,
+    after.breaches.slice(before.breaches.length),
+    what,
+    `${what}: no pair that ${id} judges was completed`,
   );
 }

@@ -13,6 +13,8 @@ export const SYNC_ITEMS = 12;
 export interface RejectedSyncBatch {
   importId: string;
   providerIds: string[];
+  /** When its POST was answered (ms since the epoch). */
+  postedAt: number;
 }
 
 async function postRejectedBatch(api: ApiClient): Promise<RejectedSyncBatch> {
@@ -22,7 +24,7 @@ async function postRejectedBatch(api: ApiClient): Promise<RejectedSyncBatch> {
     body: { items: providerIds.map((providerId) => ({ providerId, applicationDate: 'not-a-date' })) },
   });
   expect(response, 'the sync POST that creates the batch').toHaveStatus(201);
-  return { importId: response.json<{ importId: string }>().importId, providerIds };
+  return { importId: response.json<{ importId: string }>().importId, providerIds, postedAt: Date.now() };
 }
 
 export const rejectedSyncBatchTest = workerRead('rejectedSyncBatch', postRejectedBatch);

@@ -3,7 +3,7 @@
  * the resource sits in the answer (lists, single reads, embedded copies, POST and PUT answers), at no
  * extra request; the client runs them after the schema check of the answer (ClientDeps.onAnswer):
  *
- * - the invariants (helpers/contract/invariants.ts): rules decided from one answer and the request that
+ * - the invariants (helpers/rules/registry.ts): rules decided from one answer and the request that
  *   produced it, each with its requirement id; a breach fails the test that made the call and is charged to
  *   the requirement (the `breach` annotation); what each judged is recorded for the run (reports/invariants.json);
  * - values the contract makes unique in a tenant (receipt numbers, invoice references), compared across
@@ -14,7 +14,7 @@
  *   route, in any worker, a difference failing unless a write or the date could explain it
  *   (helpers/contract/consistency.ts, helpers/run/consistency-ledger.ts);
  * - the rate-limit rules, on every exchange of a key as it arrives (ClientDeps.onExchange): the invariants
- *   of helpers/contract/rate-limit-invariants.ts, and the countdown across the key's answers
+ *   of helpers/rules/ratelimits.ts, and the countdown across the key's answers
  *   (helpers/wire/rate-limit-headers.ts), charged to RATE-013 and recorded with its invariant.
  */
 import fs from 'node:fs';
@@ -24,10 +24,10 @@ import { requirementById } from '../../schemas/requirements';
 import { operations } from '../contract/contract';
 import { fixedFactsOf, type FixedFact } from '../contract/fixed-facts';
 import { API_PREFIX, type AnswerFacts, type ChargedBreach } from '../contract/invariant-types';
-import { judgeAnswer, judgeExchange, type Judgement, uniqueValuesOf } from '../contract/invariants';
-import { RATE_LIMIT_INVARIANTS } from '../contract/rate-limit-invariants';
 import { judgeConsistency, judgeRelations } from '../run/consistency-ledger';
 import { judgeFixedFacts } from '../run/fact-ledger';
+import { RATELIMITS_RULES } from '../rules/ratelimits';
+import { judgeAnswer, judgeExchange, type Judgement, uniqueValuesOf } from '../rules/registry';
 import {
   inCoordinatedRun,
   judgementsFile,
@@ -327,7 +327,7 @@ export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: s
 }
 
 /** The invariant the countdown's breaches are recorded with: the one of RATE-013, judged on the same answers. */
-const MIDNIGHT = RATE_LIMIT_INVARIANTS.find((i) => i.id === 'RATE-013')!;
+const MIDNIGHT = RATELIMITS_RULES.find((i) => i.id === 'RATE-013')!;
 
 /**
  * The rate-limit rules' breaches of one exchange of `key` (the invariants, then the countdown to the key's

@@ -5,12 +5,8 @@
 import { expect as base } from '@playwright/test';
 import { ApiResponse } from './api-response';
 import { findErrorCode } from '../contract/contract';
-import { judgeAnswer } from '../contract/invariants';
-import {
-  integerHeaderProblem,
-  integerValue,
-  RATE_LIMIT_HEADER_NAMES,
-} from '../contract/rate-limit-invariants';
+import { integerHeaderProblem, integerValue, RATE_LIMIT_HEADER_NAMES } from '../rules/ratelimits';
+import { judgeAnswer } from '../rules/registry';
 import { answerFacts } from './answer-checks';
 import { responseSchemaErrors } from './schema-validator';
 
@@ -51,7 +47,7 @@ const isProblemRule = (id: string) => id.startsWith('PROB-') || id.startsWith('C
 
 /**
  * A problem as the contract's error table defines it: the status and code the test expects, the media type,
- * then every rule of the registry on problem bodies and correlation (helpers/contract/answer-invariants.ts:
+ * then every rule of the registry on problem bodies and correlation (helpers/rules/problems.ts, correlation.ts:
  * members, status mirror, type and status of the code, extensions, the generic detail of internal_error,
  * requestId and X-Request-Id), and the schema of the answer. The client applies the same rules to every
  * answer; the matcher states them against what the test expected.

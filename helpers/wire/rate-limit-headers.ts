@@ -1,6 +1,6 @@
 /**
  * The rate-limit rules' part that needs more than one answer, and what the client knows of an answer that
- * the single-answer rules need (helpers/contract/rate-limit-invariants.ts, judged on every exchange:
+ * the single-answer rules need (helpers/rules/ratelimits.ts, judged on every exchange:
  * helpers/wire/answer-checks.ts). Contract, Limits: the counter "resets at midnight server local time (not
  * UTC, not a rolling window)"; which answers are necessarily authenticated: schemas/OPEN-POINTS.md, E4.
  *
@@ -24,7 +24,7 @@ import {
   describeReset,
   integerValue,
   LOCAL_CLOCK_TOLERANCE_SECONDS,
-} from '../contract/rate-limit-invariants';
+} from '../rules/ratelimits';
 import { announcementFile, inCoordinatedRun, withFolder } from '../run/run-folder';
 import { schemaErrors } from './schema-validator';
 import type { Target } from '../run/target';

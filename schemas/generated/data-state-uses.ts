@@ -38,7 +38,7 @@ export const DATA_STATE_USES: DataStateUsesTable = {
     claims: 16,
     perWorkerTests: 0,
   },
-  allowed: { tests: ['EVT-028'], claims: 1, perWorkerTests: 0 },
+  allowed: { tests: ['DOC-009', 'EVT-028'], claims: 2, perWorkerTests: 0 },
   'sync-target': {
     tests: [
       'SYNC-006, SYNC-007, SYNC-009, SYNC-010',
@@ -48,9 +48,10 @@ export const DATA_STATE_USES: DataStateUsesTable = {
       'SYNC-043',
       'SYNC-043, SYNC-026',
       'SYNC-046',
+      'SYNC-047, SYNC-048',
     ],
     claims: 1,
-    perWorkerTests: 8,
+    perWorkerTests: 9,
   },
   unchanged: { tests: ['FEE-015', 'PER-002', 'PER-007', 'PER-008', 'PER-009'], claims: 0, perWorkerTests: 0 },
   any: { tests: ['EVT-031', 'PAT-005', 'PAT-008'], claims: 3, perWorkerTests: 0 },
@@ -65,7 +66,7 @@ export const DATA_STATE_USES: DataStateUsesTable = {
     perWorkerTests: 0,
   },
   invoiced: {
-    tests: ['DOC-001', 'DOC-002', 'DOC-003, DOC-004', 'FEE-013', 'FEE-014'],
+    tests: ['DOC-001', 'DOC-002', 'DOC-003, DOC-004', 'DOC-007', 'DOC-008', 'FEE-013', 'FEE-014', 'FEE-018'],
     claims: 0,
     perWorkerTests: 0,
   },

@@ -1,25 +1,33 @@
 /**
- * Invariants of the patent sync batch: its status and counters, its results and their outcomes, what a push
- * echoes of the items it was sent, and the dates it shows: part of the registry (./invariants.ts), gathered
- * with the other resources' rules (./resource-invariants.ts).
+ * The rules of the Sync area (SYNC-) one answer decides: the patent sync batch (its status and counters, its
+ * results and their outcomes, what a push echoes of the items it was sent, the dates it shows), what a sync
+ * POST is answered (inline or in the background, never refused for its size, refused with 400 for a body
+ * without items), and the conflict problem of a reused externalImportRef. Part of the registry
+ * (./registry.ts).
  * Contract: Resources and their fields (Patent sync batch); States and transitions (Sync batch and item
- * outcomes); Endpoints 7 and 8.
+ * outcomes); Endpoints 7 and 8; Errors.
  */
-import { isCalendarDate } from './calendar';
-import { enumOf, syncInlineLimit } from './contract';
-import { OFFICE_CODE } from './field-rules';
+import { isCalendarDate } from '../contract/calendar';
+import { enumOf, syncInlineLimit } from '../contract/contract';
 import {
   ANSWER,
   type AnswerFacts,
+  BEFORE_VALIDATION,
   type Invariant,
   isObject,
+  isOperation,
   type Json,
   member,
   once,
   show,
-  BEFORE_VALIDATION,
-} from './invariant-types';
-import { UUID } from './uuid';
+} from '../contract/invariant-types';
+import { ofCode } from '../contract/problem-bodies';
+import { refused } from '../contract/request-refusals';
+import { UUID } from '../contract/uuid';
+import { OFFICE_CODE } from '../contract/value-formats';
+
+/** Slack between a batch's createdAt and the Date header of the POST that created it. */
+const RECEIVED_TOLERANCE_SECONDS = 300;
 
 // ---- Patent sync batch
 
@@ -146,7 +154,42 @@ const SYNC_DATE_MEMBERS = [
 
 const awaitingOutcome = (status: unknown) => status === 'PENDING' || status === 'PROCESSING';
 
-export const SYNC_INVARIANTS: Invariant[] = [
+export const SYNC_RULES: readonly Invariant[] = [
+  {
+    id: 'SYNC-014',
+    title: 'a result rejected before matching (action null) has servicePatentId null',
+    subject: 'patentSyncBatch',
+    judge: (batch) => {
+      const results = isObject(batch.results) && Array.isArray(batch.results.data) ? batch.results.data : [];
+      const unmatched = results.filter((r): r is Json => isObject(r) && r.action === null);
+      if (unmatched.length === 0) return undefined;
+      return unmatched
+        .filter((r) => r.servicePatentId !== null)
+        .map(
+          (r) =>
+            `the result of providerId ${JSON.stringify(r.providerId)} has action null and servicePatentId ${JSON.stringify(r.servicePatentId)}`,
+        );
+    },
+  },
+  {
+    id: 'SYNC-054',
+    title:
+      "a batch created by a POST was received when the POST was: createdAt within minutes of the answer's Date",
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      if (answer.method !== 'POST' || answer.operationId !== 'syncPatents') return undefined;
+      if (typeof batch.createdAt !== 'string' || !answer.dateHeader) return undefined;
+      const created = Date.parse(batch.createdAt);
+      const answered = Date.parse(answer.dateHeader);
+      if (Number.isNaN(created) || Number.isNaN(answered)) return undefined;
+      const apart = Math.abs(created - answered) / 1000;
+      return apart <= RECEIVED_TOLERANCE_SECONDS
+        ? []
+        : [
+            `createdAt ${batch.createdAt} is ${Math.round(apart)} s from the answer's Date ${answer.dateHeader} (at most ${RECEIVED_TOLERANCE_SECONDS} s)`,
+          ];
+    },
+  },
   member(
     'SYNC-001',
     'patentSyncBatch',
@@ -498,4 +541,36 @@ export const SYNC_INVARIANTS: Invariant[] = [
       return echoMismatches(items, results, 0);
     },
   },
+  ofCode('SYNC-048', 'a conflict problem carries existingBatchId, a UUID', 'conflict', (b) =>
+    once(
+      typeof b.existingBatchId === 'string' && UUID.test(b.existingBatchId)
+        ? undefined
+        : `existingBatchId is ${show(b.existingBatchId)}`,
+    ),
+  ),
+  refused(
+    'SYNC-050',
+    'a sync POST whose body is not JSON or has no items array gives 400 validation_failed',
+    (a) => {
+      const b = a.requestBody;
+      return isOperation(a, 'syncPatents') && !(isObject(b) && Array.isArray(b.items));
+    },
+  ),
+  refused('SYNC-033', 'a sync POST with an empty items array gives 400 validation_failed', (a) => {
+    const b = a.requestBody;
+    return isOperation(a, 'syncPatents') && isObject(b) && Array.isArray(b.items) && b.items.length === 0;
+  }),
+  refused('SYNC-034', 'a sync POST whose items hold a non-object entry gives 400 validation_failed', (a) => {
+    const b = a.requestBody;
+    return (
+      isOperation(a, 'syncPatents') &&
+      isObject(b) &&
+      Array.isArray(b.items) &&
+      b.items.some((item) => !isObject(item))
+    );
+  }),
+  refused('SYNC-032', 'a sync POST with an empty externalImportRef gives 400 validation_failed', (a) => {
+    const b = a.requestBody;
+    return isOperation(a, 'syncPatents') && isObject(b) && b.externalImportRef === '';
+  }),
 ];

@@ -1,32 +1,36 @@
 /**
- * Invariants of the problem body (the Errors section): the members of every problem, the codes with their
- * field errors, and what the detail of an internal error must not show: part of the registry
- * (./invariants.ts), gathered with the other rules of the answer (./answer-invariants.ts).
+ * The rules of the Problems area (PROB-) one answer decides: the media type of a problem, its members, each
+ * code of the contract's table with its status and type, the field errors of validation_failed and what the
+ * detail of an internal error must not show. Part of the registry (./registry.ts).
  * Contract: Errors.
  */
-import { isCalendarDate } from './calendar';
-import { enumOf, errorCodes, operations } from './contract';
+import { errorCodes } from '../contract/contract';
+import { ANSWER, type Invariant, isObject, once, show } from '../contract/invariant-types';
+import { isJsonPointer, pointerMisfit } from '../contract/json-pointer';
 import {
-  ANSWER,
-  API_PREFIX,
-  type AnswerFacts,
-  type Invariant,
-  isObject,
-  type Json,
-  once,
-  show,
-} from './invariant-types';
-import { isJsonPointer, pointerMisfit } from './json-pointer';
-import { members } from './partitions';
-import { UUID } from './uuid';
+  bodyMembers,
+  bodyOnly,
+  fieldErrorsOf,
+  ofCode,
+  ofProblem,
+  problemAnswer,
+  problemBody,
+} from '../contract/problem-bodies';
+import { loadRequirements } from '../../schemas/requirements';
 
-/** A problem answer under the API's prefix: the Errors section's rules apply. */
-export const problemAnswer = (answer: AnswerFacts) =>
-  answer.status >= 400 && answer.path.startsWith(API_PREFIX);
-export const problemBody = (answer: AnswerFacts): Json | undefined =>
-  problemAnswer(answer) && answer.mediaType === 'application/problem+json' && isObject(answer.body)
-    ? answer.body
-    : undefined;
+/**
+ * The requirement that gives each error code its status and type: the problems entry of the catalogue whose
+ * clause is the code's type (`/errors/not-found`), read from both documents, never typed by hand.
+ */
+const CODE_REQUIREMENTS: Record<string, string> = (() => {
+  const problems = loadRequirements().requirements.filter((r) => r.area === 'problems' && !r.retired);
+  return Object.fromEntries(
+    errorCodes().flatMap((code) => {
+      const stating = problems.filter((r) => r.clause === code.type);
+      return stating.length === 1 ? [[code.code, stating[0]!.id]] : [];
+    }),
+  );
+})();
 
 /**
  * A URI reference (RFC 3986, section 4.1): no whitespace, control character or character the grammar
@@ -98,110 +102,60 @@ export function internalLeaks(detail: string): string[] {
   return INTERNAL_DETAIL_LEAKS.filter(({ pattern }) => pattern.test(text)).map(({ name }) => name);
 }
 
-/** A rule of every problem body under the API's prefix. */
-function ofProblem(
-  id: string,
-  title: string,
-  rule: (body: Json, answer: AnswerFacts) => string[] | undefined,
-): Invariant {
-  return {
-    id,
-    title,
+export const PROBLEMS_RULES: readonly Invariant[] = [
+  {
+    id: 'PROB-001',
+    title: 'every 4xx and 5xx answer under the API has content type application/problem+json',
+    subject: ANSWER,
+    judge: (_, answer) =>
+      problemAnswer(answer)
+        ? once(
+            answer.mediaType === 'application/problem+json'
+              ? undefined
+              : `content type ${answer.headers['content-type'] ?? '(absent)'}`,
+          )
+        : undefined,
+  },
+  {
+    id: 'PROB-005',
+    title: 'the status member of a problem equals the HTTP status',
     subject: ANSWER,
     judge: (_, answer) => {
       const body = problemBody(answer);
-      return body ? rule(body, answer) : undefined;
+      if (!body) return undefined;
+      return once(body.status === answer.status ? undefined : `status member ${JSON.stringify(body.status)}`);
     },
-  };
-}
-
-/** A rule of every problem body with `code`. */
-const ofCode = (
-  id: string,
-  title: string,
-  code: string,
-  rule: (body: Json, answer: AnswerFacts) => string[] | undefined,
-) => ofProblem(id, title, (body, answer) => (body.code === code ? rule(body, answer) : undefined));
-
-const fieldErrorsOf = (body: Json): unknown[] => (Array.isArray(body.errors) ? body.errors : []);
-
-/** A POST whose parameters are all in its body: every field error of its answer is about the body. */
-const bodyOnly = (answer: AnswerFacts) =>
-  answer.method === 'POST' &&
-  Object.keys(answer.pathParams).length === 0 &&
-  Object.keys(answer.query).length === 0;
-
-/** The pointers of the members each operation's request body documents (`*` for any array entry). */
-let documentedBodyMembers: Map<string, Set<string>> | undefined;
-function bodyMembers(operationId: string): Set<string> {
-  documentedBodyMembers ??= members()
-    .filter((m) => m.in === 'body' && m.name !== '')
-    .reduce(
-      (map, m) => map.set(m.operationId, (map.get(m.operationId) ?? new Set()).add(m.name)),
-      new Map<string, Set<string>>(),
-    );
-  return documentedBodyMembers.get(operationId) ?? new Set();
-}
-
-/** The field errors of an answer with a given pointer. */
-const errorsAt = (b: Json, pointer: string): Json[] =>
-  fieldErrorsOf(b).filter((e): e is Json => isObject(e) && e.pointer === pointer);
-
-/** The decisions of the contract (the instruction rules read them too). */
-export const DECISIONS: readonly unknown[] = enumOf('Decision');
-
-/**
- * The field-error codes the Errors section gives as examples ("for example `invalid_string` for a bad uuid,
- * `invalid_enum_value` for a value outside the allowed decisions"): SHOULD, so another code is a warning
- * (helpers/wire/answer-checks.ts reads the level). Judged on the field error at the member's own pointer,
- * when the answer has one; a string value only (another type may have another code).
- */
-const SHOULD_FIELD_ERROR_CODES: Invariant[] = (
-  [
-    [
-      'INS-025',
-      'eventId',
-      'invalid_string',
-      'a string that is not a UUID',
-      (v: unknown) => !UUID.test(v as string),
-    ],
-    [
-      'INS-026',
-      'decision',
-      'invalid_enum_value',
-      'a string outside the decisions',
-      (v: unknown) => !DECISIONS.includes(v),
-    ],
-  ] as const
-).map(([id, name, code, what, bad]) =>
-  ofCode(
-    id,
-    `the field error for an instruction ${name} that is ${what} has code ${code}`,
-    'validation_failed',
-    (b, answer) => {
-      const sent =
-        answer.operationId === 'postInstructions' && isObject(answer.requestBody)
-          ? answer.requestBody.instructions
-          : undefined;
-      if (!bodyOnly(answer) || !Array.isArray(sent)) return undefined;
-      // Each pointer with errors: one of them with the code is enough (a server may report several rules).
-      const judged = sent.flatMap((item, i) =>
-        isObject(item) && typeof item[name] === 'string' && bad(item[name])
-          ? [errorsAt(b, `/instructions/${i}/${name}`)].filter((errors) => errors.length > 0)
-          : [],
+  },
+  {
+    id: 'PROB-007',
+    title: 'every problem has a non-empty string code',
+    subject: ANSWER,
+    judge: (_, answer) => {
+      const body = problemBody(answer);
+      if (!body) return undefined;
+      return once(
+        typeof body.code === 'string' && body.code !== ''
+          ? undefined
+          : `code is ${JSON.stringify(body.code)}`,
       );
-      if (judged.length === 0) return undefined;
-      return judged
-        .filter((errors) => !errors.some((e) => e.code === code))
-        .map(
-          (errors) =>
-            `the error(s) at ${String(errors[0]!.pointer)} have code(s) ${errors.map((e) => show(e.code)).join(', ')}`,
-        );
     },
-  ),
-);
-
-const PROBLEM_BODY_INVARIANTS: Invariant[] = [
+  },
+  // Each code of the contract's table: its status and type.
+  ...errorCodes()
+    .filter((code) => CODE_REQUIREMENTS[code.code] !== undefined)
+    .map((code): Invariant => ({
+      id: CODE_REQUIREMENTS[code.code]!,
+      title: `a problem with code ${code.code} has status ${code.status} and type ${code.type}`,
+      subject: ANSWER,
+      judge: (_, answer) => {
+        const body = problemBody(answer);
+        if (!body || body.code !== code.code) return undefined;
+        return [
+          ...(answer.status === code.status ? [] : [`HTTP status ${answer.status}`]),
+          ...(body.type === code.type ? [] : [`type ${JSON.stringify(body.type)}`]),
+        ];
+      },
+    })),
   ofProblem('PROB-002', 'the type of a problem is a string URI reference', (b) =>
     once(typeof b.type === 'string' && isUriReference(b.type) ? undefined : `type is ${show(b.type)}`),
   ),
@@ -267,20 +221,6 @@ const PROBLEM_BODY_INVARIANTS: Invariant[] = [
               : [],
           ),
   ),
-  ofCode(
-    'SCOPE-008',
-    "an insufficient_scope problem's requiredScope names the operation's scope",
-    'insufficient_scope',
-    (b, answer) => {
-      const scope = operations().find((op) => op.operationId === answer.operationId)?.scope;
-      if (typeof b.requiredScope !== 'string') return [`requiredScope is ${show(b.requiredScope)}`];
-      return once(
-        scope === undefined || b.requiredScope === scope
-          ? undefined
-          : `requiredScope ${b.requiredScope}, the operation needs ${scope}`,
-      );
-    },
-  ),
   // The same requests: a field error about a body member points at it, or at the object lacking it.
   ofCode(
     'PROB-024',
@@ -295,38 +235,4 @@ const PROBLEM_BODY_INVARIANTS: Invariant[] = [
             return misfit === undefined ? [] : [`errors/${i}: ${misfit}`];
           }),
   ),
-  ...SHOULD_FIELD_ERROR_CODES,
-  ofCode(
-    'INS-022',
-    'an instruction_skipped problem carries clientCaseReference, a string or null',
-    'instruction_skipped',
-    (b) =>
-      once(
-        'clientCaseReference' in b &&
-          (b.clientCaseReference === null || typeof b.clientCaseReference === 'string')
-          ? undefined
-          : `clientCaseReference is ${show(b.clientCaseReference)}`,
-      ),
-  ),
-  ofCode(
-    'INS-023',
-    'an instruction_skipped problem carries missingPreviousRenewalDates, an array of dates',
-    'instruction_skipped',
-    (b) =>
-      once(
-        Array.isArray(b.missingPreviousRenewalDates) && b.missingPreviousRenewalDates.every(isCalendarDate)
-          ? undefined
-          : `missingPreviousRenewalDates is ${show(b.missingPreviousRenewalDates)}`,
-      ),
-  ),
-  ofCode('SYNC-048', 'a conflict problem carries existingBatchId, a UUID', 'conflict', (b) =>
-    once(
-      typeof b.existingBatchId === 'string' && UUID.test(b.existingBatchId)
-        ? undefined
-        : `existingBatchId is ${show(b.existingBatchId)}`,
-    ),
-  ),
 ];
-
-/** The rules of the problem body, in registry order. */
-export const PROBLEM_INVARIANTS: readonly Invariant[] = PROBLEM_BODY_INVARIANTS;

@@ -1,6 +1,7 @@
 /**
- * The rate-limit rules one answer decides, as invariants of the registry (./invariants.ts), each with its
- * requirement id. Contract, Limits: "every successfully authenticated response carries `RateLimit-Limit` ...,
+ * The rules of the Rate limits area (RATE-) one answer decides, as invariants of the registry
+ * (./registry.ts), each with its requirement id; the registry judges them on every exchange as it arrives
+ * (`judgeExchange`), not with the answer's other rules. Contract, Limits: "every successfully authenticated response carries `RateLimit-Limit` ...,
  * `RateLimit-Remaining` ... and `RateLimit-Reset` (seconds until the next reset). These three are absent on
  * the 429 response, which carries `Retry-After` ..."; the counter "resets at midnight server local time (not
  * UTC, not a rolling window)". Decisions: schemas/OPEN-POINTS.md, E4.
@@ -17,8 +18,8 @@
  * compares them (helpers/wire/rate-limit-headers.ts) from `announcedResetOf` here, charged to RATE-013.
  * The answer's time is its Date header (the server's own clock) when present, else the local clock.
  */
-import { rateLimitHeaderNames } from './contract';
-import { ANSWER, type AnswerFacts, type Invariant, once, show } from './invariant-types';
+import { rateLimitHeaderNames } from '../contract/contract';
+import { ANSWER, type AnswerFacts, type Invariant, once, show } from '../contract/invariant-types';
 
 /** RateLimit-Limit, -Remaining and -Reset (lower-case), in that order. */
 export const RATE_LIMIT_HEADER_NAMES = rateLimitHeaderNames();
@@ -149,7 +150,7 @@ const of429 =
   (_: unknown, answer: AnswerFacts): string[] | undefined =>
     kindOf(answer) === '429' ? rule(answer.headers) : undefined;
 
-export const RATE_LIMIT_INVARIANTS: readonly Invariant[] = [
+export const RATELIMITS_RULES: readonly Invariant[] = [
   {
     id: 'RATE-004',
     title:
