@@ -6,6 +6,7 @@ import {
   judgeSightings,
   REACHES_NOTHING,
   reachAnswered,
+  providerStateReach,
   reachOf,
   reaches,
   sightingsOf,
@@ -172,6 +173,25 @@ void describe('reachOf and reaches', () => {
     assert.ok(reaches(put, [{ freezes: true }], () => undefined));
     assert.ok(!reaches(put, [{ patentId: 'x', eventId: 'e' }], () => undefined));
     assert.deepEqual(reachOf('DELETE', '/api/v2/external/patents', undefined), { tenant: true });
+  });
+
+  void it('a back-office state reaches what it acts on: its event, the patent of a reviewed item, else the tenant', () => {
+    const none = () => undefined;
+    assert.deepEqual(providerStateReach('event-invoiced', { eventId: 'e1' }, none), {
+      ...REACHES_NOTHING,
+      eventIds: ['e1'],
+    });
+    assert.deepEqual(providerStateReach('fail-next-requests', { count: 2 }, none), REACHES_NOTHING);
+    const seen = (importId: string, index: number) =>
+      importId === 'b1' && index === 0 ? 'ACME-7' : undefined;
+    assert.deepEqual(providerStateReach('sync-item-reviewed', { importId: 'b1', index: 0 }, seen), {
+      ...REACHES_NOTHING,
+      providerIds: ['ACME-7'],
+    });
+    assert.deepEqual(providerStateReach('sync-item-reviewed', { importId: 'b2', index: 0 }, seen), {
+      tenant: true,
+    });
+    assert.deepEqual(providerStateReach('some-new-state', {}, none), { tenant: true });
   });
 
   void it('a refused write (4xx) reached nothing; a 5xx or a write without answer keeps its reach', () => {

@@ -260,18 +260,22 @@ function ofInvoice(invoice: Json): Sighting[] {
 }
 
 /**
- * An invoice as recorded: every member but the document flags (whether a PDF or XLSX has been produced may
+ * An invoice as recorded: every documented member but the document flags (whether a PDF or XLSX has been produced may
  * change, Invoice: hasPdfDocument, hasXlsxDocument) and the lines' amounts (fixed facts of their own), with the
  * events its lines bill. No write of the client reaches an invoice: no read may change it either.
  */
 const INVOICE_LEFT_OUT = new Set(['hasPdfDocument', 'hasXlsxDocument', 'fees', 'createdAt']);
 
+let invoiceMembers: string[] | undefined;
+const comparedInvoiceMembers = () =>
+  (invoiceMembers ??= documentedMembers('Invoice').filter((m) => !INVOICE_LEFT_OUT.has(m)));
+
 function ofInvoiceRecord(invoice: Json): Sighting[] {
   const id = str(invoice.id);
   if (id === undefined) return [];
+  // The documented members: another member is a freedom of the server (a links object on the single read).
   const record: Json = {};
-  for (const [member, value] of Object.entries(invoice))
-    if (!INVOICE_LEFT_OUT.has(member)) record[member] = value;
+  for (const member of comparedInvoiceMembers()) if (member in invoice) record[member] = invoice[member];
   if (Array.isArray(invoice.fees))
     record.lineEvents = invoice.fees.map((line) => (isObject(line) ? String(line.eventId) : '?')).sort();
   return [
@@ -414,6 +418,34 @@ export const REACHES_NOTHING: Extract<Reach, { patentIds: string[] }> = {
   providerIds: [],
   eventIds: [],
 };
+
+/** The back-office states that act on one event (its body's eventId): what they reach. */
+const EVENT_STATES = new Set(['event-invoiced', 'official-receipt-issued', 'office-fee-revised']);
+
+/**
+ * What a back-office state may change, read from its name and body: one event for the states about an event,
+ * nothing for a state that only makes requests fail, the patent of a reviewed sync item when the run saw the
+ * item's providerId (`itemProviderId`), else the whole tenant.
+ */
+export function providerStateReach(
+  name: string,
+  body: unknown,
+  itemProviderId: (importId: string, index: number) => string | null | undefined,
+): Reach {
+  const fields = isObject(body) ? body : {};
+  if (EVENT_STATES.has(name) && typeof fields.eventId === 'string')
+    return { ...REACHES_NOTHING, eventIds: [fields.eventId] };
+  if (name === 'fail-next-requests') return REACHES_NOTHING;
+  if (
+    name === 'sync-item-reviewed' &&
+    typeof fields.importId === 'string' &&
+    Number.isInteger(fields.index)
+  ) {
+    const providerId = itemProviderId(fields.importId, fields.index as number);
+    if (typeof providerId === 'string') return { ...REACHES_NOTHING, providerIds: [providerId] };
+  }
+  return { tenant: true };
+}
 
 /**
  * What a write the client sends may change, read from its request alone. A freeze PUT changes isFxRateFrozen

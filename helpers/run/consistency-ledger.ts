@@ -15,7 +15,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   eventOfKey,
+  FACT_KEYS,
   judgeSightings,
+  providerStateReach,
   reaches,
   reachAnswered,
   reachOf,
@@ -166,6 +168,31 @@ export function beginLedgerWrite(namespace: string, what: string, reach: Reach):
   const file = withFolder(ledgerWriteFile(`${process.pid}-${++sequence}`));
   fs.writeFileSync(file, JSON.stringify(entry));
   return (status) => fs.writeFileSync(file, JSON.stringify(ended(status)));
+}
+
+/**
+ * Records a back-office state (helpers/spec/fixtures.ts, providerState) as a write of what it may change: a
+ * reviewed sync item reaches its patent, found by the providerId the run saw at the item's position in the
+ * batch (`tenantNamespace`: the target and the primary key's tenant, on which the states act).
+ */
+export function beginProviderStateWrite(
+  namespace: string,
+  tenantNamespace: string,
+  name: string,
+  body: unknown,
+): (status?: number) => void {
+  const itemProviderId = (importId: string, index: number) => {
+    if (inCoordinatedRun()) ingestOthers(namespace);
+    const held = latest.get(`${tenantNamespace}|${FACT_KEYS.batch(importId)}:result:${index}`);
+    return held === undefined
+      ? undefined
+      : (JSON.parse(held.value) as { providerId?: string | null }).providerId;
+  };
+  return beginLedgerWrite(
+    namespace,
+    `provider state ${name}`,
+    providerStateReach(name, body, itemProviderId),
+  );
 }
 
 /** Records a write of the client's request (method, URL, body as sent). */

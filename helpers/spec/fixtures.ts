@@ -8,7 +8,7 @@ import path from 'node:path';
 import { requirementById } from '../../schemas/requirements';
 import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from '../wire/api-client';
 import { checkAnswers, checkRateLimits, flushJudgements, PRIMARY_TENANT } from '../wire/answer-checks';
-import { beginClientWrite, beginLedgerWrite } from '../run/consistency-ledger';
+import { beginClientWrite, beginProviderStateWrite } from '../run/consistency-ledger';
 import { Portfolio } from '../data/discovery';
 import { preconditionRemovedBy, skipBecause } from '../data/verified';
 import { assertionCounter } from '../wire/matchers';
@@ -371,8 +371,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           ...(target.keys.all ? { 'x-api-key': target.keys.all } : {}),
         };
         const started = performance.now();
-        // A back-office state may change anything of the tenant: the consistency ledger hears of it.
-        const written = beginLedgerWrite(target.baseUrl, `provider state ${name}`, { tenant: true });
+        // A back-office state changes what it acts on: the consistency ledger hears of it.
+        const written = beginProviderStateWrite(
+          target.baseUrl,
+          `${target.baseUrl}-${PRIMARY_TENANT}`,
+          name,
+          body,
+        );
         // Playwright's error message carries a call log with every request header (the key, gateway headers):
         // only its first line is kept.
         const response = await requestContext
