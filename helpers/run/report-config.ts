@@ -32,6 +32,9 @@ export interface ReportPaths {
 /** The file beside results.json that records the invariants' judgements. */
 export const INVARIANTS_FILE = 'invariants.json';
 
+/** The file beside results.json that records the state cells the run's answers showed (docs/state-coverage.md). */
+export const STATE_CELLS_FILE = 'state-cells.json';
+
 /** The report files of a run; REPORTS_DIR (absolute or relative to the project root) moves them all. */
 export function reportPaths(env: NodeJS.ProcessEnv = process.env): ReportPaths {
   const dir = path.resolve(ROOT, env.REPORTS_DIR?.trim() || 'reports');

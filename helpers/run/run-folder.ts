@@ -155,6 +155,16 @@ export function judgementsFolder(runId?: string): string {
   return path.join(runFolder(runId), 'invariants');
 }
 
+/** The folder of the workers' state cells (helpers/contract/state-coverage.ts). */
+export function stateCellsFolder(runId?: string): string {
+  return path.join(runFolder(runId), 'state-cells');
+}
+
+/** The state cells one worker process's answers showed. */
+export function stateCellsFile(workerId: string): string {
+  return path.join(stateCellsFolder(), safe(`${workerId}-${process.pid}.json`));
+}
+
 /** The invariant judgements of one worker process. */
 export function judgementsFile(workerId: string): string {
   return path.join(judgementsFolder(), safe(`${workerId}-${process.pid}.json`));

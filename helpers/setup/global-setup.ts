@@ -16,8 +16,8 @@ import { reportPaths } from '../run/report-config';
 import { startReferenceThread } from './reference-thread';
 import { collectRequestTotals } from '../wire/request-ledger';
 import { mergeRunFacts } from '../run/fact-ledger';
-import { INVARIANTS_FILE } from '../run/report-config';
-import { mergeJudgements } from '../wire/answer-checks';
+import { INVARIANTS_FILE, STATE_CELLS_FILE } from '../run/report-config';
+import { mergeJudgements, mergeStateCells } from '../wire/answer-checks';
 import { removeRunFolder } from '../run/run-folder';
 import { envFlag, KEY_SETTINGS, loadEnv } from '../run/settings';
 import { checkedTimeZone, EMBEDDED_TIME_ZONE, readTarget } from '../run/target';
@@ -106,6 +106,10 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     fs.writeFileSync(
       path.join(out, INVARIANTS_FILE),
       `${JSON.stringify({ runId, invariants: mergeJudgements(runId) }, null, 2)}\n`,
+    );
+    fs.writeFileSync(
+      path.join(out, STATE_CELLS_FILE),
+      `${JSON.stringify({ runId, cells: mergeStateCells(runId) }, null, 2)}\n`,
     );
     done('judgementsMs');
     const facts = mergeRunFacts(runId);

@@ -23,6 +23,7 @@ import { expect, test } from '@playwright/test';
 import { requirementById } from '../../schemas/requirements';
 import { operations } from '../contract/contract';
 import { fixedFactsOf, type FixedFact } from '../contract/fixed-facts';
+import { cellsOf } from '../contract/state-coverage';
 import { API_PREFIX, type AnswerFacts, type ChargedBreach } from '../contract/invariant-types';
 import { judgeConsistency, judgeRelations } from '../run/consistency-ledger';
 import { judgeFixedFacts } from '../run/fact-ledger';
@@ -32,6 +33,8 @@ import {
   inCoordinatedRun,
   judgementsFile,
   judgementsFolder,
+  stateCellsFile,
+  stateCellsFolder,
   uniqueValueFile,
   withFolder,
 } from '../run/run-folder';
@@ -93,9 +96,43 @@ export function judgementsOn(response: ApiResponse, id: string): { judged: numbe
 
 /** Writes this worker's tallies into the run folder, for the run's record (the global teardown merges them). */
 export function flushJudgements(workerId: string): void {
-  if (!inCoordinatedRun() || tallies.size === 0) return;
+  if (!inCoordinatedRun()) return;
+  if (stateCells.size > 0) {
+    fs.mkdirSync(withFolder(stateCellsFolder()), { recursive: true });
+    fs.writeFileSync(withFolder(stateCellsFile(workerId)), JSON.stringify(Object.fromEntries(stateCells)));
+  }
+  if (tallies.size === 0) return;
   fs.mkdirSync(withFolder(judgementsFolder()), { recursive: true });
   fs.writeFileSync(withFolder(judgementsFile(workerId)), JSON.stringify([...tallies.values()]));
+}
+
+/**
+ * The state cells this process's answers showed (helpers/contract/state-coverage.ts), by target origin and
+ * cell: how many answers showed each.
+ */
+const stateCells = new Map<string, number>();
+
+function observeStates(response: ApiResponse, body: unknown): void {
+  const origin = originOf(response.exchange.request.url);
+  for (const cell of cellsOf(response.operationId, response.status, body)) {
+    const key = `${origin} ${cell}`;
+    stateCells.set(key, (stateCells.get(key) ?? 0) + 1);
+  }
+}
+
+/** The state cells every worker of a run recorded, merged: the answers that showed each cell. */
+export function mergeStateCells(runId: string): Record<string, number> {
+  const folder = stateCellsFolder(runId);
+  const merged: Record<string, number> = {};
+  for (const name of fs.existsSync(folder) ? fs.readdirSync(folder) : [])
+    for (const [key, count] of Object.entries(
+      JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8')) as Record<string, number>,
+    )) {
+      // Keyed by origin in the process: one run judges one target, whose cells are what the file keeps.
+      const cell = key.slice(key.indexOf(' ') + 1);
+      merged[cell] = (merged[cell] ?? 0) + count;
+    }
+  return Object.fromEntries(Object.entries(merged).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** The tallies of every worker of a run, merged: how many answers each invariant judged, and its breaches. */
@@ -302,6 +339,7 @@ function relationBreaches(
 /** The breaches an answer shows, each charged to its requirement. */
 export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: string): AnswerBreach[] {
   const answer = answerFacts(response);
+  observeStates(response, answer.body);
   const breaches = judgedBreaches(judgeAnswer(answer), response);
   breaches.push(...relationBreaches(answer, response, tenant, baseUrl));
   if (response.status < 200 || response.status >= 300 || answer.body === undefined) return breaches;
