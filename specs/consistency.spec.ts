@@ -76,6 +76,24 @@ test.describe('consistency ledger', () => {
   );
 
   test(
+    ...titled("[FRZ-016] an event's isFxRateFrozen is the same on its single read and its patent's list"),
+    async ({ api, portfolio }) => {
+      const event = await portfolio.event(
+        (e) => renewals([e]).length === 1 && !portfolio.isClaimed(e.patent.id),
+        'of a patent that no test has claimed',
+      );
+      const patentId = event.patent.id;
+      const compared = await comparedDuring(FACT_KEYS.frozenRate('event', event.id), async () => {
+        expect(await api.call('getPatentEvent', { path: { patentId, eventId: event.id } })).toHaveStatus(200);
+        expect(
+          await api.call('listPatentEvents', { path: { patentId }, query: { itemsPerPage: 100 } }),
+        ).toHaveStatus(200);
+      });
+      verifiedOnlyIf(compared > 0, 'data', `the ledger compared no second sighting of event ${event.id}`);
+    },
+  );
+
+  test(
     ...titled("[INV-024] an invoice's createdAt is the same on its list item and on its single read"),
     async ({ api }) => {
       const list = await api.call('listInvoices', { query: { itemsPerPage: 1 } });

@@ -72,9 +72,10 @@ const timed = (
 };
 
 void describe('sightingsOf', () => {
-  void it('gives an event its schedule, its instructability, its patent and the patent providerId copy', () => {
+  void it('gives an event its schedule, its frozen rate, its instructability, its patent and the patent providerId copy', () => {
     const keys = sightingsOf(event()).map((s) => s.key);
     assert.deepEqual(keys.sort(), [
+      `event-fx:${E}`,
       `event-patent:${E}`,
       `event:${E}:instructability`,
       `event:${E}:schedule`,

@@ -22,6 +22,7 @@
  * reference it was issued with.
  */
 import { documentedMembers } from './documented-members';
+import { LEFT_OUT } from './never-compared';
 import { fixedFactsOf, type FixedFact } from './fixed-facts';
 import type { ChargedBreach } from './invariant-types';
 
@@ -90,6 +91,7 @@ export const FACT_KEYS = {
   invoiceRecord: (invoiceId: string) => `invoice:${invoiceId}:record`,
   batch: (importId: string) => `batch:${importId}`,
   frozenMonths: () => 'freezes:months',
+  frozenRate: (where: 'event' | 'fees', eventId: string) => `${where}-fx:${eventId}`,
 };
 const EVENT_PATENT_PREFIX = FACT_KEYS.patentOfEvent('');
 
@@ -98,8 +100,12 @@ export function eventOfKey(key: string): string | undefined {
   return key.startsWith(EVENT_PATENT_PREFIX) ? key.slice(EVENT_PATENT_PREFIX.length) : undefined;
 }
 
+/** The members of a component the ledger does not compare (./never-compared.ts, each with its clause). */
+const leftOut = (component: string) =>
+  new Set(LEFT_OUT.filter((l) => l.component === component).map((l) => l.member));
+
 /** Patent members the client's pushes alone change (the others: see the header). */
-const PATENT_LEFT_OUT = new Set(['object', 'id', 'officialNumbers', 'status', 'updatedAt']);
+const PATENT_LEFT_OUT = leftOut('Patent');
 let patentMembers: string[] | undefined;
 const comparedPatentMembers = () =>
   (patentMembers ??= documentedMembers('Patent').filter((m) => !PATENT_LEFT_OUT.has(m)));
@@ -218,6 +224,7 @@ function ofEvent(event: Json): Sighting[] {
     patentOfEvent(id, patentId, 'EVT-002', subject),
     ...providerCopy(patentId, patent?.providerId, 'EVT-002', false),
   ];
+  sightings.push(...frozenRate('event', id, event.isFxRateFrozen, subject));
   if (isObject(event.instructability))
     sightings.push({
       key: FACT_KEYS.instructability(id),
@@ -240,6 +247,27 @@ function ofFees(fees: Json, onInvoice: boolean): Sighting[] {
   return [
     patentOfEvent(eventId, patentId, 'FEE-004', subject),
     ...(onInvoice ? [] : providerCopy(patentId, patent?.providerId, 'FEE-004', false)),
+    ...(onInvoice ? [] : frozenRate('fees', eventId, fees.isFxRateFrozen, subject)),
+  ];
+}
+
+/**
+ * Whether an event's rate is frozen, on the event or its fees: only a freeze PUT freezes ("freeze exchange
+ * rates for a month"), so any freeze PUT may explain a change, and a write reaching the event (an instruction
+ * locking its fees) too; a read never does.
+ */
+function frozenRate(where: 'event' | 'fees', eventId: string, value: unknown, subject: Subject): Sighting[] {
+  if (typeof value !== 'boolean') return [];
+  return [
+    {
+      key: FACT_KEYS.frozenRate(where, eventId),
+      requirement: 'FRZ-016',
+      what: `isFxRateFrozen of ${where === 'event' ? 'event' : 'the fees of event'} ${eventId}`,
+      value: one('isFxRateFrozen', value),
+      causes: ['write'],
+      subject: { ...subject, freezes: true },
+      owner: true,
+    },
   ];
 }
 
@@ -264,7 +292,7 @@ function ofInvoice(invoice: Json): Sighting[] {
  * change, Invoice: hasPdfDocument, hasXlsxDocument) and the lines' amounts (fixed facts of their own), with the
  * events its lines bill. No write of the client reaches an invoice: no read may change it either.
  */
-const INVOICE_LEFT_OUT = new Set(['hasPdfDocument', 'hasXlsxDocument', 'fees', 'createdAt']);
+const INVOICE_LEFT_OUT = leftOut('Invoice');
 
 let invoiceMembers: string[] | undefined;
 const comparedInvoiceMembers = () =>
@@ -291,6 +319,11 @@ function ofInvoiceRecord(invoice: Json): Sighting[] {
   ];
 }
 
+/** What a batch's reception fixed, what its triage counted, and what each result recorded. */
+const BATCH_RECEPTION = ['mode', 'totalItems', 'createdAt'];
+const BATCH_TRIAGE = ['stagedItems', 'autoAppliedItems', 'suppressedItems'];
+const RESULT_MEMBERS = ['providerId', 'action', 'requestId'];
+
 /** Batch statuses in which every item has its outcome: what triage counted is settled. */
 const TRIAGED = new Set(['TRIAGED', 'SETTLED', 'ERROR']);
 
@@ -315,21 +348,11 @@ function ofBatch(batch: Json, page: { currentPage: number; itemsPerPage: number 
     owner: true,
   });
   const found = [
-    fact('', 'the mode, totalItems and createdAt', {
-      mode: batch.mode,
-      totalItems: batch.totalItems,
-      createdAt: batch.createdAt,
-    }),
+    fact('', 'the mode, totalItems and createdAt', JSON.parse(pick(batch, BATCH_RECEPTION)) as Json),
   ];
   const status = str(batch.status);
   if (status === undefined || !TRIAGED.has(status)) return found;
-  found.push(
-    fact(':triage', 'the triage counts', {
-      stagedItems: batch.stagedItems,
-      autoAppliedItems: batch.autoAppliedItems,
-      suppressedItems: batch.suppressedItems,
-    }),
-  );
+  found.push(fact(':triage', 'the triage counts', JSON.parse(pick(batch, BATCH_TRIAGE)) as Json));
   if (batch.completedAt !== null && batch.completedAt !== undefined)
     found.push(
       fact(`:completedAt:${status}`, `the completedAt in status ${status}`, {
@@ -342,10 +365,11 @@ function ofBatch(batch: Json, page: { currentPage: number; itemsPerPage: number 
       if (!isObject(result)) return;
       const position = (page.currentPage - 1) * page.itemsPerPage + i;
       found.push(
-        fact(`:result:${position}`, `result ${position + 1}`, {
-          providerId: result.providerId,
-          action: result.action,
-        }),
+        fact(
+          `:result:${position}`,
+          `result ${position + 1}`,
+          JSON.parse(pick(result, RESULT_MEMBERS)) as Json,
+        ),
       );
     });
   return found;
@@ -551,3 +575,13 @@ export function judgeSightings(
       `(sent ${instant(later.sentAt)}, answered ${instant(later.answeredAt)})`,
   };
 }
+
+/** The members the ledger compares, by component: with ./never-compared.ts, every documented member. */
+export const COMPARED_MEMBERS: Record<string, () => readonly string[]> = {
+  Patent: comparedPatentMembers,
+  PatentEvent: () => [...EVENT_SCHEDULE, 'isFxRateFrozen'],
+  Fees: () => ['isFxRateFrozen'],
+  Invoice: comparedInvoiceMembers,
+  PatentSyncBatch: () => [...BATCH_RECEPTION, ...BATCH_TRIAGE, 'completedAt'],
+  SyncResultItem: () => RESULT_MEMBERS,
+};
