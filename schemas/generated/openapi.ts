@@ -848,7 +848,25 @@ export interface components {
       /** @description Field errors; on `validation_failed`. */
       errors?: components['schemas']['FieldError'][];
     };
-    /** @description Bad body, query or path parameter: bad UUID or YYYY-MM, unknown sort field, missing due window on events by period, malformed instruction body. */
+    /**
+     * @description Bad body, query or path parameter: bad UUID or YYYY-MM, unknown sort field, missing due window on events by period, malformed instruction body.
+     * @example {
+     *       "type": "/errors/validation-failed",
+     *       "title": "Validation failed",
+     *       "status": 400,
+     *       "detail": "The request is not valid.",
+     *       "instance": "/api/v2/external/patents/not-a-uuid",
+     *       "code": "validation_failed",
+     *       "requestId": "00000000-0000-4000-8000-000000000023",
+     *       "errors": [
+     *         {
+     *           "pointer": "/patentId",
+     *           "code": "invalid_string",
+     *           "message": "must match format \"uuid\""
+     *         }
+     *       ]
+     *     }
+     */
     ProblemValidationFailed: {
       /** @constant */
       code: 'validation_failed';
@@ -858,7 +876,18 @@ export interface components {
       status: 400;
       errors: components['schemas']['FieldError'][];
     } & WithRequired<components['schemas']['Problem'], 'code' | 'type' | 'status' | 'errors'>;
-    /** @description Header missing or key unknown. */
+    /**
+     * @description Header missing or key unknown.
+     * @example {
+     *       "type": "/errors/invalid-api-key",
+     *       "title": "Invalid API key",
+     *       "status": 401,
+     *       "detail": "The API key is missing or unknown.",
+     *       "instance": "/api/v2/external/patents",
+     *       "code": "invalid_api_key",
+     *       "requestId": "00000000-0000-4000-8000-000000000024"
+     *     }
+     */
     ProblemInvalidApiKey: {
       /** @constant */
       code: 'invalid_api_key';
@@ -867,7 +896,18 @@ export interface components {
       /** @constant */
       status: 401;
     } & WithRequired<components['schemas']['Problem'], 'code' | 'type' | 'status'>;
-    /** @description Key past expiresAt. */
+    /**
+     * @description Key past expiresAt.
+     * @example {
+     *       "type": "/errors/api-key-expired",
+     *       "title": "API key expired",
+     *       "status": 401,
+     *       "detail": "The API key has expired.",
+     *       "instance": "/api/v2/external/patents",
+     *       "code": "api_key_expired",
+     *       "requestId": "00000000-0000-4000-8000-000000000025"
+     *     }
+     */
     ProblemApiKeyExpired: {
       /** @constant */
       code: 'api_key_expired';
@@ -876,7 +916,19 @@ export interface components {
       /** @constant */
       status: 401;
     } & WithRequired<components['schemas']['Problem'], 'code' | 'type' | 'status'>;
-    /** @description The key lacks the operation's scope. */
+    /**
+     * @description The key lacks the operation's scope.
+     * @example {
+     *       "type": "/errors/insufficient-scope",
+     *       "title": "Insufficient scope",
+     *       "status": 403,
+     *       "detail": "This operation requires the scope patents:read.",
+     *       "instance": "/api/v2/external/patents",
+     *       "code": "insufficient_scope",
+     *       "requestId": "00000000-0000-4000-8000-000000000026",
+     *       "requiredScope": "patents:read"
+     *     }
+     */
     ProblemInsufficientScope: {
       /** @constant */
       code: 'insufficient_scope';
@@ -886,7 +938,18 @@ export interface components {
       status: 403;
       requiredScope: components['schemas']['Scope'];
     } & WithRequired<components['schemas']['Problem'], 'code' | 'type' | 'status'>;
-    /** @description Business denial unrelated to scopes (for example the capability is not enabled). */
+    /**
+     * @description Business denial unrelated to scopes (for example the capability is not enabled).
+     * @example {
+     *       "type": "/errors/forbidden",
+     *       "title": "Forbidden",
+     *       "status": 403,
+     *       "detail": "This capability is not enabled for the account.",
+     *       "instance": "/api/v2/external/exchange-rate-freezes",
+     *       "code": "forbidden",
+     *       "requestId": "00000000-0000-4000-8000-000000000027"
+     *     }
+     */
     ProblemForbidden: {
       /** @constant */
       code: 'forbidden';
@@ -895,7 +958,18 @@ export interface components {
       /** @constant */
       status: 403;
     } & WithRequired<components['schemas']['Problem'], 'code' | 'type' | 'status'>;
-    /** @description Resource not in the client's portfolio; also document routes until the document exists. */
+    /**
+     * @description Resource not in the client's portfolio; also document routes until the document exists.
+     * @example {
+     *       "type": "/errors/not-found",
+     *       "title": "Not found",
+     *       "status": 404,
+     *       "detail": "The requested resource was not found.",
+     *       "instance": "/api/v2/external/patents/00000000-0000-4000-8000-000000000000",
+     *       "code": "not_found",
+     *       "requestId": "00000000-0000-4000-8000-000000000028"
+     *     }
+     */
     ProblemNotFound: {
       /** @constant */
       code: 'not_found';
@@ -904,7 +978,18 @@ export interface components {
       /** @constant */
       status: 404;
     } & WithRequired<components['schemas']['Problem'], 'code' | 'type' | 'status'>;
-    /** @description The event already has an executed decision. */
+    /**
+     * @description The event already has an executed decision.
+     * @example {
+     *       "type": "/errors/instruction-already-set",
+     *       "title": "Instruction already set",
+     *       "status": 409,
+     *       "detail": "Event 7cb02ee8-5984-4af4-bae3-26c192fb8c4f already has a decision.",
+     *       "instance": "/api/v2/external/patent-instructions",
+     *       "code": "instruction_already_set",
+     *       "requestId": "00000000-0000-4000-8000-000000000011"
+     *     }
+     */
     ProblemInstructionAlreadySet: {
       /** @constant */
       code: 'instruction_already_set';
@@ -913,7 +998,19 @@ export interface components {
       /** @constant */
       status: 409;
     } & WithRequired<components['schemas']['Problem'], 'code' | 'type' | 'status'>;
-    /** @description externalImportRef reused with different items. */
+    /**
+     * @description externalImportRef reused with different items.
+     * @example {
+     *       "type": "/errors/conflict",
+     *       "title": "Conflict",
+     *       "status": 409,
+     *       "detail": "externalImportRef was already used with different items.",
+     *       "instance": "/api/v2/external/patents/sync",
+     *       "code": "conflict",
+     *       "requestId": "00000000-0000-4000-8000-000000000017",
+     *       "existingBatchId": "61ac8531-d460-4a5d-8ca8-821fd5310a09"
+     *     }
+     */
     ProblemConflict: {
       /** @constant */
       code: 'conflict';
@@ -923,7 +1020,18 @@ export interface components {
       status: 409;
       existingBatchId: components['schemas']['Uuid'];
     } & WithRequired<components['schemas']['Problem'], 'code' | 'type' | 'status'>;
-    /** @description Today is before the event's opensAt. */
+    /**
+     * @description Today is before the event's opensAt.
+     * @example {
+     *       "type": "/errors/instruction-too-early",
+     *       "title": "Instruction too early",
+     *       "status": 422,
+     *       "detail": "Event 07c8d5fe-1119-4770-b7d5-af95859dbbb6 can be instructed from 2026-04-01.",
+     *       "instance": "/api/v2/external/patent-instructions",
+     *       "code": "instruction_too_early",
+     *       "requestId": "00000000-0000-4000-8000-000000000012"
+     *     }
+     */
     ProblemInstructionTooEarly: {
       /** @constant */
       code: 'instruction_too_early';
@@ -932,7 +1040,22 @@ export interface components {
       /** @constant */
       status: 422;
     } & WithRequired<components['schemas']['Problem'], 'code' | 'type' | 'status'>;
-    /** @description An earlier un-instructed event of the same patent exists. */
+    /**
+     * @description An earlier un-instructed event of the same patent exists.
+     * @example {
+     *       "type": "/errors/instruction-skipped",
+     *       "title": "Earlier renewal pending",
+     *       "status": 422,
+     *       "detail": "An earlier renewal of the patent of event 0061cc9a-38b1-4b2e-8e9a-834163e9ffe9 awaits a decision.",
+     *       "instance": "/api/v2/external/patent-instructions",
+     *       "code": "instruction_skipped",
+     *       "requestId": "00000000-0000-4000-8000-000000000013",
+     *       "clientCaseReference": "CC-074",
+     *       "missingPreviousRenewalDates": [
+     *         "2026-03-31"
+     *       ]
+     *     }
+     */
     ProblemInstructionSkipped: {
       /** @constant */
       code: 'instruction_skipped';
@@ -944,7 +1067,18 @@ export interface components {
       /** @description Due dates of earlier events awaiting a decision. */
       missingPreviousRenewalDates: components['schemas']['Date'][];
     } & WithRequired<components['schemas']['Problem'], 'code' | 'type' | 'status'>;
-    /** @description The decision is not offered for the event (typically PROCEED on a lapsed event). */
+    /**
+     * @description The decision is not offered for the event (typically PROCEED on a lapsed event).
+     * @example {
+     *       "type": "/errors/instruction-lapsed",
+     *       "title": "Decision not available",
+     *       "status": 422,
+     *       "detail": "Decision PROCEED is not available for event 13292a56-7e6f-4883-9fcc-c70225bf06ab; allowed: SKIP_THIS_TIME, DROP.",
+     *       "instance": "/api/v2/external/patent-instructions",
+     *       "code": "instruction_lapsed",
+     *       "requestId": "00000000-0000-4000-8000-000000000014"
+     *     }
+     */
     ProblemInstructionLapsed: {
       /** @constant */
       code: 'instruction_lapsed';
@@ -953,7 +1087,18 @@ export interface components {
       /** @constant */
       status: 422;
     } & WithRequired<components['schemas']['Problem'], 'code' | 'type' | 'status'>;
-    /** @description Daily quota exhausted; the Retry-After header gives seconds to reset. */
+    /**
+     * @description Daily quota exhausted; the Retry-After header gives seconds to reset.
+     * @example {
+     *       "type": "/errors/rate-limit-exceeded",
+     *       "title": "Rate limit exceeded",
+     *       "status": 429,
+     *       "detail": "The daily call quota of this API key is exhausted.",
+     *       "instance": "/api/v2/external/patents",
+     *       "code": "rate_limit_exceeded",
+     *       "requestId": "00000000-0000-4000-8000-000000000059"
+     *     }
+     */
     ProblemRateLimitExceeded: {
       /** @constant */
       code: 'rate_limit_exceeded';
@@ -962,7 +1107,18 @@ export interface components {
       /** @constant */
       status: 429;
     } & WithRequired<components['schemas']['Problem'], 'code' | 'type' | 'status'>;
-    /** @description Unexpected failure, generic detail. */
+    /**
+     * @description Unexpected failure, generic detail.
+     * @example {
+     *       "type": "/errors/internal-error",
+     *       "title": "Internal error",
+     *       "status": 500,
+     *       "detail": "An unexpected error occurred. Retry later.",
+     *       "instance": "/api/v2/external/patents",
+     *       "code": "internal_error",
+     *       "requestId": "00000000-0000-4000-8000-000000000061"
+     *     }
+     */
     ProblemInternalError: {
       /** @constant */
       code: 'internal_error';
@@ -1181,6 +1337,62 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "pagination": {
+           *         "totalItems": 40,
+           *         "currentPage": 1,
+           *         "itemsPerPage": 1,
+           *         "totalPages": 40,
+           *         "hasMore": true
+           *       },
+           *       "data": [
+           *         {
+           *           "object": "patent",
+           *           "id": "0d9bca59-ec5e-4735-92e5-3641608c2201",
+           *           "providerId": "ACME-0001",
+           *           "clientCaseReference": "CC-000",
+           *           "clientFamilyReference": "FAM-001",
+           *           "title": "Low-power inverter",
+           *           "office": "WO",
+           *           "patentType": "PATENT",
+           *           "applicationNumber": "WO2017/925799",
+           *           "applicationDate": "2017-03-28",
+           *           "nationalPhaseEntryDate": null,
+           *           "priorityDate": "2016-03-28",
+           *           "publicationNumber": "WO4544460A1",
+           *           "publicationDate": "2018-09-28",
+           *           "grantPublicationNumber": "WO7858297B1",
+           *           "grantDate": "2020-07-28",
+           *           "pctApplicationNumber": "PCT/EP2017/95346",
+           *           "officialNumbers": {
+           *             "applicationNumber": "2017925799",
+           *             "publicationNumber": "WO4544460A1",
+           *             "grantPublicationNumber": "WO7858297B1",
+           *             "pctApplicationNumber": "PCTEP201795346"
+           *           },
+           *           "expirationDate": "2037-03-28",
+           *           "extendedExpirationDate": null,
+           *           "lapseDate": null,
+           *           "renewalsManagedFrom": "2017-03-28",
+           *           "status": "GRANTED",
+           *           "filingRoute": "PCT",
+           *           "applicantType": "LARGE",
+           *           "claimCount": 14,
+           *           "designatedCountries": [
+           *             "JP",
+           *             "CN",
+           *             "CA"
+           *           ],
+           *           "owner": "Acme Robotics SA",
+           *           "secondaryOwners": null,
+           *           "subCase": null,
+           *           "createdAt": "2022-03-16T12:00:00.000Z",
+           *           "updatedAt": "2022-03-16T12:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['PatentList'];
         };
       };
@@ -1216,6 +1428,51 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "object": "patent",
+           *       "id": "0d9bca59-ec5e-4735-92e5-3641608c2201",
+           *       "providerId": "ACME-0001",
+           *       "clientCaseReference": "CC-000",
+           *       "clientFamilyReference": "FAM-001",
+           *       "title": "Low-power inverter",
+           *       "office": "WO",
+           *       "patentType": "PATENT",
+           *       "applicationNumber": "WO2017/925799",
+           *       "applicationDate": "2017-03-28",
+           *       "nationalPhaseEntryDate": null,
+           *       "priorityDate": "2016-03-28",
+           *       "publicationNumber": "WO4544460A1",
+           *       "publicationDate": "2018-09-28",
+           *       "grantPublicationNumber": "WO7858297B1",
+           *       "grantDate": "2020-07-28",
+           *       "pctApplicationNumber": "PCT/EP2017/95346",
+           *       "officialNumbers": {
+           *         "applicationNumber": "2017925799",
+           *         "publicationNumber": "WO4544460A1",
+           *         "grantPublicationNumber": "WO7858297B1",
+           *         "pctApplicationNumber": "PCTEP201795346"
+           *       },
+           *       "expirationDate": "2037-03-28",
+           *       "extendedExpirationDate": null,
+           *       "lapseDate": null,
+           *       "renewalsManagedFrom": "2017-03-28",
+           *       "status": "GRANTED",
+           *       "filingRoute": "PCT",
+           *       "applicantType": "LARGE",
+           *       "claimCount": 14,
+           *       "designatedCountries": [
+           *         "JP",
+           *         "CN",
+           *         "CA"
+           *       ],
+           *       "owner": "Acme Robotics SA",
+           *       "secondaryOwners": null,
+           *       "subCase": null,
+           *       "createdAt": "2022-03-16T12:00:00.000Z",
+           *       "updatedAt": "2022-03-16T12:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Patent'];
         };
       };
@@ -1257,6 +1514,48 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "pagination": {
+           *         "totalItems": 5,
+           *         "currentPage": 1,
+           *         "itemsPerPage": 1,
+           *         "totalPages": 5,
+           *         "hasMore": true
+           *       },
+           *       "data": [
+           *         {
+           *           "object": "patentEvent",
+           *           "id": "2128b512-87ea-4254-b535-153ecf263c17",
+           *           "patent": {
+           *             "id": "0d9bca59-ec5e-4735-92e5-3641608c2201",
+           *             "providerId": "ACME-0001"
+           *           },
+           *           "eventType": "RENEWAL",
+           *           "dueDate": "2024-03-31",
+           *           "gracePeriodEndDate": "2024-09-30",
+           *           "renewal": {
+           *             "annuityYear": 8
+           *           },
+           *           "appliedDecision": "PROCEED",
+           *           "duePeriod": "LAPSED",
+           *           "processingStatus": "INSTRUCTED",
+           *           "processingStatusUpdatedAt": "2024-03-11T12:00:00.000Z",
+           *           "isFxRateFrozen": false,
+           *           "feesStatus": "INVOICED",
+           *           "createdAt": "2022-03-16T12:00:00.000Z",
+           *           "updatedAt": "2024-04-05T12:00:00.000Z",
+           *           "instructability": {
+           *             "isAllowed": false,
+           *             "allowedDecisions": [],
+           *             "blockedReason": "ALREADY_INSTRUCTED",
+           *             "opensAt": "2024-01-01",
+           *             "mode": "DIRECT"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['PatentEventList'];
         };
       };
@@ -1295,6 +1594,37 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "object": "patentEvent",
+           *       "id": "2128b512-87ea-4254-b535-153ecf263c17",
+           *       "patent": {
+           *         "id": "0d9bca59-ec5e-4735-92e5-3641608c2201",
+           *         "providerId": "ACME-0001"
+           *       },
+           *       "eventType": "RENEWAL",
+           *       "dueDate": "2024-03-31",
+           *       "gracePeriodEndDate": "2024-09-30",
+           *       "renewal": {
+           *         "annuityYear": 8
+           *       },
+           *       "appliedDecision": "PROCEED",
+           *       "duePeriod": "LAPSED",
+           *       "processingStatus": "INSTRUCTED",
+           *       "processingStatusUpdatedAt": "2024-03-11T12:00:00.000Z",
+           *       "isFxRateFrozen": false,
+           *       "feesStatus": "INVOICED",
+           *       "createdAt": "2022-03-16T12:00:00.000Z",
+           *       "updatedAt": "2024-04-05T12:00:00.000Z",
+           *       "instructability": {
+           *         "isAllowed": false,
+           *         "allowedDecisions": [],
+           *         "blockedReason": "ALREADY_INSTRUCTED",
+           *         "opensAt": "2024-01-01",
+           *         "mode": "DIRECT"
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['PatentEvent'];
         };
       };
@@ -1333,6 +1663,33 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "object": "fees",
+           *       "invoiceId": "636ab15b-6970-4a15-b7e2-6866c888a917",
+           *       "eventId": "2128b512-87ea-4254-b535-153ecf263c17",
+           *       "patent": {
+           *         "id": "0d9bca59-ec5e-4735-92e5-3641608c2201",
+           *         "providerId": "ACME-0001"
+           *       },
+           *       "currency": "EUR",
+           *       "total": "455.26",
+           *       "components": [
+           *         {
+           *           "type": "OFFICE",
+           *           "amount": "360.26"
+           *         },
+           *         {
+           *           "type": "SERVICE",
+           *           "amount": "95.00"
+           *         }
+           *       ],
+           *       "feesStatus": "INVOICED",
+           *       "isFxRateFrozen": false,
+           *       "regularizedInvoiceId": null,
+           *       "regularizationReason": null
+           *     }
+           */
           'application/json': components['schemas']['Fees'];
         };
       };
@@ -1387,6 +1744,77 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "pagination": {
+           *         "totalItems": 5,
+           *         "currentPage": 1,
+           *         "itemsPerPage": 1,
+           *         "totalPages": 5,
+           *         "hasMore": true
+           *       },
+           *       "data": [
+           *         {
+           *           "object": "patentEvent",
+           *           "id": "18274ea9-1a60-4fdc-93bd-9dafa72af620",
+           *           "patent": {
+           *             "id": "7c4a235e-0c1c-41f8-8343-8617403521c8",
+           *             "providerId": "ACME-0005"
+           *           },
+           *           "eventType": "RENEWAL",
+           *           "dueDate": "2024-03-31",
+           *           "gracePeriodEndDate": "2024-09-30",
+           *           "renewal": {
+           *             "annuityYear": 10
+           *           },
+           *           "appliedDecision": "PROCEED",
+           *           "duePeriod": "LAPSED",
+           *           "processingStatus": "INSTRUCTED",
+           *           "processingStatusUpdatedAt": "2024-03-11T12:00:00.000Z",
+           *           "isFxRateFrozen": false,
+           *           "feesStatus": "INVOICED",
+           *           "createdAt": "2022-03-12T12:00:00.000Z",
+           *           "updatedAt": "2024-04-20T12:00:00.000Z",
+           *           "instructability": {
+           *             "isAllowed": false,
+           *             "allowedDecisions": [],
+           *             "blockedReason": "ALREADY_INSTRUCTED",
+           *             "opensAt": "2024-01-01",
+           *             "mode": "DIRECT"
+           *           },
+           *           "fees": {
+           *             "object": "fees",
+           *             "invoiceId": "636ab15b-6970-4a15-b7e2-6866c888a917",
+           *             "eventId": "18274ea9-1a60-4fdc-93bd-9dafa72af620",
+           *             "patent": {
+           *               "id": "7c4a235e-0c1c-41f8-8343-8617403521c8",
+           *               "providerId": "ACME-0005"
+           *             },
+           *             "currency": "EUR",
+           *             "total": "667.92",
+           *             "components": [
+           *               {
+           *                 "type": "OFFICE",
+           *                 "amount": "430.92"
+           *               },
+           *               {
+           *                 "type": "AGENT",
+           *                 "amount": "142.00"
+           *               },
+           *               {
+           *                 "type": "SERVICE",
+           *                 "amount": "95.00"
+           *               }
+           *             ],
+           *             "feesStatus": "INVOICED",
+           *             "isFxRateFrozen": false,
+           *             "regularizedInvoiceId": null,
+           *             "regularizationReason": null
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['PatentEventList'];
         };
       };
@@ -1423,6 +1851,26 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "object": "instructionReceipt",
+           *       "issueDate": "2026-03-16",
+           *       "reference": "IR-2026-000083",
+           *       "number": 83,
+           *       "instructions": [
+           *         {
+           *           "object": "instruction",
+           *           "id": "a2713512-45c9-4910-902a-cbe6954d2e1b",
+           *           "decision": "PROCEED",
+           *           "status": "EXECUTED",
+           *           "executedAt": "2026-03-16T09:00:00.000Z",
+           *           "scheduledForExecutionAt": null,
+           *           "renewedDesignatedCountries": null,
+           *           "excludedDesignatedCountries": null
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['InstructionReceipt'];
         };
       };
@@ -1462,6 +1910,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "object": "patentSyncBatch",
+           *       "importId": "61ac8531-d460-4a5d-8ca8-821fd5310a09",
+           *       "status": "TRIAGED",
+           *       "mode": "SYNC",
+           *       "totalItems": 1,
+           *       "processedItems": 1,
+           *       "autoAppliedItems": 0,
+           *       "stagedItems": 1,
+           *       "rejectedItems": 0,
+           *       "suppressedItems": 0,
+           *       "createdAt": "2026-03-16T09:00:00.000Z",
+           *       "completedAt": "2026-03-16T09:00:00.000Z",
+           *       "results": {
+           *         "pagination": {
+           *           "totalItems": 1,
+           *           "currentPage": 1,
+           *           "itemsPerPage": 100,
+           *           "totalPages": 1,
+           *           "hasMore": false
+           *         },
+           *         "data": [
+           *           {
+           *             "providerId": "EXAMPLE-0001",
+           *             "servicePatentId": null,
+           *             "action": "CREATE",
+           *             "outcome": "STAGED",
+           *             "requestId": "19f33218-2969-4d3b-b578-2ab09854028f",
+           *             "reason": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['PatentSyncBatch'];
         };
       };
@@ -1516,6 +1999,41 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "object": "patentSyncBatch",
+           *       "importId": "61ac8531-d460-4a5d-8ca8-821fd5310a09",
+           *       "status": "TRIAGED",
+           *       "mode": "SYNC",
+           *       "totalItems": 1,
+           *       "processedItems": 1,
+           *       "autoAppliedItems": 0,
+           *       "stagedItems": 1,
+           *       "rejectedItems": 0,
+           *       "suppressedItems": 0,
+           *       "createdAt": "2026-03-16T09:00:00.000Z",
+           *       "completedAt": "2026-03-16T09:00:00.000Z",
+           *       "results": {
+           *         "pagination": {
+           *           "totalItems": 1,
+           *           "currentPage": 1,
+           *           "itemsPerPage": 10,
+           *           "totalPages": 1,
+           *           "hasMore": false
+           *         },
+           *         "data": [
+           *           {
+           *             "providerId": "EXAMPLE-0001",
+           *             "servicePatentId": null,
+           *             "action": "CREATE",
+           *             "outcome": "STAGED",
+           *             "requestId": "19f33218-2969-4d3b-b578-2ab09854028f",
+           *             "reason": null
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
           'application/json': components['schemas']['PatentSyncBatch'];
         };
       };
@@ -1564,6 +2082,67 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "pagination": {
+           *         "totalItems": 33,
+           *         "currentPage": 1,
+           *         "itemsPerPage": 1,
+           *         "totalPages": 33,
+           *         "hasMore": true
+           *       },
+           *       "data": [
+           *         {
+           *           "object": "invoice",
+           *           "id": "28f22d2a-37d1-432e-ae21-9ccee7cbd9a4",
+           *           "reference": "INV-2025-000025",
+           *           "number": "2025-000025",
+           *           "issueDate": "2025-09-05",
+           *           "origin": "GENERATED",
+           *           "ipRightType": "PATENT",
+           *           "currency": "USD",
+           *           "vatRate": 0,
+           *           "vatNumber": null,
+           *           "subtotalExcludingTax": "448.49",
+           *           "totalIncludingTax": "448.49",
+           *           "hasPdfDocument": true,
+           *           "hasXlsxDocument": true,
+           *           "fees": [
+           *             {
+           *               "object": "fees",
+           *               "invoiceId": "28f22d2a-37d1-432e-ae21-9ccee7cbd9a4",
+           *               "eventId": "0e199f04-b492-48d2-80d7-c3d21e3bfa11",
+           *               "patent": {
+           *                 "id": "3c1ec24e-98c4-41a6-91e8-0c2bf5b0166c",
+           *                 "providerId": "ACME-0020"
+           *               },
+           *               "currency": "USD",
+           *               "total": "448.49",
+           *               "components": [
+           *                 {
+           *                   "type": "OFFICE",
+           *                   "amount": "220.49"
+           *                 },
+           *                 {
+           *                   "type": "AGENT",
+           *                   "amount": "118.00"
+           *                 },
+           *                 {
+           *                   "type": "SERVICE",
+           *                   "amount": "110.00"
+           *                 }
+           *               ],
+           *               "feesStatus": "INVOICED",
+           *               "isFxRateFrozen": true,
+           *               "regularizedInvoiceId": null,
+           *               "regularizationReason": null
+           *             }
+           *           ],
+           *           "createdAt": "2025-09-05T12:00:00.000Z"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['InvoiceList'];
         };
       };
@@ -1599,6 +2178,56 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "object": "invoice",
+           *       "id": "28f22d2a-37d1-432e-ae21-9ccee7cbd9a4",
+           *       "reference": "INV-2025-000025",
+           *       "number": "2025-000025",
+           *       "issueDate": "2025-09-05",
+           *       "origin": "GENERATED",
+           *       "ipRightType": "PATENT",
+           *       "currency": "USD",
+           *       "vatRate": 0,
+           *       "vatNumber": null,
+           *       "subtotalExcludingTax": "448.49",
+           *       "totalIncludingTax": "448.49",
+           *       "hasPdfDocument": true,
+           *       "hasXlsxDocument": true,
+           *       "fees": [
+           *         {
+           *           "object": "fees",
+           *           "invoiceId": "28f22d2a-37d1-432e-ae21-9ccee7cbd9a4",
+           *           "eventId": "0e199f04-b492-48d2-80d7-c3d21e3bfa11",
+           *           "patent": {
+           *             "id": "3c1ec24e-98c4-41a6-91e8-0c2bf5b0166c",
+           *             "providerId": "ACME-0020"
+           *           },
+           *           "currency": "USD",
+           *           "total": "448.49",
+           *           "components": [
+           *             {
+           *               "type": "OFFICE",
+           *               "amount": "220.49"
+           *             },
+           *             {
+           *               "type": "AGENT",
+           *               "amount": "118.00"
+           *             },
+           *             {
+           *               "type": "SERVICE",
+           *               "amount": "110.00"
+           *             }
+           *           ],
+           *           "feesStatus": "INVOICED",
+           *           "isFxRateFrozen": true,
+           *           "regularizedInvoiceId": null,
+           *           "regularizationReason": null
+           *         }
+           *       ],
+           *       "createdAt": "2025-09-05T12:00:00.000Z"
+           *     }
+           */
           'application/json': components['schemas']['Invoice'];
         };
       };
@@ -1637,6 +2266,27 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "pagination": {
+           *         "totalItems": 3,
+           *         "currentPage": 1,
+           *         "itemsPerPage": 2,
+           *         "totalPages": 2,
+           *         "hasMore": true
+           *       },
+           *       "data": [
+           *         {
+           *           "object": "exchangeRateFreeze",
+           *           "yearMonth": "2025-09"
+           *         },
+           *         {
+           *           "object": "exchangeRateFreeze",
+           *           "yearMonth": "2026-02"
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ExchangeRateFreezeList'];
         };
       };
@@ -1671,6 +2321,68 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "object": "exchangeRateFreeze",
+           *       "yearMonth": "2024-03",
+           *       "events": [
+           *         {
+           *           "object": "frozenRateEvent",
+           *           "clientCaseReference": "CC-084",
+           *           "dueDate": "2024-03-26",
+           *           "amount": "385.64",
+           *           "currency": "EUR",
+           *           "isFxRateFrozen": true,
+           *           "hasInstruction": true
+           *         },
+           *         {
+           *           "object": "frozenRateEvent",
+           *           "clientCaseReference": null,
+           *           "dueDate": "2024-03-31",
+           *           "amount": "667.92",
+           *           "currency": "EUR",
+           *           "isFxRateFrozen": true,
+           *           "hasInstruction": true
+           *         },
+           *         {
+           *           "object": "frozenRateEvent",
+           *           "clientCaseReference": "CC-000",
+           *           "dueDate": "2024-03-31",
+           *           "amount": "455.26",
+           *           "currency": "EUR",
+           *           "isFxRateFrozen": true,
+           *           "hasInstruction": true
+           *         },
+           *         {
+           *           "object": "frozenRateEvent",
+           *           "clientCaseReference": "CC-070",
+           *           "dueDate": "2024-03-31",
+           *           "amount": "466.77",
+           *           "currency": "EUR",
+           *           "isFxRateFrozen": true,
+           *           "hasInstruction": true
+           *         },
+           *         {
+           *           "object": "frozenRateEvent",
+           *           "clientCaseReference": "CC-022",
+           *           "dueDate": "2024-03-31",
+           *           "amount": "616.06",
+           *           "currency": "GBP",
+           *           "isFxRateFrozen": true,
+           *           "hasInstruction": true
+           *         },
+           *         {
+           *           "object": "frozenRateEvent",
+           *           "clientCaseReference": "CC-096",
+           *           "dueDate": "2024-03-31",
+           *           "amount": "455.33",
+           *           "currency": "EUR",
+           *           "isFxRateFrozen": true,
+           *           "hasInstruction": true
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ExchangeRateFreeze'];
         };
       };
@@ -1706,6 +2418,68 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
+          /**
+           * @example {
+           *       "object": "exchangeRateFreeze",
+           *       "yearMonth": "2024-03",
+           *       "events": [
+           *         {
+           *           "object": "frozenRateEvent",
+           *           "clientCaseReference": "CC-084",
+           *           "dueDate": "2024-03-26",
+           *           "amount": "385.64",
+           *           "currency": "EUR",
+           *           "isFxRateFrozen": true,
+           *           "hasInstruction": true
+           *         },
+           *         {
+           *           "object": "frozenRateEvent",
+           *           "clientCaseReference": null,
+           *           "dueDate": "2024-03-31",
+           *           "amount": "667.92",
+           *           "currency": "EUR",
+           *           "isFxRateFrozen": true,
+           *           "hasInstruction": true
+           *         },
+           *         {
+           *           "object": "frozenRateEvent",
+           *           "clientCaseReference": "CC-000",
+           *           "dueDate": "2024-03-31",
+           *           "amount": "455.26",
+           *           "currency": "EUR",
+           *           "isFxRateFrozen": true,
+           *           "hasInstruction": true
+           *         },
+           *         {
+           *           "object": "frozenRateEvent",
+           *           "clientCaseReference": "CC-070",
+           *           "dueDate": "2024-03-31",
+           *           "amount": "466.77",
+           *           "currency": "EUR",
+           *           "isFxRateFrozen": true,
+           *           "hasInstruction": true
+           *         },
+           *         {
+           *           "object": "frozenRateEvent",
+           *           "clientCaseReference": "CC-022",
+           *           "dueDate": "2024-03-31",
+           *           "amount": "616.06",
+           *           "currency": "GBP",
+           *           "isFxRateFrozen": true,
+           *           "hasInstruction": true
+           *         },
+           *         {
+           *           "object": "frozenRateEvent",
+           *           "clientCaseReference": "CC-096",
+           *           "dueDate": "2024-03-31",
+           *           "amount": "455.33",
+           *           "currency": "EUR",
+           *           "isFxRateFrozen": true,
+           *           "hasInstruction": true
+           *         }
+           *       ]
+           *     }
+           */
           'application/json': components['schemas']['ExchangeRateFreeze'];
         };
       };
