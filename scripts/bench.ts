@@ -10,6 +10,8 @@
  *   npm run bench -- --concurrent 3        # also 3 runs started at once, each must pass
  *   npm run bench -- --floor               # also the stack's floor: as many no-op tests, same runner set-up
  *   npm run bench -- --project-tests       # also the project tests (npm run test:unit), the slowest named
+ *   npm run bench -- --latency 100         # only a run against the reference one round trip of 100 ms away
+ *                                          # (scripts/bench-latency.ts): wall, requests in flight, critical path
  *
  * CPU time is the user + system time of the run's processes (the runner, its workers, the embedded
  * reference): on Linux, the children's times the kernel adds to this process (/proc/self/stat).
@@ -19,6 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { workerCount } from '../helpers/run/settings';
+import { runLatency } from './bench-latency';
 import type { PassProfile } from './mutation-profile';
 
 const ROOT = path.join(__dirname, '..');
@@ -399,6 +402,16 @@ function table(runs: SuiteRun[]): string[] {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  if (args.includes('--latency')) {
+    const report = await runLatency(numberAfter(args, '--latency', 100));
+    fs.mkdirSync(path.join(ROOT, 'reports'), { recursive: true });
+    fs.writeFileSync(
+      path.join(ROOT, 'reports', 'bench-latency.json'),
+      `${JSON.stringify(report, null, 2)}\n`,
+    );
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    return;
+  }
   // Timings are only comparable on a quiet machine: the load at the start is recorded with them.
   const loadAtStart = os.loadavg().map((l) => round(l));
   const runs = numberAfter(args, '--runs', 5);

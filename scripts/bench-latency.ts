@@ -1,0 +1,171 @@
+/**
+ * The suite against a target one round trip away: the embedded reference behind a forwarder that holds each
+ * request for `delayMs` before passing it on, every setting allowed, default workers. Reports the wall time,
+ * the requests, how many were in flight over the run, and the critical path: the longest chain of requests
+ * each sent after the one before it was answered (a lower bound of the run's wall time at that delay), with
+ * the routes that chain spends its round trips on.
+ *
+ *   npm run bench -- --latency 100
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { KEY_SETTINGS } from '../helpers/run/settings';
+import { EMBEDDED_TIME_ZONE } from '../helpers/run/target';
+import { createReferenceServer } from '../reference/server';
+
+const ROOT = path.join(__dirname, '..');
+
+/** One request through the forwarder: when it arrived and when its answer was sent back (ms), and its route. */
+export interface Traced {
+  start: number;
+  end: number;
+  route: string;
+}
+
+/** A forwarder to `target` that delays every request by `delayMs`, tracing each. */
+export async function startForwarder(
+  target: string,
+  delayMs: number,
+): Promise<{ url: string; trace: Traced[]; close: () => Promise<void> }> {
+  const to = new URL(target);
+  const trace: Traced[] = [];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // Headers as large as the reference takes: the forwarder must not answer for the target (a 431 of its own).
+  const server = http.createServer({ maxHeaderSize: 256 * 1024 }, (req, res) => {
+    const start = Date.now();
+    // The route without ids: where a chain spends its round trips.
+    const route = `${req.method} ${(req.url ?? '/').split('?')[0]!.replace(/[0-9a-f]{8}-[0-9a-f-]{27}|\d{4}-\d{2}/g, '{id}')}`;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      setTimeout(() => {
+        const upstream = http.request(
+          {
+            host: to.hostname,
+            port: to.port,
+            method: req.method,
+            path: req.url,
+            headers: req.headers,
+            agent,
+          },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+            answer.on('end', () => trace.push({ start, end: Date.now(), route }));
+          },
+        );
+        upstream.on('error', () => res.destroy());
+        upstream.end(Buffer.concat(chunks));
+      }, delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    trace,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        agent.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The longest chain of requests each sent after the previous one's answer: its length and its requests. */
+export function criticalPath(trace: readonly Traced[]): Traced[] {
+  const byEnd = [...trace].sort((a, b) => a.end - b.end);
+  // best[i]: the longest chain ending with byEnd[i]; chains extend only from requests answered before it began.
+  const best: { length: number; previous: number }[] = [];
+  for (let i = 0; i < byEnd.length; i++) {
+    let choice = { length: 1, previous: -1 };
+    for (let j = i - 1; j >= 0; j--)
+      if (byEnd[j]!.end <= byEnd[i]!.start && best[j]!.length + 1 > choice.length)
+        choice = { length: best[j]!.length + 1, previous: j };
+    best.push(choice);
+  }
+  let at = best.reduce((m, b, i) => (b.length > (best[m]?.length ?? 0) ? i : m), 0);
+  const chain: Traced[] = [];
+  while (at >= 0 && byEnd[at]) {
+    chain.unshift(byEnd[at]!);
+    at = best[at]!.previous;
+  }
+  return chain;
+}
+
+/** The share of the run's time with n requests in flight, n = 0, 1, ... (sampled every 10 ms). */
+export function inFlight(trace: readonly Traced[], from: number, to: number): number[] {
+  const counts: number[] = [];
+  let samples = 0;
+  for (let t = from; t < to; t += 10) {
+    const n = trace.filter((r) => r.start <= t && r.end > t).length;
+    counts[n] = (counts[n] ?? 0) + 1;
+    samples++;
+  }
+  return Array.from(counts, (c) => Math.round(((c ?? 0) / Math.max(samples, 1)) * 1000) / 10);
+}
+
+export async function runLatency(delayMs: number): Promise<Record<string, unknown>> {
+  const reference = createReferenceServer({ timeZone: EMBEDDED_TIME_ZONE });
+  const listening = await reference.listen(0, '127.0.0.1');
+  const forwarder = await startForwarder(listening.url, delayMs);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-latency-'));
+  try {
+    const lines = [
+      `BASE_URL=${forwarder.url}`,
+      ...KEY_SETTINGS.map((k) => `${k.env}=${reference.keys[k.role]}`),
+      'ALLOW_WRITES=true',
+      'ALLOW_INSTRUCTIONS=true',
+      'ALLOW_QUOTA_EXHAUSTION=true',
+      `PROVIDER_STATES_URL=${forwarder.url}/__provider-states`,
+      `TARGET_TIME_ZONE=${EMBEDDED_TIME_ZONE}`,
+    ];
+    const envFile = path.join(dir, 'latency.env');
+    fs.writeFileSync(envFile, `${lines.join('\n')}\n`);
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([name]) =>
+          !/^(BASE_URL|API_KEY|ALLOW_|PROVIDER_STATES_URL|CONFORMANCE_RUN_ID|REFERENCE_)/.test(name),
+      ),
+    );
+    const started = Date.now();
+    // The suite runs in a child; this process keeps the reference and the forwarder answering.
+    const status = await new Promise<number | null>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        [path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=dot'],
+        {
+          cwd: ROOT,
+          stdio: ['ignore', 'inherit', 'inherit'],
+          env: { ...inherited, ENV_FILE: envFile, REPORTS_DIR: dir },
+        },
+      );
+      child.on('close', resolve);
+    });
+    const ended = Date.now();
+    const chain = criticalPath(forwarder.trace);
+    const routes = new Map<string, number>();
+    for (const r of chain) routes.set(r.route, (routes.get(r.route) ?? 0) + 1);
+    return {
+      delayMs,
+      exitCode: status,
+      wallSeconds: Math.round((ended - started) / 100) / 10,
+      requests: forwarder.trace.length,
+      criticalPath: {
+        requests: chain.length,
+        seconds: chain.length ? Math.round((chain.at(-1)!.end - chain[0]!.start) / 100) / 10 : 0,
+        routes: [...routes].sort((a, b) => b[1] - a[1]).slice(0, 8),
+      },
+      inFlightPercent: inFlight(forwarder.trace, started, ended),
+    };
+  } finally {
+    await forwarder.close();
+    await listening.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
