@@ -22,6 +22,7 @@ import {
   type ReportPaths,
 } from '../helpers/run/report-config';
 import { certificationSummary, writeCertificationFiles } from './certification/cli';
+import { markUnjudged } from './junit-unjudged';
 import { buildCertification, notRunCertification, type OverallVerdict } from './certification/model';
 import { packageFile } from './package-paths';
 import { boundResults, type BoundResults } from './run-binding';
@@ -175,11 +176,14 @@ export function buildReports(
     );
   const certification = writeCertificationFiles(buildCertification(bound.run), paths.dir);
   log(certificationSummary(certification, paths.dir));
-  log(
-    fs.existsSync(paths.junit)
-      ? `JUnit: ${paths.junit}\n`
-      : `JUnit: ${paths.junit} is missing (written by the run)\n`,
-  );
+  if (fs.existsSync(paths.junit)) {
+    // A test the target did not answer: "could not judge" there too, as in the certification.
+    const { xml, changed } = markUnjudged(fs.readFileSync(paths.junit, 'utf8'));
+    if (changed > 0) fs.writeFileSync(paths.junit, xml);
+    log(
+      `JUnit: ${paths.junit}${changed ? ` (${changed} test(s) the target did not answer: errors, could not judge)` : ''}\n`,
+    );
+  } else log(`JUnit: ${paths.junit} is missing (written by the run)\n`);
   return { exitCode: built ? 0 : 1, overall: certification.overall, bound };
 }
 

@@ -124,6 +124,9 @@ void test('a reset connection fails no requirement in any report: could not judg
     assert.match(gate.stdout, /gate: NOT JUDGED \(the target did not answer\)/);
     const junit = fs.readFileSync(path.join(dir, 'junit.xml'), 'utf8');
     assert.match(junit, /the target did not answer POST/);
+    // A CI server reading the JUnit file shows it as could not judge (an error), never as a failed test.
+    assert.match(junit, /<error [^>]*>[\s\S]*?the target did not answer POST/);
+    assert.doesNotMatch(junit, /<failure [^>]*>[\s\S]*?the target did not answer POST[\s\S]*?<\/failure>/);
     const categories = JSON.parse(
       fs.readFileSync(path.join(dir, 'allure-results', 'categories.json'), 'utf8'),
     ) as { name: string }[];
