@@ -2,13 +2,15 @@
  * The examples of schemas/openapi.yaml (scripts/openapi-examples.ts): every operation's JSON success answer
  * and every problem code has one, each valid against its schema as the suite's schema check reads it, and each
  * what the embedded reference answers now (a stale example fails: run npx tsx scripts/openapi-examples.ts).
- * The three PDF downloads answer a binary stream: no JSON example applies to them.
+ * The three PDF downloads answer a binary stream: no JSON example applies to them. A mock served by a tool from
+ * the document alone (openapi-backend) answers every other operation with its example.
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
-import { loadOpenApi } from '../schemas/ajv';
+import OpenAPIBackend from 'openapi-backend';
+import { loadOpenApi, OPENAPI_PATH } from '../schemas/ajv';
 import { errorCodes, operations } from '../helpers/contract/contract';
 import { answerSchemaErrors, schemaErrors } from '../helpers/contract/schema-conformance';
 import { collectExamples, examplesInDocument } from '../scripts/openapi-examples';
@@ -62,37 +64,50 @@ void test('the examples are what the embedded reference answers now', async () =
   assert.deepEqual(inDocument(), await collectExamples());
 });
 
-void test('a mock served from the document alone answers every operation with its example, schema-valid on the wire', async () => {
+void test('a mock served from the document by a tool (openapi-backend) answers every operation with its example, schema-valid on the wire', async () => {
   const { operations: ops } = inDocument();
-  const routes = operations()
-    .filter((op) => op.operationId in ops)
-    .map((op) => ({
-      op,
-      pattern: new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/]+')}$`),
-      answer: ops[op.operationId]!,
-    }));
+  // The tool reads the document alone: routing, and each operation's answer from its examples.
+  const mock = new OpenAPIBackend({ definition: OPENAPI_PATH, quick: true, validate: false });
+  mock.register({
+    notFound: () => ({ status: 404, body: {} }),
+    notImplemented: (c) => {
+      const { status, mock: body } = mock.mockResponseForOperation(c.operation.operationId!);
+      return { status, body };
+    },
+  });
+  await mock.init();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const route = routes.find((r) => r.op.method === req.method && r.pattern.test(url.pathname));
-    if (!route) {
-      res.writeHead(404).end();
-      return;
-    }
-    res
-      .writeHead(route.answer.status, { 'content-type': 'application/json' })
-      .end(JSON.stringify(route.answer.body));
+    void Promise.resolve(
+      mock.handleRequest({
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers as Record<string, string>,
+      }),
+    ).then((answer: { status: number; body: unknown }) =>
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body)),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   try {
-    for (const { op } of routes) {
-      const url = `http://127.0.0.1:${port}${op.path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000001')}`;
+    const served = operations().filter((op) => op.operationId in ops);
+    assert.equal(served.length, 14);
+    for (const op of served) {
+      const url = `http://127.0.0.1:${port}${op.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'yearMonth' ? '2026-05' : '00000000-0000-4000-8000-000000000001'))}`;
       const response = await fetch(url, {
         method: op.method,
         ...(op.method === 'GET' ? {} : { body: '{}' }),
       });
       const text = await response.text();
       const contentType = response.headers.get('content-type') ?? undefined;
+      assert.equal(
+        response.status,
+        ops[op.operationId]!.status,
+        `${op.operationId}: the status of its example`,
+      );
+      assert.deepEqual(JSON.parse(text), ops[op.operationId]!.body, `${op.operationId}: its example`);
       assert.deepEqual(
         answerSchemaErrors({
           operationId: op.operationId,
