@@ -54,19 +54,19 @@ export {
 } from './contract/event-rules';
 export { API_PREFIX, YEAR_MONTH } from './contract/invariant-types';
 export { fcParams } from './contract/generated-inputs';
-export { isJsonPointer, pointerMisfit, pointsIntoDocument } from './contract/json-pointer';
+
 export { members, partitionTable } from './contract/partitions';
 export type { Partition } from './contract/partitions';
 export { malformedJson } from './contract/raw-body';
 export { breaches, orList } from './contract/rule-breaches';
-export type { Rule } from './contract/rule-breaches';
+
 export { UUID } from './contract/uuid';
-export { dispositionProblem, PDF_START } from './rules/documents';
-export { EVENT_FIELD_RULES, EVENT_RELATION_RULES } from './rules/events';
-export { FEES_FIELD_RULES, lockedWithoutInvoice, totalRule } from './rules/fees';
-export { frozenRateEventProblem } from './rules/freezes';
+
+export { EVENT_FIELD_RULES } from './rules/events';
+export { FEES_FIELD_RULES } from './rules/fees';
+
 export { PATENT_FIELD_RULES } from './rules/patents';
-export { internalLeaks } from './rules/problems';
+
 export { DATE_HEADER_TOLERANCE_SECONDS, integerValue } from './rules/ratelimits';
 export { INVARIANTS } from './rules/registry';
 export { claim } from './data/claims';
@@ -89,7 +89,7 @@ export type { Target } from './run/target';
 export { pause } from './run/waits';
 export { asObject, dataOf } from './spec/conventions-sample';
 export type { Json } from './spec/conventions-sample';
-export { SLACK_DAYS, eventBreaches, labelledEvents, renewalsOf, requireSome } from './spec/event-reads';
+export { SLACK_DAYS, labelledEvents, requireSome } from './spec/event-reads';
 export { allFees, feesBreaches } from './spec/fees-reads';
 export type { FeesRead } from './spec/fees-reads';
 export { STATE_NOT_OFFERED, describeRequires, expect, titled } from './spec/fixtures';
@@ -131,20 +131,19 @@ export {
   readBatch,
   readPatent,
   refuseInReview,
-  resultRuleViolations,
   statusMayFollow,
 } from './spec/sync-workflow';
 export type { Item } from './spec/sync-workflow';
 export { ApiResponse } from './wire/api-client';
 export type { ApiClient, ArrayEncoding, CallOptions, Query } from './wire/api-client';
 export { carriedFieldErrors, errorsArray } from './wire/field-errors';
-export type { UncheckedFieldError } from './wire/field-errors';
-export { REQUEST_ID_HEADER, intHeader } from './wire/matchers';
+
+export { intHeader } from './wire/matchers';
 export { listEnvelope, walkList } from './wire/pagination';
 export type { ListBody } from './wire/pagination';
 export { announcedReset, countdownWaitMs, rateLimitRule } from './wire/rate-limit-headers';
-export { schemaErrors } from './wire/schema-validator';
+
 export type { SharedAnswerName } from './wire/shared-answers';
-export { invariantBreaches, judgedCount, rateLimitBreaches } from './wire/answer-checks';
+export { rateLimitBreaches } from './wire/answer-checks';
 export { expectJudged, expectJudgedDuring, expectRuleHolds } from './spec/judged';
 export { sharedSweep } from './data/shared-sweeps';

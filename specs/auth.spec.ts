@@ -3,7 +3,7 @@
  * Contract: Authentication, points 1-5; Errors table rows invalid_api_key and api_key_expired.
  */
 import fc from 'fast-check';
-import { expect, fcParams, skipIf, test, titled } from '../helpers/test';
+import { expect, expectRuleHolds, fcParams, skipIf, test, titled } from '../helpers/test';
 
 const hexKey = fc.stringMatching(/^[0-9a-f]{64}$/);
 
@@ -18,7 +18,7 @@ test.describe('auth', () => {
     ...titled('[AUTH-005] a request without the x-api-key header gets 401 invalid_api_key'),
     async ({ anonymous }) => {
       const response = await anonymous.call('listPatents');
-      expect(response).toBeProblem({ status: 401, code: 'invalid_api_key' });
+      expectRuleHolds('AUTH-005', response);
     },
   );
 
@@ -53,7 +53,7 @@ test.describe('auth', () => {
       async ({ api, target }) => {
         const base = target.keys.all ?? 'a'.repeat(64);
         const response = await api.withKey(key(base)).call('listPatents', { query: { itemsPerPage: 1 } });
-        expect(response).toBeProblem({ status: 401, code: 'invalid_api_key' });
+        expectRuleHolds('AUTH-002', response);
       },
     );
   }

@@ -160,7 +160,7 @@ test.describe('conventions', () => {
           operationId === 'getPatent' && value === 'not-a-uuid'
             ? await sharedAnswer('malformedPatentId')
             : await send();
-        expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
+        expectRuleHolds('CONV-011', response);
       },
     );
   });

@@ -9,37 +9,31 @@ import fc from 'fast-check';
 import {
   allowedDecision,
   type ApiClient,
+  type ApiResponse,
   blockedEvent,
   BLOCKED_EVENT_SHOWS_NO_DECISION,
   carriedFieldErrors,
   claimInstructable,
   DECISIONS,
-  errorsArray,
   expect,
+  expectJudgedDuring,
+  expectRuleHolds,
   fcParams,
   INSTRUCTABLE_FIRST_LAPSED,
   instructableFirst,
   laterPending,
   malformedJson,
   pendingRenewals,
-  pointerMisfit,
   postInstructions,
   readEvent,
   reinstruct,
   requireBlockedEvent,
-  schemaErrors,
   skipBecause,
   test,
   titled,
   waitsForEarlier,
 } from '../helpers/test';
-import type {
-  Fees,
-  InstructionReceipt,
-  Patent,
-  PatentEvent,
-  ProblemInstructionSkipped,
-} from '../schemas/types';
+import type { Fees, Patent, PatentEvent, ProblemInstructionSkipped } from '../schemas/types';
 
 /**
  * After a refused batch, the fees of its valid entry are still those "Before any instruction: ESTIMATED with
@@ -87,10 +81,12 @@ test.describe('instructions', () => {
       const decision = allowedDecision(event, 'SKIP_THIS_TIME');
       const response = await postInstructions(api, [{ eventId: event.id, decision }]);
       expect(response).toHaveStatus(201);
-      const receipt = response.json<InstructionReceipt>();
-      expect(receipt.object).toBe('instructionReceipt');
-      expect(receipt.instructions).toHaveLength(1);
-      expect(receipt.instructions[0]).toMatchObject({ object: 'instruction', decision, status: 'EXECUTED' });
+      // A receipt (INS-001) of one instruction per entry (INS-003), the decision posted (INS-004), EXECUTED
+      // (INS-009): the registry's rules.
+      expectRuleHolds('INS-001', response);
+      expectRuleHolds('INS-003', response);
+      expectRuleHolds('INS-004', response);
+      expectRuleHolds('INS-009', response);
     },
   );
 
@@ -103,9 +99,12 @@ test.describe('instructions', () => {
       const event = await claimInstructable(portfolio);
       const decision = allowedDecision(event, 'PROCEED');
       expect(await postInstructions(api, [{ eventId: event.id, decision }])).toHaveStatus(201);
-      const after = await readEvent(api, event);
-      expect(after.appliedDecision).toBe(decision);
-      expect(after.instructability).toMatchObject({ isAllowed: false, blockedReason: 'ALREADY_INSTRUCTED' });
+      // appliedDecision the decision posted: the relation of the POST and the event read after it.
+      let after: PatentEvent | undefined;
+      await expectJudgedDuring('INS-008', api.baseUrl, `event ${event.id} read after the 201`, async () => {
+        after = await readEvent(api, event);
+      });
+      expect(after!.instructability).toMatchObject({ isAllowed: false, blockedReason: 'ALREADY_INSTRUCTED' });
     },
   );
 
@@ -147,17 +146,16 @@ test.describe('instructions', () => {
       ];
       const response = await postInstructions(api, entries);
       expect(response).toHaveStatus(201);
-      const receipt = response.json<InstructionReceipt>();
-      expect(schemaErrors('InstructionReceipt', receipt), 'receipt against its schema').toEqual([]);
-      // The receipt does not say which line is which event (no eventId): compare the decisions as a multiset.
-      expect(receipt.instructions.map((i) => i.decision).sort()).toEqual(
-        entries.map((e) => e.decision).sort(),
-      );
-      // "A POST on the instruction endpoint executes immediately and returns status EXECUTED": every line.
-      expect(
-        receipt.instructions.filter((i) => i.status !== 'EXECUTED' || i.executedAt === null),
-        'receipt lines not EXECUTED or without executedAt',
-      ).toEqual([]);
+      // The registry's rules: the receipt against its schema (CONV-013) and the documented types of its members
+      // (INS-002, INS-005, INS-006, INS-007); the decisions posted, as a multiset, the receipt naming no event
+      // (INS-004); every line EXECUTED with an executedAt (INS-009).
+      expectRuleHolds('CONV-013', response);
+      expectRuleHolds('INS-002', response);
+      expectRuleHolds('INS-005', response);
+      expectRuleHolds('INS-006', response);
+      expectRuleHolds('INS-007', response);
+      expectRuleHolds('INS-004', response);
+      expectRuleHolds('INS-009', response);
       expect((await readEvent(api, a)).appliedDecision).toBe(entries[0]!.decision);
       expect((await readEvent(api, b)).appliedDecision).toBe(entries[1]!.decision);
     },
@@ -299,6 +297,9 @@ test.describe('instructions', () => {
 
       const response = await postInstructions(api, [{ eventId: target.id, decision: 'SKIP_THIS_TIME' }]);
       expect(response).toBeProblem({ status: 422, code: 'instruction_skipped' });
+      // Their types, the registry's rules; which values they hold needs the patent and its events, read here.
+      expectRuleHolds('INS-022', response);
+      expectRuleHolds('INS-023', response);
       const problem = response.json<ProblemInstructionSkipped>();
       expect(problem.clientCaseReference).toBe(patent.json<Patent>().clientCaseReference);
       // Neither the order of the dates nor whether a date shared by two events is listed twice is stated:
@@ -354,13 +355,14 @@ test.describe('instructions', () => {
 
   test.describe('malformed bodies', () => {
     const id = () => randomUUID();
-    /** `pointers`: the field error must point at one of these (the member, or its parent when it is missing). */
-    const cases: { ids: string[]; label: string; body: () => unknown; pointers: string[] }[] = [
+    // Where each body is malformed, and so where its field errors must point (the member, or the object lacking
+    // it), the registry's rule of the requirement states: the malformed bodies of INS-019, the entries of INS-011
+    // and INS-012.
+    const cases: { ids: string[]; label: string; body: () => unknown }[] = [
       {
         ids: ['INS-011'],
         label: 'an eventId that is not a UUID',
         body: () => ({ instructions: [{ eventId: 'not-a-uuid', decision: 'PROCEED' }] }),
-        pointers: ['/instructions/0/eventId'],
       },
       {
         ids: ['INS-011'],
@@ -371,90 +373,71 @@ test.describe('instructions', () => {
             { eventId: `${id()}x`, decision: 'DROP' },
           ],
         }),
-        pointers: ['/instructions/1/eventId'],
       },
       {
         ids: ['INS-011'],
         label: 'an eventId that is a number',
         body: () => ({ instructions: [{ eventId: 42, decision: 'SKIP_THIS_TIME' }] }),
-        pointers: ['/instructions/0/eventId'],
       },
       {
         ids: ['INS-012'],
         label: 'a decision outside the three values',
         body: () => ({ instructions: [{ eventId: id(), decision: 'MAYBE' }] }),
-        pointers: ['/instructions/0/decision'],
       },
       {
         ids: ['INS-012'],
         label: 'a decision in lower case',
         body: () => ({ instructions: [{ eventId: id(), decision: 'proceed' }] }),
-        pointers: ['/instructions/0/decision'],
       },
       {
         ids: ['INS-012'],
         label: 'a null decision',
         body: () => ({ instructions: [{ eventId: id(), decision: null }] }),
-        pointers: ['/instructions/0/decision'],
       },
       {
         ids: ['INS-012'],
         label: 'a missing decision',
         body: () => ({ instructions: [{ eventId: id() }] }),
-        pointers: ['/instructions/0/decision', '/instructions/0'],
       },
       {
         ids: ['INS-019'],
         label: 'a missing eventId',
         body: () => ({ instructions: [{ decision: 'PROCEED' }] }),
-        pointers: ['/instructions/0/eventId', '/instructions/0'],
       },
       {
         ids: ['INS-019'],
         label: 'an entry that is not an object',
         body: () => ({ instructions: ['PROCEED'] }),
-        pointers: ['/instructions/0'],
       },
       {
         ids: ['INS-019'],
         label: 'no instructions member',
         body: () => ({ instruction: [{ eventId: id(), decision: 'PROCEED' }] }),
-        pointers: ['/instructions', ''],
       },
       {
         ids: ['INS-019'],
         label: 'instructions that are an object, not an array',
         body: () => ({ instructions: { eventId: id(), decision: 'PROCEED' } }),
-        pointers: ['/instructions'],
       },
       {
         ids: ['INS-019'],
         label: 'an array at the top level',
         body: () => [{ eventId: id(), decision: 'DROP' }],
-        pointers: ['', '/0'],
       },
-      { ids: ['INS-019'], label: 'a string at the top level', body: () => 'PROCEED', pointers: [''] },
-      { ids: ['INS-019'], label: 'null at the top level', body: () => null, pointers: [''] },
+      { ids: ['INS-019'], label: 'a string at the top level', body: () => 'PROCEED' },
+      { ids: ['INS-019'], label: 'null at the top level', body: () => null },
     ];
 
-    for (const { ids, label, body: make, pointers } of cases) {
+    for (const { ids, label, body: make } of cases) {
       test(
         ...titled(
           `[${ids.join(', ')}] a body with ${label} gives 400 validation_failed with field errors pointing into the body`,
         ),
         async ({ api, requireSetting }) => {
           requireSetting('ALLOW_INSTRUCTIONS');
-          const body = make();
-          const response = await api.call('postInstructions', { body: JSON.stringify(body) });
-          expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
-          const errors = carriedFieldErrors(response);
-          expect(errors.length, 'number of field errors').toBeGreaterThan(0);
-          expect(errors.map((e) => pointerMisfit(body, e.pointer)).filter(Boolean)).toEqual([]);
-          const sent = errors.map((e) => e.pointer);
-          expect(
-            sent.some((p) => pointers.includes(p)),
-            `one pointer among ${JSON.stringify(pointers)}, received ${JSON.stringify(sent)}`,
-          ).toBe(true);
+          const response = await api.call('postInstructions', { body: JSON.stringify(make()) });
+          // 400 validation_failed, field errors each pointing into the body, one where it is malformed.
+          for (const requirement of ids) expectRuleHolds(requirement, response);
         },
       );
     }
@@ -466,9 +449,10 @@ test.describe('instructions', () => {
         const response = await api.call('postInstructions', {
           body: malformedJson(`{"instructions": [{"eventId": "${randomUUID()}", "decision": "PROCEED"}`),
         });
-        expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
-        // errors[] is required "on validation_failed"; unparseable JSON has no member to point at, so it may be empty.
-        errorsArray(response);
+        expectRuleHolds('INS-019', response);
+        // errors[] is required "on validation_failed" (the registry's rule of every such problem); unparseable JSON
+        // has no member to point at, so it may be empty.
+        expectRuleHolds('PROB-009', response);
       },
     );
 
@@ -495,6 +479,7 @@ test.describe('instructions', () => {
         expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
         const error = carriedFieldErrors(response).find((e) => e.pointer === pointer);
         expect(error, `a field error pointing at ${pointer}, whose code the invariant judges`).toBeDefined();
+        expectRuleHolds(requirement, response);
       });
     }
 
@@ -545,16 +530,17 @@ test.describe('instructions', () => {
           }),
           fc.oneof(fc.array(fc.integer(), { maxLength: 2 }), fc.string(), fc.integer(), fc.constant(null)),
         );
+        const responses: ApiResponse[] = [];
         await fc.assert(
           fc.asyncProperty(body, async (sent) => {
-            const response = await api.call('postInstructions', { body: JSON.stringify(sent) });
-            expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
-            const errors = carriedFieldErrors(response);
-            expect(errors.length, 'number of field errors').toBeGreaterThan(0);
-            expect(errors.map((e) => pointerMisfit(sent, e.pointer)).filter(Boolean)).toEqual([]);
+            responses.push(await api.call('postInstructions', { body: JSON.stringify(sent) }));
           }),
           fcParams(15),
         );
+        // Each body is malformed where INS-019, INS-011 or INS-012 says (400 validation_failed, field errors each
+        // pointing into the body, one where it is malformed): the registry judged every answer as it arrived, a
+        // breach failing the property; the bodies malformed as a whole are INS-019's.
+        expectRuleHolds('INS-019', ...responses);
       },
     );
   });

@@ -161,8 +161,14 @@ const CASES: ListCase[] = [
   },
 ];
 
-/** One page of the list; a tenant without the freeze capability skips the freeze list. */
-async function fetchPage(api: ApiClient, list: ListTarget, paging: Query): Promise<ListBody<unknown>> {
+/** A page read, with its answer (for the registry's rules) and its list envelope. */
+interface Page {
+  response: ApiResponse;
+  body: ListBody<unknown>;
+}
+
+/** One page of the list, with its answer; a tenant without the freeze capability skips the freeze list. */
+async function fetchAnswer(api: ApiClient, list: ListTarget, paging: Query): Promise<Page> {
   const response = await api.call(list.operationId, {
     ...list.options,
     query: { ...list.options.query, ...paging },
@@ -171,7 +177,12 @@ async function fetchPage(api: ApiClient, list: ListTarget, paging: Query): Promi
     skipBecause('setting', 'the primary tenant (API_KEY) lacks the exchange-rate freeze capability (403)');
   }
   expect(response, `${list.what}: ${JSON.stringify(paging)}`).toHaveStatus(200);
-  return list.envelope(response);
+  return { response, body: list.envelope(response) };
+}
+
+/** One page of the list. */
+async function fetchPage(api: ApiClient, list: ListTarget, paging: Query): Promise<ListBody<unknown>> {
+  return (await fetchAnswer(api, list, paging)).body;
 }
 
 /** The page size of a sweep: two pages (at most the cap each), the second one partial where possible. */
@@ -194,11 +205,21 @@ function sweepPageSizes(totalItems: number, tiedOrder: boolean): number[] {
 
 /**
  * The list's first page of the cap, read once for the run by the tests that start from it (the request
- * budget of a read-only run); a second attempt, after pages disagreed, reads it afresh.
+ * budget of a read-only run: the registry judged it as it arrived, in the test that read it); a second
+ * attempt, after pages disagreed, reads it afresh, with its answer.
  */
-function wholePage(api: ApiClient, list: ListTarget, attempt: number): Promise<ListBody<unknown>> {
-  const read = () => fetchPage(api, list, { itemsPerPage: PAGE.cap, currentPage: 1 });
-  return attempt === 0 ? sharedSweep(api.baseUrl, `pagination-first-page ${list.what}`, read) : read();
+async function wholePage(
+  api: ApiClient,
+  list: ListTarget,
+  attempt: number,
+): Promise<{ response?: ApiResponse; body: ListBody<unknown> }> {
+  const paging = { itemsPerPage: PAGE.cap, currentPage: 1 };
+  if (attempt > 0) return fetchAnswer(api, list, paging);
+  return {
+    body: await sharedSweep(api.baseUrl, `pagination-first-page ${list.what}`, () =>
+      fetchPage(api, list, paging),
+    ),
+  };
 }
 
 /** A page size below the cap that leaves a partial last page (totalItems of at least 3). */
@@ -269,12 +290,11 @@ test.describe('pagination', () => {
       ),
       async ({ api, portfolio, requireSetting, rejectedSyncBatch }) => {
         const list = await locate({ api, portfolio, requireSetting, rejectedSyncBatch });
-        const { pagination, data } = await fetchPage(api, list, {});
-        expect(pagination.currentPage, 'currentPage when none is requested').toBe(1);
-        expect(pagination.itemsPerPage, 'itemsPerPage when none is requested').toBe(PAGE.default);
-        expect(data, `items on page 1 of ${pagination.totalItems}`).toHaveLength(
-          Math.min(PAGE.default, pagination.totalItems),
-        );
+        const { response } = await fetchAnswer(api, list, {});
+        // Page 1 of the default size, holding at most that many items: the registry's rules (PAG-002, PAG-007,
+        // and PAG-011 for the sync results, in helpers/rules/pagination.ts); the items the page holds, its
+        // PAG-006, judged on the same answer.
+        for (const id of ids('PAG-002', 'PAG-007')) expectRuleHolds(id, response);
       },
     );
 
@@ -284,11 +304,11 @@ test.describe('pagination', () => {
         const list = await locate({ api, portfolio, requireSetting, rejectedSyncBatch });
         await fc.assert(
           fc.asyncProperty(fc.integer({ min: PAGE.cap + 1, max: 10_000 }), async (itemsPerPage) => {
-            const { pagination, data } = await fetchPage(api, list, { itemsPerPage });
-            expect(pagination.itemsPerPage, `itemsPerPage after asking ${itemsPerPage}`).toBe(PAGE.cap);
-            expect(data, `items on page 1 of ${pagination.totalItems}`).toHaveLength(
-              Math.min(PAGE.cap, pagination.totalItems),
-            );
+            const { response } = await fetchAnswer(api, list, { itemsPerPage });
+            // Clamped to the cap, the page holding at most that many items: the registry's rules (PAG-003,
+            // PAG-008, and PAG-011 for the sync results, in helpers/rules/pagination.ts); the items the page
+            // holds, its PAG-006, judged on the same answer.
+            for (const id of ids('PAG-003', 'PAG-008')) expectRuleHolds(id, response);
           }),
           // One value per list, a different one on each list and run (the request budget).
           fcParams(1),
@@ -305,7 +325,7 @@ test.describe('pagination', () => {
         const reads = await readConsistent(list, async (attempt) => {
           // A first page (of the cap, which also gives the count), an exactly full last page and a partial last page.
           const whole = await wholePage(api, list, attempt);
-          const { totalItems } = whole.pagination;
+          const { totalItems } = whole.body.pagination;
           if (totalItems < 3)
             skipBecause('data', `${list.what} holds ${totalItems} item(s): the page arithmetic needs 3`);
           const partial = partialPageSize(totalItems);
@@ -313,20 +333,15 @@ test.describe('pagination', () => {
             { itemsPerPage: 1, currentPage: totalItems },
             { itemsPerPage: partial, currentPage: Math.ceil(totalItems / partial) },
           ];
-          const pages = [{ itemsPerPage: PAGE.cap, currentPage: 1, body: whole }];
-          for (const query of paging) pages.push({ ...query, body: await fetchPage(api, list, query) });
+          const pages: { response?: ApiResponse; body: ListBody<unknown> }[] = [whole];
+          for (const query of paging) pages.push(await fetchAnswer(api, list, query));
           return { totalItems, pages };
         });
-        for (const { itemsPerPage, currentPage, body } of reads.pages) {
-          const { pagination, data } = body;
-          const where = `${list.what}, page ${currentPage} of size ${itemsPerPage}`;
-          const totalPages = Math.ceil(reads.totalItems / itemsPerPage);
-          expect(pagination.itemsPerPage, `${where}: itemsPerPage echoes the request`).toBe(itemsPerPage);
-          expect(pagination.currentPage, `${where}: currentPage echoes the request`).toBe(currentPage);
-          expect(data.length, `${where}: items`).toBeLessThanOrEqual(itemsPerPage);
-          expect(pagination.totalPages, `${where}: totalPages`).toBe(totalPages);
-          expect(pagination.hasMore, `${where}: hasMore`).toBe(currentPage < totalPages);
-        }
+        // The page size asked, data within it, totalPages and hasMore on each page read here: the registry's
+        // rules (PAG-003, PAG-004, PAG-005, and PAG-011 for the sync results, in helpers/rules/pagination.ts);
+        // currentPage, its PAG-002, judged on the same answers.
+        const answers = reads.pages.flatMap(({ response }) => (response ? [response] : []));
+        for (const id of ids('PAG-003', 'PAG-004', 'PAG-005')) expectRuleHolds(id, ...answers);
       },
     );
 
@@ -338,11 +353,11 @@ test.describe('pagination', () => {
         const list = await locate({ api, portfolio, requireSetting, rejectedSyncBatch });
         // The first items in one page of the cap, then sweeps with smaller page sizes.
         const { totalItems, whole, sweeps } = await readConsistent(list, async (attempt) => {
-          const whole = await wholePage(api, list, attempt);
+          const whole = (await wholePage(api, list, attempt)).body;
           const { totalItems } = whole.pagination;
           if (totalItems < 2)
             skipBecause('data', `${list.what} holds ${totalItems} item(s): a sweep needs 2`);
-          const sweeps: { itemsPerPage: number; pages: ListBody<unknown>[] }[] = [];
+          const sweeps: { itemsPerPage: number; pages: Page[] }[] = [];
           const keys = list.orderKey ? whole.data.map(list.orderKey) : [];
           const tiedOrder = new Set(keys).size < keys.length;
           for (const itemsPerPage of sweepPageSizes(totalItems, tiedOrder)) {
@@ -353,22 +368,22 @@ test.describe('pagination', () => {
                 'data',
                 `${list.what} holds ${totalItems} items: more than ${maxPages} pages of ${itemsPerPage}`,
               );
-            const pages: ListBody<unknown>[] = [];
+            const pages: Page[] = [];
             for (let page = 1; page <= totalPages; page++)
-              pages.push(await fetchPage(api, list, { itemsPerPage, currentPage: page }));
+              pages.push(await fetchAnswer(api, list, { itemsPerPage, currentPage: page }));
             sweeps.push({ itemsPerPage, pages });
           }
-          const pages = sweeps.flatMap((sweep) => sweep.pages).map((body) => ({ body }));
+          const pages = sweeps.flatMap((sweep) => sweep.pages);
           return { totalItems, whole, sweeps, pages };
         });
+        // The items each page holds, and totalItems on the last, partial page: the registry's rules (PAG-006,
+        // PAG-001, and PAG-011 for the sync results, in helpers/rules/pagination.ts). The items over all pages
+        // take the whole sweep: checked below.
+        const answers = sweeps.flatMap(({ pages }) => pages.map(({ response }) => response));
+        for (const id of ids('PAG-001', 'PAG-006')) expectRuleHolds(id, ...answers);
         for (const { itemsPerPage, pages } of sweeps) {
           const swept: unknown[] = [];
-          for (const [index, body] of pages.entries()) {
-            const where = `${list.what}, page ${index + 1} of size ${itemsPerPage}`;
-            const start = index * itemsPerPage;
-            expect(body.data, `${where}: items`).toHaveLength(Math.min(itemsPerPage, totalItems - start));
-            swept.push(...body.data);
-          }
+          for (const { body } of pages) swept.push(...body.data);
           const seen = swept.map(list.idOf);
           const by = `${pages.length} pages of ${itemsPerPage}`;
           expect(new Set(seen).size, `${list.what}: distinct items over ${by}`).toBe(seen.length);

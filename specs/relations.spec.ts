@@ -80,12 +80,12 @@ test.describe('relations', () => {
   );
 
   test(
-    ...titled('[DOC-007] an invoice download served means the fees read after it show INVOICED'),
+    ...titled('[DOC-008] an invoice download served means the fees read after it show INVOICED'),
     async ({ api, portfolio }) => {
       const event = await portfolio.eventIn('invoiced');
       const path = { patentId: event.patent.id, eventId: event.id };
       await expectJudgedDuring(
-        'DOC-007',
+        'DOC-008',
         api.baseUrl,
         `event ${event.id}: invoice download, then fees`,
         async () => {

@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CallOptions,
   expect,
+  expectRuleHolds,
   KEY_SETTINGS,
   type KeyRole,
   type Operation,
@@ -21,8 +22,6 @@ import {
   test,
   titled,
 } from '../helpers/test';
-
-import type { ProblemInsufficientScope } from '../schemas/types';
 
 /** The catalogue entry that states the scope table row of each scope. */
 const SCOPE_TABLE_ROW: Record<string, string> = {
@@ -107,7 +106,7 @@ test.describe('scopes', () => {
           await harmlessRequest(operation, portfolio, () => harmlessMonth(api)),
         );
         expect(response).toBeProblem({ status: 403, code: 'insufficient_scope' });
-        expect(response.json<ProblemInsufficientScope>().requiredScope).toBe(scope);
+        expectRuleHolds('SCOPE-008', response);
       },
     );
 
@@ -137,7 +136,7 @@ test.describe('scopes', () => {
           await harmlessRequest(operation, portfolio, () => harmlessMonth(api)),
         );
         expect(response).toBeProblem({ status: 403, code: 'insufficient_scope' });
-        expect(response.json<ProblemInsufficientScope>().requiredScope).toBe(scope);
+        expectRuleHolds('SCOPE-008', response);
       },
     );
   }

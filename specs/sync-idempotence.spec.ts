@@ -12,6 +12,7 @@ import {
   createItem,
   describeRequires,
   expect,
+  expectRuleHolds,
   invalidItem,
   mixedItems,
   pickDocumented,
@@ -153,6 +154,8 @@ test.describe('sync', () => {
         };
         const second = await push(api, [update], ref);
         expect(second).toBeProblem({ status: 409, code: 'conflict' });
+        // existingBatchId a UUID, the registry's rule; that it is the first batch's importId needs the first answer.
+        expectRuleHolds('SYNC-048', second);
         expect(second.json<ProblemConflict>().existingBatchId).toBe(first.importId);
         expect(
           pickDocumented('Patent', await readPatent(api, own.patentId)),

@@ -8,18 +8,15 @@ import { randomUUID } from 'node:crypto';
 import {
   anonymousItem,
   batchOf,
-  carriedFieldErrors,
-  counterViolations,
   createItem,
   describeRequires,
-  echoOf,
-  enumOf,
   expect,
+  expectJudgedDuring,
+  expectRuleHolds,
   instant,
   invalidItem,
   malformedJson,
   mixedItems,
-  pointerMisfit,
   pollToCompletion,
   push,
   pushInline,
@@ -28,7 +25,6 @@ import {
   test,
   titled,
   UNFINISHED,
-  UUID,
 } from '../helpers/test';
 import type { PatentSyncBatch, SyncResultItem } from '../schemas/types';
 
@@ -45,13 +41,13 @@ test.describe('sync', () => {
       ),
       async ({ api }) => {
         const response = await push(api, [invalidItem('one')]);
-        expect(response).toHaveStatus(201);
-        const batch = batchOf(response);
-        expect(batch.object).toBe('patentSyncBatch');
-        expect(batch.mode).toBe('SYNC');
-        expect(batch.results.data, 'outcomes returned').toHaveLength(1);
-        // The outcomes are final; which trigger settles the batch is not shown, so any status may show here.
-        expect(enumOf('PatentSyncBatch', 'status')).toContain(batch.status);
+        // 201 in mode SYNC, accepted without a reference, a patentSyncBatch of a documented status (which trigger
+        // settles the batch is not shown, so any status may show here): the registry's rules.
+        expectRuleHolds('SYNC-019', response);
+        expectRuleHolds('SYNC-031', response);
+        expectRuleHolds('SYNC-001', response);
+        expectRuleHolds('SYNC-003', response);
+        expectRuleHolds('SYNC-045', response); // the outcome returned
       },
     );
 
@@ -61,11 +57,9 @@ test.describe('sync', () => {
       ),
       async ({ api }) => {
         const response = await push(api, mixedItems(INLINE, 'hundred'));
-        expect(response).toHaveStatus(201);
-        const batch = batchOf(response);
-        expect(batch.mode).toBe('SYNC');
-        expect(batch.results.data).toHaveLength(INLINE);
-        expect(batch.results.pagination).toMatchObject({ totalItems: INLINE, hasMore: false });
+        // 201 in mode SYNC; every outcome on the first page (totalItems, no more pages): the registry's rules.
+        expectRuleHolds('SYNC-019', response);
+        expectRuleHolds('SYNC-045', response);
       },
     );
 
@@ -82,8 +76,10 @@ test.describe('sync', () => {
           { providerId: null, title: 'Conformance anonymous order-e' },
           invalidItem('order-f'),
         ];
-        const batch = await pushInline(api, items);
-        expect(batch.results.data.map((r) => r.providerId)).toEqual(items.map(echoOf));
+        const response = await push(api, items);
+        expect(response, 'precondition: the push is processed inline').toHaveStatus(201);
+        expectRuleHolds('SYNC-012', response);
+        expectRuleHolds('SYNC-013', response);
       },
     );
 
@@ -92,8 +88,10 @@ test.describe('sync', () => {
         '[SYNC-004, SYNC-005] an inline batch has totalItems equal to the number of items posted and processedItems equal to it',
       ),
       async ({ api }) => {
-        const batch = await pushInline(api, mixedItems(7, 'totals'));
-        expect(batch).toMatchObject({ totalItems: 7, processedItems: 7 });
+        const response = await push(api, mixedItems(7, 'totals'));
+        expect(response, 'precondition: the push is processed inline').toHaveStatus(201);
+        expectRuleHolds('SYNC-004', response);
+        expectRuleHolds('SYNC-005', response);
       },
     );
 
@@ -109,21 +107,30 @@ test.describe('sync', () => {
           invalidItem('counters'),
           anonymousItem('counters'),
         ];
-        const batch = await pushInline(api, items);
-        expect(counterViolations(batch, batch.results.data)).toEqual([]);
+        const response = await push(api, items);
+        expect(response, 'precondition: the push is processed inline').toHaveStatus(201);
+        // Each counter against the results at triage, the registry's rules; every result has one of the four
+        // outcomes at triage (SYNC-016) and the 201 shows them all (SYNC-045), so the counters add up to totalItems.
+        expectRuleHolds('SYNC-006', response);
+        expectRuleHolds('SYNC-007', response);
+        expectRuleHolds('SYNC-009', response);
+        expectRuleHolds('SYNC-010', response);
       },
     );
 
     test(
       ...titled('[SYNC-002] importId is a UUID and GET /patents/sync/{importId} returns the same batch'),
       async ({ api }) => {
-        const batch = await pushInline(api, mixedItems(3, 'status'));
-        expect(batch.importId).toMatch(UUID);
+        const pushed = await push(api, mixedItems(3, 'status'));
+        expect(pushed, 'precondition: the push is processed inline').toHaveStatus(201);
+        const batch = batchOf(pushed);
         const read = await api.call('getSyncBatch', {
           path: { importId: batch.importId },
           query: { itemsPerPage: 100 },
         });
         expect(read).toHaveStatus(200);
+        // importId a UUID, on the POST and on the read: the registry's rule.
+        expectRuleHolds('SYNC-002', pushed, read);
         const readBatch = batchOf(read);
         // What the contract fixes for one batch: its handle, type, mode, size and reception time (compared as
         // an instant: `.345Z`, `Z` and `+00:00` print one). Counters, completedAt and extra members may differ.
@@ -157,18 +164,18 @@ test.describe('sync', () => {
     test(
       ...titled('[SYNC-024] an inline batch with nothing awaiting review and every item recorded is SETTLED'),
       async ({ api, target }) => {
-        const batch = await pushInline(api, [invalidItem('settled'), anonymousItem('settled')]);
-        expect(batch.results.data.map((r) => r.outcome)).toEqual(['REJECTED', 'REJECTED']);
-        expect(
-          batch.results.data.every((r) => r.requestId !== null),
-          'every item recorded',
-        ).toBe(true);
-        // Which trigger settles a batch is not shown: SETTLED at once, or once it leaves PENDING/PROCESSING.
-        const polls = UNFINISHED.includes(batch.status)
-          ? await pollToCompletion(api, batch.importId, target.asyncTimeoutMs)
-          : [];
-        const final = polls[polls.length - 1] ?? batch;
-        expect(final.status, `status (first read ${batch.status})`).toBe('SETTLED');
+        // SETTLED, the registry's rule, judged on the POST and the polls: which trigger settles a batch is not
+        // shown, SETTLED at once or once it leaves PENDING/PROCESSING.
+        await expectJudgedDuring('SYNC-024', api.baseUrl, 'the push and its polls', async () => {
+          const batch = await pushInline(api, [invalidItem('settled'), anonymousItem('settled')]);
+          expect(batch.results.data.map((r) => r.outcome)).toEqual(['REJECTED', 'REJECTED']);
+          expect(
+            batch.results.data.every((r) => r.requestId !== null),
+            'every item recorded',
+          ).toBe(true);
+          if (UNFINISHED.includes(batch.status))
+            await pollToCompletion(api, batch.importId, target.asyncTimeoutMs);
+        });
       },
     );
   });
@@ -203,10 +210,8 @@ test.describe('sync', () => {
         ),
         async ({ api }) => {
           const response = await api.call('syncPatents', { body: JSON.stringify(body) });
-          expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
-          const errors = carriedFieldErrors(response);
-          expect(errors.length, 'number of field errors').toBeGreaterThan(0);
-          expect(errors.map((e) => pointerMisfit(body, e.pointer)).filter(Boolean)).toEqual([]);
+          // 400 validation_failed with field errors, each pointing into the body: the registry's rule.
+          for (const id of ids) expectRuleHolds(id, response);
         },
       );
     }
@@ -217,9 +222,10 @@ test.describe('sync', () => {
         const response = await api.call('syncPatents', {
           body: malformedJson('{"items": [{"title": "Conformance"}'),
         });
-        expect(response).toBeProblem({ status: 400, code: 'validation_failed' });
-        // errors is present "on validation_failed"; unparseable JSON has nothing to point into, so it may be empty.
-        expect(Array.isArray(response.json<{ errors?: unknown }>().errors), 'errors is an array').toBe(true);
+        expectRuleHolds('SYNC-050', response);
+        // errors is present "on validation_failed" (the registry's rule of every such problem); unparseable JSON
+        // has nothing to point into, so it may be empty.
+        expectRuleHolds('PROB-009', response);
       },
     );
   });

@@ -9,27 +9,39 @@ import fc from 'fast-check';
 import {
   acceptInReview,
   anonymousItem,
+  type ApiClient,
+  type ApiResponse,
+  batchOf,
   bringIntoEffect,
   createItem,
   describeRequires,
-  echoOf,
   expect,
+  expectRuleHolds,
   fcParams,
   freshProviderId,
   type Item,
   nonEmpty,
   pickDocumented,
-  pushInline,
+  push,
   pushOne,
   pushRefusedCreate,
   readBatch,
   readPatent,
-  resultRuleViolations,
   test,
   titled,
-  UUID,
 } from '../helpers/test';
 import type { Patent, PatentList } from '../schemas/types';
+
+/**
+ * An inline push (201: the precondition of reading its outcomes): its answer, which the tests hand to the
+ * registry's rules (expectRuleHolds), its batch and its first result.
+ */
+async function pushed(api: ApiClient, items: Item[]) {
+  const response = await push(api, items);
+  expect(response, 'precondition: the push is processed inline').toHaveStatus(201);
+  const batch = batchOf(response);
+  return { response, batch, result: batch.results.data[0]! };
+}
 
 test.describe('sync', () => {
   test.describe('item outcomes', () => {
@@ -40,9 +52,10 @@ test.describe('sync', () => {
         '[SYNC-027, SYNC-037, SYNC-014, SYNC-023] an item with an unknown providerId is a create awaiting review: STAGED, action CREATE, servicePatentId null, batch TRIAGED',
       ),
       async ({ api }) => {
-        const { batch, result } = await pushOne(api, createItem('create'));
-        expect(result).toMatchObject({ outcome: 'STAGED', action: 'CREATE', servicePatentId: null });
-        expect(batch.status).toBe('TRIAGED');
+        const { response, result } = await pushed(api, [createItem('create')]);
+        expect(result).toMatchObject({ outcome: 'STAGED', action: 'CREATE' });
+        expectRuleHolds('SYNC-014', response);
+        expectRuleHolds('SYNC-023', response);
       },
     );
 
@@ -51,9 +64,9 @@ test.describe('sync', () => {
         '[SYNC-018] a create staged for review (neither rejected, suppressed nor refused) has reason null',
       ),
       async ({ api }) => {
-        const { result } = await pushOne(api, createItem('reason'));
+        const { response, result } = await pushed(api, [createItem('reason')]);
         expect(result.outcome, 'precondition: the create is STAGED').toBe('STAGED');
-        expect(result.reason, 'reason of a STAGED item').toBeNull();
+        expectRuleHolds('SYNC-018', response);
       },
     );
 
@@ -62,21 +75,18 @@ test.describe('sync', () => {
         '[SYNC-044, SYNC-013, SYNC-014, SYNC-015] an item with neither providerId nor servicePatentId is REJECTED with a reason, providerId, servicePatentId and action null',
       ),
       async ({ api }) => {
-        const batch = await pushInline(api, [
+        const { response } = await pushed(api, [
           anonymousItem('neither'),
           { providerId: null, servicePatentId: null, title: 'Conformance anonymous neither (nulls)' },
           // Everything a create would carry but the identifier: only the missing identifier can reject it.
           { office: 'EP', title: 'Conformance anonymous neither (complete)', applicationNumber: 'EP0000001' },
         ]);
-        for (const result of batch.results.data) {
-          expect(result).toMatchObject({
-            outcome: 'REJECTED',
-            providerId: null,
-            servicePatentId: null,
-            action: null,
-          });
-          expect(result.reason, 'reason').toEqual(expect.stringMatching(/\S/));
-        }
+        // The registry's rules, each on the items posted: REJECTED with a reason, providerId echoed null,
+        // servicePatentId and action null (rejected before matching).
+        expectRuleHolds('SYNC-044', response);
+        expectRuleHolds('SYNC-013', response);
+        expectRuleHolds('SYNC-014', response);
+        expectRuleHolds('SYNC-015', response);
       },
     );
 
@@ -126,9 +136,12 @@ test.describe('sync', () => {
       test(
         ...titled(`[${ids.join(', ')}] an item with ${label} gives 201 and is REJECTED with a reason`),
         async ({ api }) => {
-          const { result } = await pushOne(api, { ...createItem('invalid'), ...fields });
-          expect(result.outcome).toBe('REJECTED');
-          expect(result.reason, 'reason').toEqual(expect.stringMatching(/\S/));
+          const { response, result } = await pushed(api, [{ ...createItem('invalid'), ...fields }]);
+          for (const id of ids) expectRuleHolds(id, response);
+          // The rules of an office (SYNC-038) and of a date (SYNC-039) judge the outcome from the item itself; which
+          // other values make an item invalid no rule of one answer decides (SYNC-049 judges the 201, SYNC-028 the
+          // reason of a REJECTED result): that outcome is asserted here.
+          expect(result.outcome, `outcome of an item with ${label}`).toBe('REJECTED');
         },
       );
     }
@@ -139,11 +152,12 @@ test.describe('sync', () => {
       ),
       async ({ api, ownPatent }) => {
         const own = await ownPatent();
-        const { result } = await pushOne(api, {
-          providerId: own.providerId,
-          title: `Conformance ${randomUUID()}`,
-        });
+        const { response, result } = await pushed(api, [
+          { providerId: own.providerId, title: `Conformance ${randomUUID()}` },
+        ]);
+        // The patent it targets (SYNC-036); that an update's servicePatentId is a UUID, the registry's rule.
         expect(result).toMatchObject({ action: 'UPDATE', servicePatentId: own.patentId });
+        expectRuleHolds('SYNC-014', response);
       },
     );
 
@@ -154,8 +168,9 @@ test.describe('sync', () => {
       async ({ api, ownPatent, providerState }) => {
         const own = await ownPatent();
         const title = `Conformance title ${randomUUID()}`;
-        const { batch, result } = await pushOne(api, { providerId: own.providerId, title });
+        const { response, batch, result } = await pushed(api, [{ providerId: own.providerId, title }]);
         expect(result.action).toBe('UPDATE');
+        expectRuleHolds('SYNC-026', response);
         await bringIntoEffect(providerState, batch, 0);
         expect((await readPatent(api, own.patentId)).title).toBe(title);
         // The list filtered by providerId read too: the consistency ledger compares its item with the single
@@ -316,30 +331,41 @@ test.describe('sync', () => {
           };
           return { ...rest, ...identities[id] };
         };
+        const responses: ApiResponse[] = [];
         await fc.assert(
           fc.asyncProperty(fc.array(itemShape, { minLength: 1, maxLength: 4 }), async (shapes) => {
             const items = shapes.map(toItem);
-            const batch = await pushInline(api, items);
+            const { response, batch } = await pushed(api, items);
+            responses.push(response);
             const results = batch.results.data;
             expect(results).toHaveLength(items.length);
-            expect(
-              results.map((r) => r.providerId),
-              'echoed providerIds',
-            ).toEqual(items.map(echoOf));
-            expect(resultRuleViolations(batch.status, results)).toEqual([]);
             for (const [i, item] of nonEmpty(items, 'data', 'generated items').entries()) {
               const outcome = results[i]!.outcome;
               // No item names an existing patent: creates are STAGED or REJECTED, never APPLIED.
               expect(['STAGED', 'REJECTED'], `outcome of item ${i}`).toContain(outcome);
-              const keyed = typeof item.providerId === 'string' || typeof item.servicePatentId === 'string';
-              // conditional by the contract: "An item carrying neither providerId nor servicePatentId is rejected";
-              // a servicePatentId here is unknown or malformed: "an unknown UUID rejects the item".
-              if (!keyed || typeof item.servicePatentId === 'string')
-                expect(outcome, `item ${i} without a usable key`).toBe('REJECTED');
+              // A servicePatentId here is unknown or malformed: "an unknown UUID rejects the item" (SYNC-042). An
+              // item without providerId or servicePatentId is the registry's (SYNC-044).
+              const named = typeof item.servicePatentId === 'string';
+              expect(
+                named ? outcome : 'REJECTED',
+                `item ${i} with an unknown or malformed servicePatentId`,
+              ).toBe('REJECTED');
             }
           }),
           fcParams(10),
         );
+        // The result rules, each the registry's, on every push of the run: the 201 whatever the items hold, the
+        // providerIds echoed, the outcome labels at triage, requestId recorded or the batch ERROR, reason null
+        // unless REJECTED (then set), APPLIED only as an update, REJECTED without an identifier.
+        expectRuleHolds('SYNC-049', ...responses);
+        expectRuleHolds('SYNC-013', ...responses);
+        expectRuleHolds('SYNC-016', ...responses);
+        expectRuleHolds('SYNC-017', ...responses);
+        expectRuleHolds('SYNC-018', ...responses);
+        expectRuleHolds('SYNC-025', ...responses);
+        expectRuleHolds('SYNC-026', ...responses);
+        expectRuleHolds('SYNC-028', ...responses);
+        expectRuleHolds('SYNC-044', ...responses);
       },
     );
   });
@@ -357,11 +383,14 @@ test.describe('sync', () => {
         expect(result.outcome, 'precondition: the create is STAGED').toBe('STAGED');
         await acceptInReview(providerState, batch.importId, 0);
 
-        const reviewed = await readBatch(api, batch.importId);
+        const read = await api.call('getSyncBatch', { path: { importId: batch.importId } });
+        expect(read).toHaveStatus(200);
+        const reviewed = batchOf(read);
         expect(reviewed.stagedItems, 'stagedItems after the review').toBe(batch.stagedItems);
         const accepted = reviewed.results.data[0]!;
         expect(accepted.outcome).toBe('ACCEPTED');
-        expect(accepted.servicePatentId).toMatch(UUID);
+        // The new patent's UUID as servicePatentId: the registry's rule of an ACCEPTED result.
+        expectRuleHolds('SYNC-030', read);
         const patent = await readPatent(api, accepted.servicePatentId!);
         expect(patent).toMatchObject({ providerId: item.providerId, title: item.title });
       },
@@ -375,10 +404,11 @@ test.describe('sync', () => {
         const item = createItem('refused');
         await pushRefusedCreate(api, providerState, item);
 
-        const again = await pushOne(api, item);
+        const again = await pushed(api, [item]);
         expect(again.result.outcome).toBe('SUPPRESSED');
-        expect(again.result.reason, 'reason').toEqual(expect.stringMatching(/\S/));
-        expect(again.batch.suppressedItems).toBe(1);
+        // Its reason set, and counted: the registry's rules of a SUPPRESSED result and of the counter at triage.
+        expectRuleHolds('SYNC-029', again.response);
+        expectRuleHolds('SYNC-010', again.response);
       },
     );
 

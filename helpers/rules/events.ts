@@ -6,10 +6,17 @@
  * Contract: Resources and their fields (Patent event); Endpoints, Patent events (4 to 6).
  */
 import type { PatentEvent } from '../../schemas/types';
-import { isCalendarDate, isDateTime } from '../contract/calendar';
+import { addDays, isCalendarDate, isDateTime } from '../contract/calendar';
 import { enumOf } from '../contract/contract';
 import { isRenewal } from '../contract/event-rules';
-import { ANSWER, type Invariant, isObject, type Json, once } from '../contract/invariant-types';
+import {
+  ANSWER,
+  type AnswerFacts,
+  type Invariant,
+  isObject,
+  type Json,
+  once,
+} from '../contract/invariant-types';
 import { itemsOf, listOf, readOf } from '../contract/list-answers';
 import {
   type FieldRule,
@@ -225,6 +232,142 @@ export const EVENT_RELATION_RULES = {
 /** A RENEWAL event, as ../contract/event-rules.ts says, of a resource the registry judges. */
 const isRenewalResource = (event: Json) => isRenewal(event as unknown as PatentEvent);
 
+/**
+ * Days of slack around the server's "today": the answer's Date header gives its clock in UTC, and its today
+ * is the date in its own time zone, a day off at most (the specs keep the same two days, SLACK_DAYS).
+ */
+const TODAY_SLACK_DAYS = 2;
+
+/** The UTC date of the answer's Date header (the server's own clock), if it has a valid one. */
+function answerDate(answer: AnswerFacts): string | undefined {
+  const ms = Date.parse(answer.dateHeader ?? '');
+  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : undefined;
+}
+
+/** "Awaiting a decision": no executed decision (../contract/event-rules.ts, `awaitsDecision`). */
+const awaiting = (event: Json) => event.appliedDecision === null;
+
+const instructabilityOf = (event: Json): Json =>
+  isObject(event.instructability) ? event.instructability : {};
+
+/**
+ * The events of a patent's list when the answer holds them all (its first page, every item on it): the rules
+ * that relate an event to the patent's earlier ones read them there, sorted by due date.
+ */
+function wholePatentList(answer: AnswerFacts): Json[] | undefined {
+  const items = itemsOf(answer, 'listPatentEvents');
+  const pagination = isObject(answer.body) ? answer.body.pagination : undefined;
+  if (
+    !items ||
+    !isObject(pagination) ||
+    pagination.currentPage !== 1 ||
+    pagination.totalItems !== items.length
+  )
+    return undefined;
+  if (!items.every((e) => typeof e.dueDate === 'string')) return undefined;
+  return [...items].sort((a, b) => String(a.dueDate).localeCompare(String(b.dueDate)));
+}
+
+/** The events of `events` due before `event` that await a decision; `renewalsOnly`: of the RENEWAL kind only. */
+const earlierAwaiting = (events: Json[], event: Json, renewalsOnly: boolean) =>
+  events.filter(
+    (e) =>
+      String(e.dueDate) < String(event.dueDate) && awaiting(e) && (!renewalsOnly || isRenewalResource(e)),
+  );
+
+/**
+ * "The flag is computed by the same rule that the instruction POST enforces": what the queue and the window
+ * make of instructability, judged where one answer shows it (the server's date, a patent's whole list).
+ */
+const INSTRUCTABILITY_RULES: Invariant[] = [
+  {
+    id: 'EVT-017',
+    title:
+      'an event awaiting a decision whose window opens more than two days after the answer is not allowed',
+    subject: 'patentEvent',
+    judge: (event, answer) => {
+      const today = answerDate(answer);
+      const { opensAt, isAllowed } = instructabilityOf(event);
+      if (!today || !isRenewalResource(event) || !awaiting(event) || typeof opensAt !== 'string')
+        return undefined;
+      if (opensAt <= addDays(today, TODAY_SLACK_DAYS)) return undefined;
+      return once(
+        isAllowed === true ? `allowed although opensAt is ${opensAt} (the answer is of ${today})` : undefined,
+      );
+    },
+  },
+  {
+    id: 'EVT-021',
+    title: "TOO_EARLY is given only while the answer's date is before opensAt",
+    subject: 'patentEvent',
+    judge: (event, answer) => {
+      const today = answerDate(answer);
+      const { blockedReason, opensAt } = instructabilityOf(event);
+      if (!today || !isRenewalResource(event) || blockedReason !== 'TOO_EARLY') return undefined;
+      return once(
+        typeof opensAt === 'string' && opensAt > addDays(today, -TODAY_SLACK_DAYS)
+          ? undefined
+          : `TOO_EARLY with opensAt ${JSON.stringify(opensAt)} (the answer is of ${today})`,
+      );
+    },
+  },
+  {
+    id: 'EVT-021',
+    title: 'EARLIER_EVENT_PENDING is given only when an earlier event of the patent awaits a decision',
+    subject: ANSWER,
+    judge: (_, answer) => {
+      const events = wholePatentList(answer);
+      // The earlier event may be of any kind: whether other kinds hold the queue is the server's reading.
+      if (!events) return undefined;
+      const blocked = events.filter(
+        (e) => isRenewalResource(e) && instructabilityOf(e).blockedReason === 'EARLIER_EVENT_PENDING',
+      );
+      if (blocked.length === 0) return undefined;
+      return blocked
+        .filter((e) => earlierAwaiting(events, e, false).length === 0)
+        .map((e) => `event ${String(e.id)} (due ${String(e.dueDate)}): no earlier event awaits a decision`);
+    },
+  },
+  {
+    id: 'EVT-017',
+    title: 'only the earliest event of a patent awaiting a decision can be allowed',
+    subject: ANSWER,
+    judge: (_, answer) => {
+      const renewals = wholePatentList(answer)?.filter(isRenewalResource);
+      if (!renewals || renewals.length < 2) return undefined;
+      return renewals
+        .filter(
+          (e) => instructabilityOf(e).isAllowed === true && earlierAwaiting(renewals, e, true).length > 0,
+        )
+        .map(
+          (e) =>
+            `event ${String(e.id)} (due ${String(e.dueDate)}) is allowed behind an earlier pending event`,
+        );
+    },
+  },
+  {
+    id: 'EVT-017',
+    title:
+      'the earliest event of a patent awaiting a decision, once its window has opened, is not blocked as already instructed, too early or behind an earlier event',
+    subject: ANSWER,
+    judge: (_, answer) => {
+      const events = wholePatentList(answer);
+      const today = answerDate(answer);
+      const first = events?.find((e) => isRenewalResource(e) && awaiting(e));
+      const { opensAt, blockedReason } = first ? instructabilityOf(first) : {};
+      if (!events || !first || !today || typeof opensAt !== 'string') return undefined;
+      if (opensAt > addDays(today, -TODAY_SLACK_DAYS)) return undefined;
+      // Not required: that it is allowed. A block for a reason outside the three is not excluded (OPEN-POINTS
+      // B21, E3); an earlier event of a kind the suite does not know may hold the queue (the server's reading).
+      const heldByOtherKind = earlierAwaiting(events, first, false).some((e) => !isRenewalResource(e));
+      if (blockedReason === null || (heldByOtherKind && blockedReason === 'EARLIER_EVENT_PENDING')) return [];
+      return [
+        `event ${String(first.id)} (opensAt ${opensAt}, no appliedDecision, the earliest awaiting one) is blocked as ${JSON.stringify(blockedReason)}`,
+      ];
+    },
+  },
+];
+
 export const EVENTS_RULES: readonly Invariant[] = [
   ...EVENT_FIELD_RULES.map(({ id, title, rule, renewalsOnly }): Invariant => ({
     id,
@@ -276,6 +419,7 @@ export const EVENTS_RULES: readonly Invariant[] = [
       return once(event.patent.id === patentId ? undefined : `patent.id is ${String(event.patent.id)}`);
     },
   },
+  ...INSTRUCTABILITY_RULES,
   listOf('EVT-030', 'listPatentEvents', 'patentEvent'),
   readOf('EVT-031', 'getPatentEvent', 'eventId'),
   {

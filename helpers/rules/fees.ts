@@ -1,14 +1,23 @@
 /**
  * The rules of the Fees area (FEE-) one answer decides: the field rules of a fees object (FEES_FIELD_RULES,
  * which the fees specs also check over their reads, read in the context of the event it belongs to), its
- * total the exact sum of its components, and the invoiceId its status allows. Part of the registry
- * (./registry.ts).
+ * total the exact sum of its components, the invoiceId its status allows, and the `object` of the fees where an
+ * answer shows them by place (the fees route, an event's attached fees, an invoice's lines). Part of the
+ * registry (./registry.ts).
  * Contract: Resources and their fields (Fees); States and transitions (fee status).
  */
 import Decimal from 'decimal.js';
 import type { Fees } from '../../schemas/types';
 import { enumOf } from '../contract/contract';
-import { type AnswerFacts, type Invariant, isObject, type Json, once } from '../contract/invariant-types';
+import {
+  ANSWER,
+  type AnswerFacts,
+  type Invariant,
+  isObject,
+  type Json,
+  once,
+  show,
+} from '../contract/invariant-types';
 import { type FieldRule, objectIs, orList, type Rule } from '../contract/rule-breaches';
 
 /**
@@ -132,7 +141,40 @@ function feesOwner(answer: AnswerFacts, owner: Json | undefined): FeesOwner | un
   return undefined;
 }
 
+/** The fees an answer shows by place, whatever `object` they name: the fees route, attached, an invoice's lines. */
+function placedFees(answer: AnswerFacts): { at: string; fees: unknown }[] {
+  if (answer.status !== 200 || !isObject(answer.body)) return [];
+  if (answer.operationId === 'getEventFees') return [{ at: '', fees: answer.body }];
+  const found: { at: string; fees: unknown }[] = [];
+  const holders = Array.isArray(answer.body.data)
+    ? answer.body.data.map((item, i) => ({ item, at: `data/${i}/` }))
+    : [{ item: answer.body as unknown, at: '' }];
+  for (const { item, at } of holders) {
+    if (!isObject(item)) continue;
+    // An event's attached fees (include=fees): absent or null when not attached.
+    if (item.object === 'patentEvent' && item.fees !== undefined && item.fees !== null)
+      found.push({ at: `${at}fees: `, fees: item.fees });
+    if (item.object === 'invoice' && Array.isArray(item.fees))
+      item.fees.forEach((line, i) => found.push({ at: `${at}fees/${i}: `, fees: line }));
+  }
+  return found;
+}
+
 export const FEES_RULES: readonly Invariant[] = [
+  {
+    // By place, not by the `object` it judges: fees that name another type are still the fees shown there.
+    id: 'FEE-001',
+    title: "the fees route's answer, an event's attached fees and an invoice's lines have object fees",
+    subject: ANSWER,
+    judge: (_, answer) => {
+      const placed = placedFees(answer);
+      if (placed.length === 0) return undefined;
+      return placed.flatMap(({ at, fees }) => {
+        const object = isObject(fees) ? fees.object : fees;
+        return object === 'fees' ? [] : [`${at}object is ${show(object)}`];
+      });
+    },
+  },
   ...FEES_FIELD_RULES.map(({ id, title, rule, ofOwner }): Invariant => ({
     id,
     title,

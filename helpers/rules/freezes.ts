@@ -1,7 +1,7 @@
 /**
- * The rules of the Freezes area (FRZ-) one answer decides: the exchange rate freeze and the members of its
- * events, its single read and PUT answer, a PUT without a body, a month that is not YYYY-MM refused, a valid
- * month never 404. Part of the registry (./registry.ts).
+ * The rules of the Freezes area (FRZ-) one answer decides: the exchange rate freeze (its `object` on every
+ * freeze answer) and the members of its events, its single read and PUT answer, a PUT without a body, a month
+ * that is not YYYY-MM refused, a valid month never 404. Part of the registry (./registry.ts).
  * Contract: Resources and their fields (Exchange rate freeze); Endpoints 13 and 14.
  */
 import { isCalendarDate } from '../contract/calendar';
@@ -10,7 +10,6 @@ import {
   BEFORE_VALIDATION,
   type Invariant,
   isObject,
-  member,
   once,
   show,
   YEAR_MONTH,
@@ -34,6 +33,9 @@ export function frozenRateEventProblem(event: unknown): string | undefined {
   return `${show(dueDate)}/${show(clientCaseReference)}: ${wrong.join(', ')}`;
 }
 
+/** The operations whose 200 answer is one freeze. */
+const FREEZE_OPERATIONS: readonly string[] = ['getExchangeRateFreeze', 'putExchangeRateFreeze'];
+
 const FREEZE_EVENTS: Invariant = {
   id: 'FRZ-004',
   title:
@@ -50,13 +52,29 @@ const FREEZE_EVENTS: Invariant = {
 };
 
 export const FREEZES_RULES: readonly Invariant[] = [
-  member(
-    'FRZ-001',
-    'exchangeRateFreeze',
-    'object',
-    ['exchangeRateFreeze'],
-    'a freeze has object exchangeRateFreeze',
-  ),
+  {
+    // By operation, not by the `object` it judges: a freeze that names another type is still the answer's freeze.
+    id: 'FRZ-001',
+    title:
+      'a freeze has object exchangeRateFreeze: each item of the freeze list, the single read, the PUT answer',
+    subject: ANSWER,
+    judge: (_, answer) => {
+      if (answer.status !== 200 || !isObject(answer.body)) return undefined;
+      const listed = answer.operationId === 'listExchangeRateFreezes';
+      const freezes = listed
+        ? answer.body.data
+        : FREEZE_OPERATIONS.includes(answer.operationId ?? '')
+          ? [answer.body]
+          : undefined;
+      if (!Array.isArray(freezes) || freezes.length === 0) return undefined;
+      return freezes.flatMap((freeze: unknown, i) => {
+        const object = isObject(freeze) ? freeze.object : freeze;
+        return object === 'exchangeRateFreeze'
+          ? []
+          : [`${listed ? `data/${i} ` : ''}object is ${show(object)}`];
+      });
+    },
+  },
   {
     id: 'FRZ-002',
     title: 'a freeze carries yearMonth as YYYY-MM',

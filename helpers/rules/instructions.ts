@@ -18,8 +18,8 @@ import {
   show,
 } from '../contract/invariant-types';
 import { bodyOnly, errorsAt, ofCode } from '../contract/problem-bodies';
-import { refused } from '../contract/request-refusals';
 import { UUID } from '../contract/uuid';
+import { refusedBody } from './problems';
 
 /** The decisions of the contract. */
 const DECISIONS: readonly unknown[] = enumOf('Decision');
@@ -31,6 +31,40 @@ function postedEntries(answer: AnswerFacts): unknown[] | undefined {
   if (answer.method !== 'POST' || answer.operationId !== 'postInstructions') return undefined;
   const body = answer.requestBody;
   return isObject(body) && Array.isArray(body.instructions) ? body.instructions : undefined;
+}
+
+const isUuid = (value: unknown) => typeof value === 'string' && UUID.test(value);
+const isDecision = (value: unknown) => DECISIONS.includes(value);
+
+/**
+ * The entries of a posted body whose member `name` breaks `valid`: for each, the pointers a field error about
+ * it may have (the member, or the entry lacking it when it was not sent).
+ */
+function entriesBreaking(body: unknown, name: string, valid: (value: unknown) => boolean): string[][] {
+  if (!isObject(body) || !Array.isArray(body.instructions)) return [];
+  return body.instructions.flatMap((entry, i) =>
+    isObject(entry) && !valid(entry[name])
+      ? [[`/instructions/${i}/${name}`, ...(name in entry ? [] : [`/instructions/${i}`])]]
+      : [],
+  );
+}
+
+/**
+ * Where a posted body is malformed as a whole (not JSON, no instructions array, an entry that is not an object
+ * or lacks eventId): for each place, the pointers a field error about it may have; undefined when it is not.
+ */
+function malformedAt(body: unknown): string[][] | undefined {
+  if (!isObject(body)) return [['', ...(Array.isArray(body) ? body.map((_, k) => `/${k}`) : [])]];
+  if (!('instructions' in body)) return [['/instructions', '']];
+  if (!Array.isArray(body.instructions)) return [['/instructions']];
+  const at = body.instructions.flatMap((entry, i) =>
+    !isObject(entry)
+      ? [[`/instructions/${i}`]]
+      : 'eventId' in entry
+        ? []
+        : [[`/instructions/${i}/eventId`, `/instructions/${i}`]],
+  );
+  return at.length > 0 ? at : undefined;
 }
 
 const instructionsOf = (receipt: Json): Json[] =>
@@ -184,13 +218,16 @@ export const INSTRUCTIONS_RULES: readonly Invariant[] = [
   },
   {
     id: 'INS-009',
-    title: 'every instruction of a 201 receipt is EXECUTED',
+    // "executes immediately": an executed instruction shows when (executedAt set).
+    title: 'every instruction of a 201 receipt is EXECUTED, with an executedAt',
     subject: 'instructionReceipt',
     judge: (receipt, answer) => {
       if (answer.operationId !== 'postInstructions' || answer.status !== 201) return undefined;
-      return instructionsOf(receipt)
-        .filter((i) => i.status !== 'EXECUTED')
-        .map((i) => `instruction ${String(i.id)} has status ${show(i.status)}`);
+      return instructionsOf(receipt).flatMap((i) => [
+        ...(i.status === 'EXECUTED' ? [] : [`instruction ${String(i.id)} has status ${show(i.status)}`]),
+        // An absent executedAt is the schema check's (CONV-013).
+        ...(i.executedAt === null ? [`instruction ${String(i.id)} has executedAt null`] : []),
+      ]);
     },
   },
   ...SHOULD_FIELD_ERROR_CODES,
@@ -217,34 +254,25 @@ export const INSTRUCTIONS_RULES: readonly Invariant[] = [
           : `missingPreviousRenewalDates is ${show(b.missingPreviousRenewalDates)}`,
       ),
   ),
-  refused(
+  // A malformed instruction body (Errors): not JSON, no instructions array, an entry that is not an object or
+  // lacks its eventId (required); the field errors point where the body is malformed.
+  refusedBody(
     'INS-019',
-    'an instruction POST whose body is not JSON or has no instructions array gives 400 validation_failed',
-    (a) => {
-      const b = a.requestBody;
-      return isOperation(a, 'postInstructions') && !(isObject(b) && Array.isArray(b.instructions));
-    },
+    'an instruction POST whose body is not JSON, has no instructions array or holds an entry that is not an object or lacks eventId gives 400 validation_failed, a field error (when the body parsed) pointing where',
+    (a) => isOperation(a, 'postInstructions') && malformedAt(a.requestBody) !== undefined,
+    (a) => malformedAt(a.requestBody) ?? [],
   ),
-  refused('INS-011', 'an instruction entry whose eventId is not a UUID gives 400 validation_failed', (a) => {
-    const b = a.requestBody;
-    return (
-      isOperation(a, 'postInstructions') &&
-      isObject(b) &&
-      Array.isArray(b.instructions) &&
-      b.instructions.some((e) => isObject(e) && !(typeof e.eventId === 'string' && UUID.test(e.eventId)))
-    );
-  }),
-  refused(
+  refusedBody(
+    'INS-011',
+    "an instruction entry whose eventId is not a UUID gives 400 validation_failed with a field error pointing at that entry's eventId",
+    (a) => isOperation(a, 'postInstructions') && entriesBreaking(a.requestBody, 'eventId', isUuid).length > 0,
+    (a) => entriesBreaking(a.requestBody, 'eventId', isUuid),
+  ),
+  refusedBody(
     'INS-012',
-    'an instruction entry whose decision is missing or unknown gives 400 validation_failed',
-    (a) => {
-      const b = a.requestBody;
-      return (
-        isOperation(a, 'postInstructions') &&
-        isObject(b) &&
-        Array.isArray(b.instructions) &&
-        b.instructions.some((e) => isObject(e) && !DECISIONS.includes(e.decision as string))
-      );
-    },
+    'an instruction entry whose decision is missing or unknown gives 400 validation_failed with a field error pointing at that decision',
+    (a) =>
+      isOperation(a, 'postInstructions') && entriesBreaking(a.requestBody, 'decision', isDecision).length > 0,
+    (a) => entriesBreaking(a.requestBody, 'decision', isDecision),
   ),
 ];

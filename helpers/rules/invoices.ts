@@ -1,14 +1,17 @@
 /**
  * The rules of the Invoices area (INV-) one answer decides: the invoice and its lines (regularization
- * included), its single read, the date windows of the list (bounding what it returns, refused when reversed
- * or malformed), the order of a sorted page and what `sort` must not be refused for
- * (../contract/list-orders.ts). Part of the registry (./registry.ts). The invoice reference unique in a
+ * included), the regularization members null on the fees of an event, its single read, the date windows of
+ * the list (bounding what it returns, refused when reversed or malformed), the order of a sorted page and what
+ * `sort` must not be refused for (../contract/list-orders.ts), and a sort on another member of the Invoice
+ * (refused, or accepted and then in that member's order). Part of the registry (./registry.ts). The invoice reference unique in a
  * tenant (INV-006) is compared across the run: ./registry.ts, `uniqueValuesOf`.
  * Contract: Resources and their fields (Invoice); Endpoints, Invoices (10, 11); Errors.
  */
 import { isCalendarDate, isDateTime } from '../contract/calendar';
 import { enumOf } from '../contract/contract';
+import { documentedMembers } from '../contract/documented-members';
 import {
+  ANSWER,
   type AnswerFacts,
   type Invariant,
   isObject,
@@ -16,11 +19,21 @@ import {
   type Json,
   member,
   once,
+  queryValue,
   queryValues,
   show,
 } from '../contract/invariant-types';
-import { listOf } from '../contract/list-answers';
-import { sortAccepted, sortedPage, sortRefused } from '../contract/list-orders';
+import { itemsOf, listOf } from '../contract/list-answers';
+import {
+  judgedStatus,
+  orderProblems,
+  othersValid,
+  sortAccepted,
+  sortedPage,
+  sortFields,
+  sortKind,
+  sortRefused,
+} from '../contract/list-orders';
 import { refused } from '../contract/request-refusals';
 import { UUID } from '../contract/uuid';
 
@@ -48,6 +61,38 @@ function ofLines(
     },
   };
 }
+
+/**
+ * A member of the fees of an event (the fees route, an event with include=fees, any Fees object that is no
+ * line of an invoice) that only a REGULARIZATION line carries: null there.
+ */
+function nullOnEventFees(id: string, name: string): Invariant {
+  return {
+    id,
+    title: `${name} is null on the fees of an event`,
+    subject: 'fees',
+    judge: (fees, _answer, { owner }) =>
+      owner?.object === 'invoice'
+        ? undefined
+        : once(fees[name] === null ? undefined : `${name} ${show(fees[name])} on the fees of an event`),
+  };
+}
+
+/**
+ * The member a sort of the invoice list names when it is a member of the Invoice outside the allowed fields:
+ * refusing it and sorting on it are both open (OPEN-POINTS E3.6).
+ */
+function otherMemberSorted(answer: AnswerFacts): string | undefined {
+  const sort = queryValue(answer, 'sort');
+  if (!isOperation(answer, 'listInvoices') || sort === undefined) return undefined;
+  const field = sort.startsWith('-') ? sort.slice(1) : sort;
+  return documentedMembers('Invoice').includes(field) && !sortFields('listInvoices').includes(field)
+    ? field
+    : undefined;
+}
+
+/** The members outside the allowed fields whose order, once the server sorts on them, reads one way: free text. */
+const READABLE_OTHER_SORTS: readonly string[] = ['reference'];
 
 /** One value of a query parameter that is a strict date. */
 function dateQuery(answer: AnswerFacts, name: string): string | undefined {
@@ -163,6 +208,8 @@ export const INVOICES_RULES: readonly Invariant[] = [
         ? `regularizationReason ${show(line.regularizationReason)} on a ${show(invoice.origin)} invoice`
         : undefined,
   ),
+  nullOnEventFees('INV-001', 'regularizedInvoiceId'),
+  nullOnEventFees('INV-003', 'regularizationReason'),
   ofLines(
     'INV-004',
     `a REGULARIZATION line's regularizationReason is ${REGULARIZATION_REASONS.join(', ')}`,
@@ -227,4 +274,38 @@ export const INVOICES_RULES: readonly Invariant[] = [
     false,
   ),
   sortRefused('INV-020', 'listInvoices'),
+  {
+    id: 'INV-020',
+    title:
+      'a sort on a member of the Invoice outside the allowed fields gives 400 validation_failed or is accepted (200)',
+    subject: ANSWER,
+    judge: (_, answer) => {
+      if (otherMemberSorted(answer) === undefined) return undefined;
+      const status = judgedStatus(answer);
+      if (status === undefined || !othersValid(answer, 'sort')) return undefined;
+      const code = isObject(answer.body) ? answer.body.code : undefined;
+      return once(
+        status === 200 || (status === 400 && code === 'validation_failed')
+          ? undefined
+          : `sort=${String(queryValue(answer, 'sort'))} answered ${status} ${show(code ?? '')}`,
+      );
+    },
+  },
+  {
+    id: 'INV-018',
+    title:
+      'a page of invoices the server sorted on reference (outside the allowed fields) is in that order, `-` descending',
+    subject: ANSWER,
+    judge: (_, answer) => {
+      const field = otherMemberSorted(answer);
+      const items = itemsOf(answer, 'listInvoices');
+      if (field === undefined || !READABLE_OTHER_SORTS.includes(field) || !items || items.length < 2)
+        return undefined;
+      const sort = queryValue(answer, 'sort')!;
+      const shown = items.map((item) => (typeof item[field] === 'string' ? (item[field] as string) : null));
+      return orderProblems(shown, sortKind('Invoice', field), sort.startsWith('-')).map(
+        (p) => `sort=${sort}: ${p}`,
+      );
+    },
+  },
 ];

@@ -33,6 +33,17 @@ function requestedEnvelope(answer: AnswerFacts, placement: Placement): boolean {
 
 const { cap: PAGE_CAP, default: PAGE_DEFAULT } = pageSize();
 
+/**
+ * The page size a request asks in the range the contract serves as asked (1 to the cap), written plainly
+ * (no sign, no leading zero); undefined otherwise: a size below 1 is not shown, one above the cap is clamped.
+ */
+function askedSize(answer: AnswerFacts): number | undefined {
+  const asked = queryValue(answer, 'itemsPerPage');
+  if (asked === undefined || !/^[1-9]\d*$/.test(asked)) return undefined;
+  const size = Number(asked);
+  return size <= PAGE_CAP ? size : undefined;
+}
+
 export const PAGINATION_RULES: readonly Invariant[] = [
   {
     id: 'PAG-003',
@@ -46,6 +57,17 @@ export const PAGINATION_RULES: readonly Invariant[] = [
         ...(size > PAGE_CAP ? [`itemsPerPage is ${size}`] : []),
         ...(page.items > size ? [`data holds ${page.items} items, itemsPerPage is ${size}`] : []),
       ];
+    },
+  },
+  {
+    id: 'PAG-003',
+    title: 'a page size asked from 1 to 100 is the page size served',
+    subject: LIST_ENVELOPE,
+    judge: (envelope, answer, placement) => {
+      const asked = askedSize(answer);
+      if (asked === undefined || !requestedEnvelope(answer, placement) || !pageOf(envelope)) return undefined;
+      const shown = (envelope.pagination as Json).itemsPerPage;
+      return once(shown === asked ? undefined : `itemsPerPage is ${show(shown)}, ${asked} was asked`);
     },
   },
   {
@@ -101,6 +123,24 @@ export const PAGINATION_RULES: readonly Invariant[] = [
     },
   },
   {
+    id: 'PAG-001',
+    title: 'on a full page, totalItems counts at least the items before it and on it',
+    subject: LIST_ENVELOPE,
+    judge: (envelope) => {
+      const page = pageOf(envelope);
+      const { currentPage, itemsPerPage, totalItems } = page?.p ?? {};
+      if (!page || !Number.isInteger(currentPage) || !Number.isInteger(itemsPerPage)) return undefined;
+      if (!Number.isInteger(totalItems) || page.items === 0 || page.items < (itemsPerPage as number))
+        return undefined;
+      const least = ((currentPage as number) - 1) * (itemsPerPage as number) + page.items;
+      return once(
+        (totalItems as number) >= least
+          ? undefined
+          : `page ${String(currentPage)} holds ${page.items} items of ${String(itemsPerPage)}, yet totalItems is ${String(totalItems)} (at least ${least})`,
+      );
+    },
+  },
+  {
     id: 'PAG-002',
     title: 'currentPage is the page requested, 1 when none was',
     subject: LIST_ENVELOPE,
@@ -127,9 +167,11 @@ export const PAGINATION_RULES: readonly Invariant[] = [
       if (!requestedEnvelope(answer, placement) || !pageOf(envelope) || answer.query.itemsPerPage)
         return undefined;
       const shown = (envelope.pagination as Json).itemsPerPage;
-      return once(
-        shown === PAGE_DEFAULT ? undefined : `itemsPerPage is ${JSON.stringify(shown)}, none was asked`,
-      );
+      const items = pageOf(envelope)!.items;
+      return [
+        ...(shown === PAGE_DEFAULT ? [] : [`itemsPerPage is ${JSON.stringify(shown)}, none was asked`]),
+        ...(items <= PAGE_DEFAULT ? [] : [`data holds ${items} items, none was asked`]),
+      ];
     },
   },
   {
@@ -140,9 +182,11 @@ export const PAGINATION_RULES: readonly Invariant[] = [
       const asked = Number(queryValue(answer, 'itemsPerPage'));
       if (!requestedEnvelope(answer, placement) || !pageOf(envelope) || !(asked > PAGE_CAP)) return undefined;
       const shown = (envelope.pagination as Json).itemsPerPage;
-      return once(
-        shown === PAGE_CAP ? undefined : `itemsPerPage is ${JSON.stringify(shown)}, ${asked} was asked`,
-      );
+      const items = pageOf(envelope)!.items;
+      return [
+        ...(shown === PAGE_CAP ? [] : [`itemsPerPage is ${JSON.stringify(shown)}, ${asked} was asked`]),
+        ...(items <= PAGE_CAP ? [] : [`data holds ${items} items, ${asked} were asked`]),
+      ];
     },
   },
   {
@@ -151,7 +195,12 @@ export const PAGINATION_RULES: readonly Invariant[] = [
     subject: ANSWER,
     judge: (_, answer) => {
       if (answer.method !== 'GET' || answer.status !== 200 || !isObject(answer.body)) return undefined;
-      const { pagination: p, data } = answer.body;
+      // The envelope the page parameters speak of: the list itself, or a sync batch's results (PAG-011).
+      const envelope =
+        answer.operationId === 'getSyncBatch' && isObject(answer.body.results)
+          ? answer.body.results
+          : answer.body;
+      const { pagination: p, data } = envelope;
       if (!isObject(p) || !Array.isArray(data)) return undefined;
       const { totalItems, currentPage, itemsPerPage } = p;
       if (![totalItems, currentPage, itemsPerPage].every(Number.isInteger) || (itemsPerPage as number) < 1)
@@ -178,7 +227,8 @@ export const PAGINATION_RULES: readonly Invariant[] = [
       if (!isObject(results) || !isObject(results.pagination)) return undefined;
       const asked = queryValue(answer, 'itemsPerPage');
       const { default: size, cap } = pageSize();
-      const expected = asked === undefined ? size : Number(asked) > cap ? cap : undefined;
+      // The default, the cap above it, and a size asked within them, served as asked.
+      const expected = asked === undefined ? size : Number(asked) > cap ? cap : askedSize(answer);
       if (expected === undefined) return undefined;
       const shown = results.pagination.itemsPerPage;
       return once(shown === expected ? undefined : `itemsPerPage ${show(shown)}, expected ${expected}`);

@@ -7,10 +7,25 @@
  */
 import { isCalendarDate, isDateTime } from '../contract/calendar';
 import { enumOf } from '../contract/contract';
-import { membersOfFormat } from '../contract/documented-members';
-import { ANSWER, type Invariant, isObject, type Json, queryValue, show } from '../contract/invariant-types';
-import { itemsOf, listOf, ofItems, readOf } from '../contract/list-answers';
-import { sortAccepted, sortedPage, sortRefused } from '../contract/list-orders';
+import { documentedMembers, membersOfFormat } from '../contract/documented-members';
+import {
+  ANSWER,
+  type Invariant,
+  isObject,
+  type Json,
+  once,
+  queryValue,
+  show,
+} from '../contract/invariant-types';
+import { itemsOf, listOf, readOf } from '../contract/list-answers';
+import {
+  judgedStatus,
+  othersValid,
+  sortAccepted,
+  sortedPage,
+  sortRefused,
+  sortValues,
+} from '../contract/list-orders';
 import { fieldRuleInvariants, type FieldRule, objectIs, oneOf, orList } from '../contract/rule-breaches';
 import { OFFICE_CODE } from '../contract/value-formats';
 
@@ -147,20 +162,50 @@ export const PATENT_FIELD_RULES: FieldRule<Json>[] = [
   },
 ];
 
+/**
+ * Whether a sort names a member of the Patent outside the allowed list (`title`, `-title`): such a sort may
+ * give 400 validation_failed or sort the patents by it (OPEN-POINTS E3.6).
+ */
+function memberOutsideAllowed(sort: string | undefined): boolean {
+  if (sort === undefined) return false;
+  const field = sort.startsWith('-') ? sort.slice(1) : sort;
+  const allowed = sortValues('listPatents').allowed;
+  if (allowed.includes(field) || allowed.includes(`-${field}`)) return false;
+  return documentedMembers('Patent').includes(field);
+}
+
 export const PATENTS_RULES: readonly Invariant[] = [
   ...fieldRuleInvariants<Json>('patent', PATENT_FIELD_RULES),
   listOf('PAT-022', 'listPatents', 'patent'),
+  {
+    id: 'PAT-022',
+    title: 'a page of the patent list holds each patent once',
+    subject: ANSWER,
+    judge: (_, answer) => {
+      const items = itemsOf(answer, 'listPatents');
+      if (!items || items.length === 0) return undefined;
+      const ids = items.map((patent) => patent.id);
+      const repeated = [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+      return repeated.map((id) => `patent ${show(id)} is listed more than once on the page`);
+    },
+  },
   readOf('PAT-023', 'getPatent', 'patentId'),
-  ofItems(
-    'PAT-020',
-    'providerId=<value> lists only patents whose providerId is the value exactly',
-    ['listPatents'],
-    (patent, answer) =>
-      patent.providerId === queryValue(answer, 'providerId')
-        ? undefined
-        : `providerId ${show(patent.providerId)} for providerId=${queryValue(answer, 'providerId')}`,
-    (answer) => queryValue(answer, 'providerId') !== undefined,
-  ),
+  {
+    id: 'PAT-020',
+    title: 'providerId=<value> lists only patents whose providerId is the value exactly',
+    subject: ANSWER,
+    // A page without patents holds the rule too: a near miss of a known value (a prefix, another case) lists none.
+    judge: (_, answer) => {
+      const value = queryValue(answer, 'providerId');
+      const items = itemsOf(answer, 'listPatents');
+      if (value === undefined || !items) return undefined;
+      return items.flatMap((patent, i) =>
+        patent.providerId === value
+          ? []
+          : [`data/${i}: providerId ${show(patent.providerId)} for providerId=${value}`],
+      );
+    },
+  },
   {
     id: 'PAT-021',
     title: 'providerId=<value> returns at most one patent',
@@ -179,4 +224,24 @@ export const PATENTS_RULES: readonly Invariant[] = [
   sortedPage('PAT-017', 'a page of patents sorted on an allowed field is in that order', 'listPatents', true),
   sortAccepted('PAT-018', 'listPatents'),
   sortRefused('PAT-019', 'listPatents'),
+  {
+    id: 'PAT-019',
+    // Accepted, such a sort is not judged here (OPEN-POINTS E3.6): whether the page is in its order is the
+    // spec's to check (tests/list-orders.test.ts pins the sort rules as judging allowed fields only).
+    title:
+      'a sort on a member of the patent outside the allowed list, when refused, gives 400 validation_failed (OPEN-POINTS E3.6)',
+    subject: ANSWER,
+    judge: (_, answer) => {
+      const sort = queryValue(answer, 'sort');
+      if (answer.operationId !== 'listPatents' || !memberOutsideAllowed(sort)) return undefined;
+      const status = judgedStatus(answer);
+      if (status === undefined || status === 200 || !othersValid(answer, 'sort')) return undefined;
+      const code = isObject(answer.body) ? answer.body.code : undefined;
+      return once(
+        status === 400 && code === 'validation_failed'
+          ? undefined
+          : `sort=${sort} answered ${status} ${show(code ?? '')}`,
+      );
+    },
+  },
 ];

@@ -5,7 +5,7 @@
  * Contract: Errors.
  */
 import { errorCodes } from '../contract/contract';
-import { ANSWER, type Invariant, isObject, once, show } from '../contract/invariant-types';
+import { ANSWER, type AnswerFacts, type Invariant, isObject, once, show } from '../contract/invariant-types';
 import { isJsonPointer, pointerMisfit } from '../contract/json-pointer';
 import {
   bodyMembers,
@@ -16,6 +16,8 @@ import {
   problemAnswer,
   problemBody,
 } from '../contract/problem-bodies';
+import { refused } from '../contract/request-refusals';
+import { schemaErrors } from '../contract/schema-conformance';
 import { loadRequirements } from '../../schemas/requirements';
 
 /**
@@ -102,6 +104,40 @@ export function internalLeaks(detail: string): string[] {
   return INTERNAL_DETAIL_LEAKS.filter(({ pattern }) => pattern.test(text)).map(({ name }) => name);
 }
 
+/**
+ * A request body the contract refuses (`refused`: 400 validation_failed) and, when the body parsed, what the
+ * refusal states of it in its field errors: at least one, each pointing into the body sent (a value of it, or
+ * where a member it lacks would be), and a pointer among each list `expected` names for the request. For the
+ * areas that refuse a body (instructions, sync), charged to their own requirement.
+ */
+export function refusedBody(
+  id: string,
+  title: string,
+  carries: (answer: AnswerFacts) => boolean,
+  expected: (answer: AnswerFacts) => readonly (readonly string[])[] = () => [],
+): Invariant {
+  const rule = refused(id, title, carries);
+  return {
+    ...rule,
+    judge: (subject, answer, placement) => {
+      const found = rule.judge(subject, answer, placement);
+      if (found === undefined || found.length > 0 || answer.requestBody === undefined) return found;
+      const errors = isObject(answer.body) ? fieldErrorsOf(answer.body) : [];
+      if (errors.length === 0) return ['no field error for a body that parsed'];
+      const pointers = errors.map((e) => (isObject(e) ? e.pointer : undefined));
+      return [
+        ...pointers.flatMap((pointer, i) => {
+          const misfit = pointerMisfit(answer.requestBody, pointer);
+          return misfit === undefined ? [] : [`errors/${i}: ${misfit}`];
+        }),
+        ...expected(answer)
+          .filter((among) => !pointers.some((p) => typeof p === 'string' && among.includes(p)))
+          .map((among) => `no field error points at ${among.map((p) => show(p)).join(' or ')}`),
+      ];
+    },
+  };
+}
+
 export const PROBLEMS_RULES: readonly Invariant[] = [
   {
     id: 'PROB-001',
@@ -174,10 +210,17 @@ export const PROBLEMS_RULES: readonly Invariant[] = [
         : `requestId is ${'requestId' in b ? show(b.requestId) : 'absent'}`,
     ),
   ),
+  // At the top level, each holds the value its code's schema documents (a string requiredScope, an array
+  // missingPreviousRenewalDates...), not a wrapper of it; what sits inside (a field error) is another rule's.
   ofProblem('PROB-010', "the extension members of a problem's code sit at the top level of its body", (b) => {
     const code = errorCodes().find((c) => c.code === b.code);
     if (!code || code.extensions.length === 0) return undefined;
-    return code.extensions.filter((m) => !(m in b)).map((m) => `${m} is not a top-level member`);
+    const schemaBreaches = [...new Set(schemaErrors(code.schema, b))];
+    return code.extensions.flatMap((m) =>
+      !(m in b)
+        ? [`${m} is not a top-level member`]
+        : schemaBreaches.filter((e) => e.startsWith(`/${m} `)).map((e) => `top-level ${e}`),
+    );
   }),
   // "generic detail": detail is optional (member table); when sent, it names nothing of the implementation.
   ofCode(

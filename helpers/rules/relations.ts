@@ -270,7 +270,7 @@ export const RELATIONS: readonly Relation[] = [
   },
   {
     id: 'invoice-document-not-before-invoicing',
-    requirement: 'DOC-007',
+    requirement: 'DOC-008',
     clause: 'the event has been invoiced',
     a: 'The invoice download of an event: 200 or 404',
     b: `The event's fees status (${EVENT_ROUTES}; ${FEES_ROUTES})`,

@@ -22,9 +22,9 @@ import {
   show,
 } from '../contract/invariant-types';
 import { ofCode } from '../contract/problem-bodies';
-import { refused } from '../contract/request-refusals';
 import { UUID } from '../contract/uuid';
 import { OFFICE_CODE } from '../contract/value-formats';
+import { refusedBody } from './problems';
 
 /** Slack between a batch's createdAt and the Date header of the POST that created it. */
 const RECEIVED_TOLERANCE_SECONDS = 300;
@@ -154,21 +154,47 @@ const SYNC_DATE_MEMBERS = [
 
 const awaitingOutcome = (status: unknown) => status === 'PENDING' || status === 'PROCESSING';
 
+/** An item carrying neither providerId nor servicePatentId: nothing to match it on, rejected before matching. */
+const withoutIdentifier = (item: Json) =>
+  typeof item.providerId !== 'string' && typeof item.servicePatentId !== 'string';
+
+/** A reason "set": a string that says something ("why rejected or suppressed"), not null nor blank. */
+const hasReason = (result: Json) => typeof result.reason === 'string' && /\S/.test(result.reason);
+
 export const SYNC_RULES: readonly Invariant[] = [
   {
     id: 'SYNC-014',
-    title: 'a result rejected before matching (action null) has servicePatentId null',
+    // At triage only for what the posted items or the label STAGED tell: a proposal refused in review may keep
+    // the label STAGED (not shown).
+    title:
+      "a result's servicePatentId is null when rejected before matching (action null; at triage, an item with neither providerId nor servicePatentId) and, at triage, for a create awaiting review; a UUID for an update",
     subject: 'patentSyncBatch',
-    judge: (batch) => {
-      const results = isObject(batch.results) && Array.isArray(batch.results.data) ? batch.results.data : [];
-      const unmatched = results.filter((r): r is Json => isObject(r) && r.action === null);
-      if (unmatched.length === 0) return undefined;
-      return unmatched
-        .filter((r) => r.servicePatentId !== null)
-        .map(
-          (r) =>
-            `the result of providerId ${JSON.stringify(r.providerId)} has action null and servicePatentId ${JSON.stringify(r.servicePatentId)}`,
-        );
+    judge: (batch, answer) => {
+      const results = shownResults(batch);
+      const items = atTriage(answer) ? postedItems(answer) : undefined;
+      const aligned = items !== undefined && items.length === results.length ? items : undefined;
+      const judged = results.flatMap((r, i): [Json, string][] => {
+        const item = aligned?.[i];
+        if (r.action === null) return [[r, 'action null']];
+        if (isObject(item) && withoutIdentifier(item))
+          return [[r, 'an item with neither providerId nor servicePatentId']];
+        if (aligned && r.action === 'CREATE' && r.outcome === 'STAGED') return [[r, 'a create STAGED']];
+        if (r.action === 'UPDATE') return [[r, 'an update']];
+        return [];
+      });
+      if (judged.length === 0) return undefined;
+      return judged.flatMap(([r, what]) => {
+        const expected = what === 'an update' ? 'a UUID' : 'null';
+        const holds =
+          what === 'an update'
+            ? typeof r.servicePatentId === 'string' && UUID.test(r.servicePatentId)
+            : r.servicePatentId === null;
+        return holds
+          ? []
+          : [
+              `the result of providerId ${show(r.providerId)} (${what}) has servicePatentId ${show(r.servicePatentId)}, not ${expected}`,
+            ];
+      });
     },
   },
   {
@@ -206,16 +232,23 @@ export const SYNC_RULES: readonly Invariant[] = [
   ),
   {
     id: 'SYNC-005',
-    title: 'processedItems is never above totalItems',
+    // Every item has an outcome when the answer shows one for each, or when the batch is TRIAGED or SETTLED
+    // (both are stated of a batch whose items all have an outcome).
+    title:
+      'processedItems is never above totalItems, and equals it once every item has an outcome (shown for each, or the batch TRIAGED or SETTLED)',
     subject: 'patentSyncBatch',
-    judge: (batch) =>
-      typeof batch.processedItems === 'number' && typeof batch.totalItems === 'number'
-        ? once(
-            batch.processedItems <= batch.totalItems
-              ? undefined
-              : `processedItems ${batch.processedItems} above totalItems ${batch.totalItems}`,
-          )
-        : undefined,
+    judge: (batch) => {
+      const { processedItems: processed, totalItems: total } = batch;
+      if (typeof processed !== 'number' || typeof total !== 'number') return undefined;
+      if (processed > total) return [`processedItems ${processed} above totalItems ${total}`];
+      const shown = allResults(batch)?.every((r) => typeof r.outcome === 'string' && r.outcome !== '');
+      const everyOutcome = shown || batch.status === 'TRIAGED' || batch.status === 'SETTLED';
+      return once(
+        everyOutcome && processed !== total
+          ? `every one of the ${total} item(s) has an outcome (status ${show(batch.status)}), processedItems is ${processed}`
+          : undefined,
+      );
+    },
   },
   counter('SYNC-006', 'autoAppliedItems', 'APPLIED'),
   counter('SYNC-009', 'rejectedItems', 'REJECTED'),
@@ -250,9 +283,28 @@ export const SYNC_RULES: readonly Invariant[] = [
           )
         : undefined,
   },
-  ofResults('SYNC-015', 'a result has action CREATE, UPDATE or null', (r) =>
-    ACTIONS.includes(r.action as string | null) ? undefined : `action is ${show(r.action)}`,
-  ),
+  {
+    id: 'SYNC-015',
+    title:
+      'a result has action CREATE, UPDATE or null; at triage, null for an item with neither providerId nor servicePatentId (rejected before matching)',
+    subject: 'patentSyncBatch',
+    judge: (batch, answer) => {
+      const results = shownResults(batch);
+      if (results.length === 0) return undefined;
+      const items = atTriage(answer) ? postedItems(answer) : undefined;
+      const aligned = items !== undefined && items.length === results.length ? items : undefined;
+      return results.flatMap((r, i) => {
+        if (!ACTIONS.includes(r.action as string | null))
+          return [`results.data/${i}: action is ${show(r.action)}`];
+        const item = aligned?.[i];
+        return isObject(item) && withoutIdentifier(item) && r.action !== null
+          ? [
+              `results.data/${i}: an item with neither providerId nor servicePatentId has action ${show(r.action)}`,
+            ]
+          : [];
+      });
+    },
+  },
   ofResults(
     'SYNC-017',
     "a result's requestId is a UUID, or null only in a batch with status ERROR",
@@ -277,15 +329,11 @@ export const SYNC_RULES: readonly Invariant[] = [
   ofResults('SYNC-026', 'an APPLIED result has action UPDATE', (r) =>
     r.outcome === 'APPLIED' && r.action !== 'UPDATE' ? `APPLIED with action ${show(r.action)}` : undefined,
   ),
-  ofResults('SYNC-028', 'a REJECTED result has a non-null reason', (r) =>
-    r.outcome === 'REJECTED' && (r.reason === null || r.reason === undefined)
-      ? 'REJECTED with reason null'
-      : undefined,
+  ofResults('SYNC-028', 'a REJECTED result has a reason: a string, not blank', (r) =>
+    r.outcome === 'REJECTED' && !hasReason(r) ? `REJECTED with reason ${show(r.reason)}` : undefined,
   ),
-  ofResults('SYNC-029', 'a SUPPRESSED result has a non-null reason', (r) =>
-    r.outcome === 'SUPPRESSED' && (r.reason === null || r.reason === undefined)
-      ? 'SUPPRESSED with reason null'
-      : undefined,
+  ofResults('SYNC-029', 'a SUPPRESSED result has a reason: a string, not blank', (r) =>
+    r.outcome === 'SUPPRESSED' && !hasReason(r) ? `SUPPRESSED with reason ${show(r.reason)}` : undefined,
   ),
   ofResults('SYNC-030', "an ACCEPTED result carries the new patent's UUID", (r) =>
     r.outcome === 'ACCEPTED' && !(typeof r.servicePatentId === 'string' && UUID.test(r.servicePatentId))
@@ -294,13 +342,16 @@ export const SYNC_RULES: readonly Invariant[] = [
   ),
   {
     id: 'SYNC-025',
+    // Judged on every answer showing results, as SYNC-017 is from the results' side: each result recorded, or
+    // the batch ERROR.
     title: 'a batch with a result whose requestId is null has status ERROR',
     subject: 'patentSyncBatch',
     judge: (batch) => {
-      const unrecorded = shownResults(batch).filter((r) => r.requestId === null).length;
-      if (unrecorded === 0) return undefined;
+      const results = shownResults(batch);
+      if (results.length === 0) return undefined;
+      const unrecorded = results.filter((r) => r.requestId === null).length;
       return once(
-        batch.status === 'ERROR'
+        unrecorded === 0 || batch.status === 'ERROR'
           ? undefined
           : `${unrecorded} result(s) unrecorded, status ${show(batch.status)}`,
       );
@@ -345,11 +396,7 @@ export const SYNC_RULES: readonly Invariant[] = [
   },
   ...(
     [
-      [
-        'SYNC-044',
-        'an item with neither providerId nor servicePatentId',
-        (item: Json) => typeof item.providerId !== 'string' && typeof item.servicePatentId !== 'string',
-      ],
+      ['SYNC-044', 'an item with neither providerId nor servicePatentId', withoutIdentifier],
       [
         'SYNC-038',
         'an item whose office is a string of no office code form (WO, EP, EA or ISO 3166-1)',
@@ -376,7 +423,7 @@ export const SYNC_RULES: readonly Invariant[] = [
       const judged = items.flatMap((item, i) => (isObject(item) && invalid(item) ? [i] : []));
       if (judged.length === 0) return undefined;
       return judged
-        .filter((i) => results[i]!.outcome !== 'REJECTED' || results[i]!.reason === null)
+        .filter((i) => results[i]!.outcome !== 'REJECTED' || !hasReason(results[i]!))
         .map((i) => `item ${i}: outcome ${show(results[i]!.outcome)}, reason ${show(results[i]!.reason)}`);
     },
   })),
@@ -518,15 +565,22 @@ export const SYNC_RULES: readonly Invariant[] = [
   },
   {
     id: 'SYNC-045',
-    title: 'a 201 sync answer holds every item outcome on its first page of results',
+    title:
+      'a 201 sync answer holds every item outcome on its first page of results (its pagination: totalItems the items, no more pages)',
     subject: 'patentSyncBatch',
     judge: (batch, answer) => {
       const items = postedItems(answer);
       if (!items || answer.status !== 201) return undefined;
       const shown = shownResults(batch).length;
-      return once(
-        shown === items.length ? undefined : `${shown} result(s) shown for ${items.length} item(s)`,
-      );
+      const page = isObject(batch.results) ? batch.results.pagination : undefined;
+      return [
+        ...(shown === items.length ? [] : [`${shown} result(s) shown for ${items.length} item(s)`]),
+        ...(isObject(page) && page.totalItems === items.length && page.hasMore === false
+          ? []
+          : [
+              `results.pagination ${show(isObject(page) ? { totalItems: page.totalItems, hasMore: page.hasMore } : page)} for ${items.length} item(s) on one page`,
+            ]),
+      ];
     },
   },
   {
@@ -548,29 +602,41 @@ export const SYNC_RULES: readonly Invariant[] = [
         : `existingBatchId is ${show(b.existingBatchId)}`,
     ),
   ),
-  refused(
+  refusedBody(
     'SYNC-050',
-    'a sync POST whose body is not JSON or has no items array gives 400 validation_failed',
+    'a sync POST whose body is not JSON or has no items array gives 400 validation_failed, its field errors (when the body parsed) pointing into the body',
     (a) => {
       const b = a.requestBody;
       return isOperation(a, 'syncPatents') && !(isObject(b) && Array.isArray(b.items));
     },
   ),
-  refused('SYNC-033', 'a sync POST with an empty items array gives 400 validation_failed', (a) => {
-    const b = a.requestBody;
-    return isOperation(a, 'syncPatents') && isObject(b) && Array.isArray(b.items) && b.items.length === 0;
-  }),
-  refused('SYNC-034', 'a sync POST whose items hold a non-object entry gives 400 validation_failed', (a) => {
-    const b = a.requestBody;
-    return (
-      isOperation(a, 'syncPatents') &&
-      isObject(b) &&
-      Array.isArray(b.items) &&
-      b.items.some((item) => !isObject(item))
-    );
-  }),
-  refused('SYNC-032', 'a sync POST with an empty externalImportRef gives 400 validation_failed', (a) => {
-    const b = a.requestBody;
-    return isOperation(a, 'syncPatents') && isObject(b) && b.externalImportRef === '';
-  }),
+  refusedBody(
+    'SYNC-033',
+    'a sync POST with an empty items array gives 400 validation_failed, its field errors pointing into the body',
+    (a) => {
+      const b = a.requestBody;
+      return isOperation(a, 'syncPatents') && isObject(b) && Array.isArray(b.items) && b.items.length === 0;
+    },
+  ),
+  refusedBody(
+    'SYNC-034',
+    'a sync POST whose items hold a non-object entry gives 400 validation_failed, its field errors pointing into the body',
+    (a) => {
+      const b = a.requestBody;
+      return (
+        isOperation(a, 'syncPatents') &&
+        isObject(b) &&
+        Array.isArray(b.items) &&
+        b.items.some((item) => !isObject(item))
+      );
+    },
+  ),
+  refusedBody(
+    'SYNC-032',
+    'a sync POST with an empty externalImportRef gives 400 validation_failed, its field errors pointing into the body',
+    (a) => {
+      const b = a.requestBody;
+      return isOperation(a, 'syncPatents') && isObject(b) && b.externalImportRef === '';
+    },
+  ),
 ];

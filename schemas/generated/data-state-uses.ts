@@ -23,7 +23,7 @@ export const DATA_STATE_USES: DataStateUsesTable = {
     tests: [
       'DOC-005',
       'DOC-006',
-      'DOC-007',
+      'DOC-007, DOC-008',
       'FEE-010, FEE-011',
       'FEE-012',
       'FEE-013',
@@ -66,7 +66,7 @@ export const DATA_STATE_USES: DataStateUsesTable = {
     perWorkerTests: 0,
   },
   invoiced: {
-    tests: ['DOC-001', 'DOC-002', 'DOC-003, DOC-004', 'DOC-007', 'DOC-008', 'FEE-013', 'FEE-014', 'FEE-018'],
+    tests: ['DOC-001', 'DOC-002', 'DOC-003, DOC-004', 'DOC-008', 'FEE-013', 'FEE-014', 'FEE-018'],
     claims: 0,
     perWorkerTests: 0,
   },
