@@ -8,10 +8,9 @@
  * outcomes); Endpoints 7 and 8; Errors.
  */
 import { isCalendarDate } from '../contract/calendar';
-import { enumOf, syncInlineLimit } from '../contract/contract';
+import { syncInlineLimit } from '../contract/contract';
 import {
   ANSWER,
-  type AnswerFacts,
   BEFORE_VALIDATION,
   type Invariant,
   isObject,
@@ -25,27 +24,22 @@ import { ofCode } from '../contract/problem-bodies';
 import { UUID } from '../contract/uuid';
 import { OFFICE_CODE } from '../contract/value-formats';
 import { refusedBody } from './problems';
-
-/** Slack between a batch's createdAt and the Date header of the POST that created it. */
-const RECEIVED_TOLERANCE_SECONDS = 300;
-
-// ---- Patent sync batch
-
-const BATCH_STATUSES = enumOf('PatentSyncBatch', 'status');
-const ACTIONS: readonly (string | null)[] = enumOf('SyncResultItem', 'action');
-
-/** The results of a batch, when its answer shows every one of them (one page holds them all). */
-function allResults(batch: Json): Json[] | undefined {
-  const results = batch.results;
-  if (!isObject(results) || !Array.isArray(results.data) || !isObject(results.pagination)) return undefined;
-  const { totalItems } = results.pagination;
-  if (totalItems !== results.data.length || batch.totalItems !== results.data.length) return undefined;
-  return results.data.filter(isObject);
-}
-
-/** The results an answer shows (one page). */
-const shownResults = (batch: Json): Json[] =>
-  isObject(batch.results) && Array.isArray(batch.results.data) ? batch.results.data.filter(isObject) : [];
+import {
+  RECEIVED_TOLERANCE_SECONDS,
+  BATCH_STATUSES,
+  ACTIONS,
+  allResults,
+  shownResults,
+  mayReplay,
+  atTriage,
+  postedItems,
+  acceptance,
+  echoMismatches,
+  SYNC_DATE_MEMBERS,
+  awaitingOutcome,
+  withoutIdentifier,
+  hasReason,
+} from '../contract/sync-answers';
 
 /**
  * A counter of the batch against the results that show its outcome, at triage: the 201 of an inline POST,
@@ -71,54 +65,6 @@ function counter(id: string, name: string, outcome: string): Invariant {
   };
 }
 
-/**
- * Whether the POST may have been a replay: the same externalImportRef replays the stored batch as it is
- * now, whatever its state, and one exchange cannot tell a replay from a first push.
- */
-function mayReplay(answer: AnswerFacts): boolean {
-  const body = answer.requestBody;
-  return isObject(body) && body.externalImportRef !== undefined;
-}
-
-/** The answer of an inline POST that is no replay: the moment of triage, every outcome shown. */
-function atTriage(answer: AnswerFacts): boolean {
-  return answer.operationId === 'syncPatents' && answer.status === 201 && !mayReplay(answer);
-}
-
-/** The item array a sync POST sent, when the request carried one. */
-function postedItems(answer: AnswerFacts): unknown[] | undefined {
-  if (answer.method !== 'POST' || answer.operationId !== 'syncPatents') return undefined;
-  const body = answer.requestBody;
-  return isObject(body) && Array.isArray(body.items) ? body.items : undefined;
-}
-
-/**
- * Whether a sync POST of object items, past the key and scope checks, was accepted (201 or 202): undefined
- * when the request is not one (no items, an entry that is no object, an answer before validation).
- */
-function acceptance(answer: AnswerFacts): string[] | undefined {
-  const items = postedItems(answer);
-  if (!items || items.length === 0 || !items.every(isObject) || BEFORE_VALIDATION.includes(answer.status))
-    return undefined;
-  return once(answer.status === 201 || answer.status === 202 ? undefined : `answered ${answer.status}`);
-}
-
-/**
- * The results that do not echo the providerId of the posted item at their position (null when the item had
- * none): result i of a page starting at `offset` stands for posted item offset + i.
- */
-function echoMismatches(items: unknown[], results: Json[], offset: number): string[] {
-  return results.flatMap((result, i) => {
-    const at = offset + i;
-    if (at >= items.length) return [`result ${at} stands for no posted item`];
-    const item = items[at];
-    const sent = isObject(item) && typeof item.providerId === 'string' ? item.providerId : null;
-    return result.providerId === sent
-      ? []
-      : [`result ${at}: providerId ${show(result.providerId)}, the item posted there ${show(sent)}`];
-  });
-}
-
 /** A rule of each shown result (when `triageOnly`, on the answer of triage only: before any review). */
 function ofResults(
   id: string,
@@ -138,28 +84,6 @@ function ofResults(
     },
   };
 }
-
-/** The date members of a sync item ("strict date"). */
-const SYNC_DATE_MEMBERS = [
-  'applicationDate',
-  'nationalPhaseEntryDate',
-  'priorityDate',
-  'publicationDate',
-  'grantDate',
-  'expirationDate',
-  'extendedExpirationDate',
-  'lapseDate',
-  'renewalsManagedFrom',
-];
-
-const awaitingOutcome = (status: unknown) => status === 'PENDING' || status === 'PROCESSING';
-
-/** An item carrying neither providerId nor servicePatentId: nothing to match it on, rejected before matching. */
-const withoutIdentifier = (item: Json) =>
-  typeof item.providerId !== 'string' && typeof item.servicePatentId !== 'string';
-
-/** A reason "set": a string that says something ("why rejected or suppressed"), not null nor blank. */
-const hasReason = (result: Json) => typeof result.reason === 'string' && /\S/.test(result.reason);
 
 export const SYNC_RULES: readonly Invariant[] = [
   {
