@@ -12,12 +12,15 @@ export interface ListedTest {
   title: string;
   file: string;
   ids: string[];
+  /** Where the test is declared in its spec file (1-based). */
+  line: number;
+  column: number;
 }
 
 interface JsonSuite {
   title: string;
   file: string;
-  specs?: { title: string; file: string }[];
+  specs?: { title: string; file: string; line: number; column: number }[];
   suites?: JsonSuite[];
 }
 
@@ -48,7 +51,13 @@ export function listTests(): ListedTest[] {
   const tests: ListedTest[] = [];
   const visit = (suite: JsonSuite) => {
     for (const spec of suite.specs ?? [])
-      tests.push({ title: spec.title, file: spec.file, ids: idsOf(spec.title) });
+      tests.push({
+        title: spec.title,
+        file: spec.file,
+        ids: idsOf(spec.title),
+        line: spec.line,
+        column: spec.column,
+      });
     for (const child of suite.suites ?? []) visit(child);
   };
   report.suites.forEach(visit);

@@ -10,42 +10,15 @@
  * `id`) covers the ids of the table's titles.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import ts from 'typescript';
 import { loadRequirements } from '../schemas/requirements';
+import { listTests } from '../scripts/traceability';
 
 const ROOT = path.join(__dirname, '..');
 const JUDGE_CALL = /\b(?:expectJudged|expectRuleHolds|expectJudgedDuring)\(\s*([^,)]+)/g;
-
-interface Listed {
-  title: string;
-  file: string;
-  line: number;
-  column: number;
-}
-
-function listTests(): Listed[] {
-  const run = spawnSync(
-    process.execPath,
-    [path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--list', '--reporter=json'],
-    { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  assert.equal(run.status, 0, run.stderr);
-  const found: Listed[] = [];
-  interface Suite {
-    suites?: Suite[];
-    specs?: Listed[];
-  }
-  const walk = (suite: Suite) => {
-    for (const inner of suite.suites ?? []) walk(inner);
-    for (const spec of suite.specs ?? []) found.push(spec);
-  };
-  (JSON.parse(run.stdout) as { suites: Suite[] }).suites.forEach(walk);
-  return found;
-}
 
 /** The source text of the `test(...)` call Playwright reports at a position of a spec file. */
 function bodyAt(sources: Map<string, ts.SourceFile>, file: string, line: number, column: number): string {
@@ -107,7 +80,7 @@ void test('a test citing a requirement that a judge decides earns its pass from 
   const sources = new Map<string, ts.SourceFile>();
   const copies: string[] = [];
   for (const t of tests) {
-    const cited = (/^\[([^\]]+)\]/.exec(t.title)?.[1] ?? '').split(/,\s*/).filter((id) => judged.has(id));
+    const cited = t.ids.filter((id) => judged.has(id));
     if (cited.length === 0) continue;
     const body = bodyAt(sources, path.join(ROOT, 'specs', t.file), t.line, t.column);
     assert.ok(body, `${t.file}:${t.line}: no test call found at the position Playwright reports`);

@@ -5,9 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AnswerFacts } from '../helpers/contract/invariant-types';
 import { RELATIONS, relationSidesOf, type TimedSide, type Verdict } from '../helpers/rules/relations';
+import { judgeConsistency, judgeRelations } from '../helpers/run/consistency-ledger';
 import { loadRequirements } from '../schemas/requirements';
+import type { AnswerFacts } from '../helpers/contract/invariant-types';
+import { answer } from './answer-support';
 
 const catalogue = loadRequirements().requirements.filter((r) => !r.retired);
 
@@ -34,32 +36,17 @@ void test('every relation clause is the contract verbatim', async () => {
     assert.ok(contract.includes(relation.clause), `${relation.id}: ${relation.clause}`);
 });
 
-const facts = (over: Partial<AnswerFacts>): AnswerFacts => ({
-  method: 'GET',
-  operationId: undefined,
-  status: 200,
-  mediaType: 'application/json',
-  headers: {},
-  requestHeaders: {},
-  path: '/',
-  pathParams: {},
-  query: {},
-  requestBody: undefined,
-  sentBody: false,
-  body: undefined,
-  dateHeader: undefined,
-  ...over,
-});
+const facts = answer;
 
 const E = '11111111-1111-4111-8111-111111111111';
 const P = '22222222-2222-4222-8222-222222222222';
 const X = '33333333-3333-4333-8333-333333333333';
 
 /** The sides of `relation` an answer shows, timed at [sentAt, answeredAt]. */
-function timed(relation: string, answer: AnswerFacts, sentAt: number, answeredAt: number): TimedSide[] {
-  return relationSidesOf(answer)
+function timed(relation: string, answered: AnswerFacts, sentAt: number, answeredAt: number): TimedSide[] {
+  return relationSidesOf(answered)
     .filter((s) => s.relation === relation)
-    .map((s) => ({ ...s, sentAt, answeredAt, where: `${answer.operationId} at ${sentAt}` }));
+    .map((s) => ({ ...s, sentAt, answeredAt, where: `${answered.operationId} at ${sentAt}` }));
 }
 
 function judge(relation: string, first: TimedSide[], second: TimedSide[]): (string | undefined)[] {
@@ -217,4 +204,22 @@ void test('PER-016: a by-period event must be among its patent events read whole
     body: { pagination: { currentPage: 1, totalItems: 5 }, data: [] },
   });
   assert.deepEqual(timed(R, part, 0, 1), []);
+});
+
+void test('the ledger pairs a download with its event only under the patent the run saw the event under', () => {
+  const ns = `relations-test-${Date.now()}`;
+  const times = (t: number) => ({ sentAt: t, answeredAt: t + 1 });
+  // The event read INVOICED under its patent P: the ledger learns its patent and its fees status.
+  judgeConsistency(event('INVOICED'), [], 'event read', times(0), ns, ns);
+  judgeRelations(getEvent(event('INVOICED')), 'event read', times(0), ns, ns);
+  const doc = (patentId: string) =>
+    facts({ operationId: 'getInvoiceDocument', status: 404, pathParams: { patentId, eventId: E } });
+  // Asked under another patent, a 404 is another resource's: no pair, no breach.
+  assert.deepEqual(judgeRelations(doc(X), 'download under another patent', times(10), ns, ns), []);
+  // Under its own patent, the 404 once INVOICED is a breach of DOC-008.
+  const made = judgeRelations(doc(P), 'download under its patent', times(20), ns, ns);
+  assert.ok(
+    made.some((m) => m.requirement === 'DOC-008' && m.breach !== undefined),
+    JSON.stringify(made),
+  );
 });

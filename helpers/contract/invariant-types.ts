@@ -137,3 +137,21 @@ export function member(
     judge: (resource) => once(holds(resource[name]) ? undefined : `${name} is ${show(resource[name])}`),
   };
 }
+
+/** Every resource (an object with a string `object`) in an answer, with where it sits and what holds it. */
+export function resourcesOf(body: unknown): { resource: Json; path: string; owner: Json | undefined }[] {
+  const found: { resource: Json; path: string; owner: Json | undefined }[] = [];
+  const visit = (value: unknown, path: string, owner: Json | undefined) => {
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => visit(item, `${path}/${i}`, owner));
+      return;
+    }
+    if (!isObject(value)) return;
+    const isResource = typeof value.object === 'string';
+    if (isResource) found.push({ resource: value, path: path || '/', owner });
+    for (const [name, member] of Object.entries(value))
+      visit(member, `${path}/${name}`, isResource ? value : owner);
+  };
+  visit(body, '', undefined);
+  return found;
+}

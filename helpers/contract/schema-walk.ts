@@ -83,7 +83,8 @@ interface Branch {
 let money: string | undefined;
 const compiledSchemas = new WeakMap<object, Branch[]>();
 
-function resolve(ref: string): Schema {
+/** The node a `#/...` pointer of schemas/openapi.yaml names (a schema, a response); throws when absent. */
+export function resolve(ref: string): Schema {
   if (!ref.startsWith('#/')) throw new Error(`unsupported $ref ${ref}`);
   let node: unknown = loadOpenApi();
   for (const token of ref.slice(2).split('/'))

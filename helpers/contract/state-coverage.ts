@@ -10,7 +10,8 @@
  */
 import { loadOpenApi } from '../../schemas/ajv';
 import { enumOf, type OperationId, operations } from './contract';
-import { isObject, type Json } from './invariant-types';
+import { isObject, type Json, resourcesOf } from './invariant-types';
+import { resolve } from './schema-walk';
 
 /** A state member: where it sits in a resource (`*` for every entry of an array) and its values. */
 export interface StateMember {
@@ -26,17 +27,15 @@ export interface StateMember {
 const values = (list: readonly unknown[]) => list.filter((v) => v !== null).map(String);
 
 /** Which operations' 2xx answers carry each resource (its `object`), from the document's response schemas. */
-function operationsCarrying(object: string): OperationId[] {
-  const COMPONENT: Record<string, string> = {
-    patent: 'Patent',
-    patentEvent: 'PatentEvent',
-    fees: 'Fees',
-    invoice: 'Invoice',
-    instructionReceipt: 'InstructionReceipt',
-    patentSyncBatch: 'PatentSyncBatch',
-    exchangeRateFreeze: 'ExchangeRateFreeze',
-  };
-  const component = `#/components/schemas/${COMPONENT[object]}`;
+function operationsCarrying(object: string, member: string): OperationId[] {
+  // The component whose `object` member is that name (`object: { const: patent }`) and that has the member
+  // (a freeze in a list has no events).
+  const schemas = (loadOpenApi().components?.schemas ?? {}) as Record<string, Json>;
+  const name = Object.keys(schemas).find((n) => {
+    const properties = (schemas[n]!.properties ?? {}) as Json;
+    return (properties.object as Json | undefined)?.const === object && member in properties;
+  });
+  const component = `#/components/schemas/${name}`;
   return operations()
     .filter((op) => {
       const text = JSON.stringify(
@@ -55,18 +54,9 @@ function refsReach(text: string, target: string, seen: Set<string>): boolean {
     if (ref === target) return true;
     if (seen.has(ref!)) continue;
     seen.add(ref!);
-    const schema = componentSchema(ref!);
-    if (schema !== undefined && refsReach(JSON.stringify(schema), target, seen)) return true;
+    if (refsReach(JSON.stringify(resolve(ref!)), target, seen)) return true;
   }
   return false;
-}
-
-/** The node a `#/...` pointer of the document names. */
-function componentSchema(ref: string): unknown {
-  let node: unknown = loadOpenApi();
-  for (const token of ref.slice(2).split('/'))
-    node = isObject(node) ? node[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-  return node;
 }
 
 let members: StateMember[] | undefined;
@@ -79,7 +69,7 @@ export function stateMembers(): StateMember[] {
     object,
     path,
     values: values(list),
-    operations: operationsCarrying(object),
+    operations: operationsCarrying(object, path[0]!),
   });
   members = [
     member('decision applied', 'patentEvent', ['appliedDecision'], enumOf('Decision')),
@@ -153,16 +143,6 @@ function at(value: unknown, path: readonly string[]): unknown[] {
   return isObject(value) && head! in value ? at(value[head!], rest) : [];
 }
 
-/** Every resource of a body (an object with a string `object`). */
-function resources(body: unknown, found: Json[] = []): Json[] {
-  if (Array.isArray(body)) body.forEach((b) => resources(b, found));
-  else if (isObject(body)) {
-    if (typeof body.object === 'string') found.push(body);
-    Object.values(body).forEach((v) => resources(v, found));
-  }
-  return found;
-}
-
 /** The cells an answer shows: the state values of its resources, or a download's availability. */
 export function cellsOf(operationId: string | undefined, status: number, body: unknown): string[] {
   if (!operationId) return [];
@@ -174,7 +154,7 @@ export function cellsOf(operationId: string | undefined, status: number, body: u
         : [];
   if (status < 200 || status >= 300) return [];
   const cells = new Set<string>();
-  for (const resource of resources(body))
+  for (const { resource } of resourcesOf(body))
     for (const m of stateMembers())
       if (resource.object === m.object)
         for (const v of at(resource, m.path))

@@ -30,6 +30,7 @@ import {
   type Json,
   LIST_ENVELOPE,
   type Placement,
+  resourcesOf,
 } from '../contract/invariant-types';
 import { AUTH_RULES } from './auth';
 import { CONVENTIONS_RULES } from './conventions';
@@ -75,23 +76,7 @@ export const RULES_BY_AREA = {
 /** Every rule one answer decides: the area lists, gathered. */
 export const INVARIANTS: readonly Invariant[] = Object.values(RULES_BY_AREA).flat();
 
-/** Every resource (an object with a string `object`) in an answer, with where it sits and what holds it. */
-export function resourcesOf(body: unknown): { resource: Json; path: string; owner: Json | undefined }[] {
-  const found: { resource: Json; path: string; owner: Json | undefined }[] = [];
-  const visit = (value: unknown, path: string, owner: Json | undefined) => {
-    if (Array.isArray(value)) {
-      value.forEach((item, i) => visit(item, `${path}/${i}`, owner));
-      return;
-    }
-    if (!isObject(value)) return;
-    const isResource = typeof value.object === 'string';
-    if (isResource) found.push({ resource: value, path: path || '/', owner });
-    for (const [name, member] of Object.entries(value))
-      visit(member, `${path}/${name}`, isResource ? value : owner);
-  };
-  visit(body, '', undefined);
-  return found;
-}
+export { resourcesOf } from '../contract/invariant-types';
 
 /** Every list envelope (an object with `pagination` and `data`) in an answer, with where it sits. */
 function envelopesOf(body: unknown): { envelope: Json; path: string }[] {

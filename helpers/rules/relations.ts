@@ -11,7 +11,7 @@
  * row reads the two sightings' times, and a write that reaches the pair's subject excuses a row that says so.
  */
 import type { Subject } from '../contract/consistency';
-import { type AnswerFacts, isObject, type Json } from '../contract/invariant-types';
+import { type AnswerFacts, isObject, type Json, resourcesOf } from '../contract/invariant-types';
 
 export type SideName = 'a' | 'b';
 
@@ -26,6 +26,11 @@ export interface SideSighting {
   /** The side's value, as text. */
   value: string;
   subject: Subject;
+  /**
+   * A download's side: the patent and event its path names. The pair speaks of the event only when the run
+   * saw the event under that patent: a path naming another patent is another resource (the ledger skips it).
+   */
+  path?: { patentId: string; eventId: string };
 }
 
 /** A side at its times (ms since the epoch) and where it was seen. */
@@ -62,28 +67,9 @@ export const strictlyBefore = (x: TimedSide, y: TimedSide) => x.answeredAt <= y.
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** A resource of an answer, and whether it sits inside an invoice (an invoice line). */
-interface Found {
-  resource: Json;
-  onInvoice: boolean;
-}
-
-/** Every resource (an object with a string `object`) in a body. */
-function resourcesIn(body: unknown): Found[] {
-  const found: Found[] = [];
-  const visit = (value: unknown, onInvoice: boolean) => {
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item, onInvoice);
-      return;
-    }
-    if (!isObject(value)) return;
-    if (typeof value.object === 'string') found.push({ resource: value, onInvoice });
-    const inside = onInvoice || value.object === 'invoice';
-    for (const member of Object.values(value)) if (typeof member === 'object') visit(member, inside);
-  };
-  visit(body, false);
-  return found;
-}
+/** Every resource of an answer, and whether it is a line of an invoice (held by an invoice). */
+const resourcesIn = (body: unknown) =>
+  resourcesOf(body).map(({ resource, owner }) => ({ resource, onInvoice: owner?.object === 'invoice' }));
 
 const ok = (answer: AnswerFacts) => answer.status >= 200 && answer.status < 300;
 
@@ -128,12 +114,16 @@ function executed(answer: AnswerFacts): { eventId: string; decision: string }[] 
 }
 
 /** A document download's answer: 'available' (200), 'missing' (404), or nothing for any other answer. */
-function download(answer: AnswerFacts, operationId: string): { eventId: string; value: string } | undefined {
+function download(
+  answer: AnswerFacts,
+  operationId: string,
+): { eventId: string; value: string; path: { patentId: string; eventId: string } } | undefined {
   if (answer.operationId !== operationId) return undefined;
-  const eventId = answer.pathParams.eventId;
-  if (!eventId) return undefined;
-  if (answer.status === 200) return { eventId, value: 'available' };
-  if (answer.status === 404) return { eventId, value: 'missing' };
+  const { eventId, patentId } = answer.pathParams;
+  if (!eventId || !patentId) return undefined;
+  const path = { patentId, eventId };
+  if (answer.status === 200) return { eventId, value: 'available', path };
+  if (answer.status === 404) return { eventId, value: 'missing', path };
   return undefined;
 }
 
@@ -328,6 +318,7 @@ export const RELATIONS: readonly Relation[] = [
                 key: 'receipt',
                 value: d.value,
                 subject: { eventId: d.eventId },
+                path: d.path,
               },
             ]
           : [],
@@ -473,7 +464,10 @@ function statusSides(relation: string, answer: AnswerFacts): SideSighting[] {
 /** Side a: the invoice download's answer; side b: the event's fees status. */
 function documentAndStatus(relation: string, answer: AnswerFacts): SideSighting[] {
   const d = download(answer, 'getInvoiceDocument');
-  if (d) return [{ relation, side: 'a', join: d.eventId, key: 'document', value: d.value, subject: {} }];
+  if (d)
+    return [
+      { relation, side: 'a', join: d.eventId, key: 'document', value: d.value, subject: {}, path: d.path },
+    ];
   return statusSides(relation, answer);
 }
 

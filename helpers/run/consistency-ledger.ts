@@ -282,6 +282,8 @@ export function judgeRelations(
     for (const other of sides.get(joinOf(record))?.values() ?? []) {
       if (other.side === record.side) continue;
       const [a, b] = record.side === 'a' ? [record, other] : [other, record];
+      // A download under another patent than the event's (or an event the run never saw) is no side of it.
+      if ([a, b].some((s) => s.path && patentOfEvent.get(s.path.eventId) !== s.path.patentId)) continue;
       const verdict = relation.judge(a, b);
       if (verdict === 'undecided') continue;
       let breach = typeof verdict === 'object' ? verdict.breach : undefined;

@@ -6,9 +6,8 @@
  * shows what the rule judges leaves the test not verified.
  */
 import { verifiedOnlyIf } from '../data/verified';
-import { judgementsOn, requirementJudgements } from '../wire/answer-checks';
+import { judgementsOn, requirementJudgements, warnsOnly } from '../wire/answer-checks';
 import type { ApiResponse } from '../wire/api-response';
-import { requirementById } from '../../schemas/requirements';
 import { expect, test } from './fixtures';
 
 /**
@@ -17,8 +16,7 @@ import { expect, test } from './fixtures';
  * failure.
  */
 function settle(id: string, judged: number, breaches: string[], what: string, none: string): void {
-  const level = requirementById(id)?.level;
-  if (level === 'SHOULD' || level === 'MAY')
+  if (warnsOnly(id))
     for (const breach of breaches)
       test.info().annotations.push({ type: 'warning', description: `${what}: ${breach}` });
   else expect(breaches, `${what}: the breaches of ${id}`).toEqual([]);

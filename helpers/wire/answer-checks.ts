@@ -420,7 +420,7 @@ export function checkRateLimits(
  * Whether a breach of the requirement is a warning: a SHOULD (behaviour the contract gives as an example) or
  * a MAY; a MUST, or a message charged to no requirement, fails.
  */
-const warnsOnly = (requirement: string) => {
+export const warnsOnly = (requirement: string) => {
   const level = requirement ? requirementById(requirement)?.level : undefined;
   return level === 'SHOULD' || level === 'MAY';
 };
