@@ -13,6 +13,7 @@ import {
   type TimedSighting,
   type WriteSpan,
 } from '../helpers/contract/consistency';
+import { judgeConsistency } from '../helpers/run/consistency-ledger';
 
 const P = '11111111-1111-4111-8111-111111111111';
 const E = '22222222-2222-4222-8222-222222222222';
@@ -307,5 +308,67 @@ void describe('judgeSightings', () => {
     const own = timed(patent, `patent-provider:${P}`, t + 20, t + 30, 'patent');
     const copy = timed(event(), `patent-provider:${P}`, t, t + 10, 'event');
     assert.equal(judgeSightings(copy, own, [], () => undefined)?.requirement, 'EVT-002');
+  });
+});
+
+void describe('guards the clause fixes (docs/guards.md)', () => {
+  const whole = (months: string[]) => ({
+    data: months.map((yearMonth) => ({ object: 'exchangeRateFreeze', yearMonth })),
+    pagination: { currentPage: 1, itemsPerPage: 20, totalItems: months.length, totalPages: 1 },
+  });
+
+  void it('an empty freeze list read whole is a fact (no month frozen), told by its operation', () => {
+    const empty = sightingsOf(whole([]), [], 'listExchangeRateFreezes').filter(
+      (s) => s.key === 'freezes:months',
+    );
+    assert.equal(empty.length, 1);
+    assert.equal(empty[0]!.value, canonical({ months: [] }));
+    // Another operation's empty list is no freeze list.
+    assert.equal(
+      sightingsOf(whole([]), [], 'listInvoices').filter((s) => s.key === 'freezes:months').length,
+      0,
+    );
+  });
+
+  void it('a month that appears after an empty list with no freeze PUT between is a breach of FRZ-015', () => {
+    const ns = `guards-test-${Date.now()}`;
+    const read = (months: string[], t: number) =>
+      judgeConsistency(
+        whole(months),
+        [],
+        `freeze list at ${t}`,
+        { sentAt: t, answeredAt: t + 1 },
+        ns,
+        ns,
+        'listExchangeRateFreezes',
+      );
+    assert.deepEqual(read([], 0), []);
+    assert.deepEqual(
+      read(['2026-01'], 10).map((b) => b.requirement),
+      ['FRZ-015'],
+    );
+  });
+
+  void it('a sighting answered before the one the ledger holds is still compared with it', () => {
+    const ns = `guards-order-${Date.now()}`;
+    const patent = (title: string) => ({ object: 'patent', id: P, providerId: 'ACME-1', title });
+    // Another worker's sighting answered at 100 is held; this process's own, answered at 50, differs.
+    assert.deepEqual(
+      judgeConsistency(patent('B'), [], 'later read', { sentAt: 90, answeredAt: 100 }, ns, ns),
+      [],
+    );
+    const breaches = judgeConsistency(
+      patent('A'),
+      [],
+      'earlier read',
+      { sentAt: 40, answeredAt: 50 },
+      ns,
+      ns,
+    );
+    assert.deepEqual(
+      breaches.map((b) => b.requirement),
+      ['PAT-024'],
+    );
+    assert.match(breaches[0]!.message, /first earlier read .*then later read/);
   });
 });

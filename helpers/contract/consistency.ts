@@ -209,6 +209,7 @@ function ofEvent(event: Json): Sighting[] {
   const id = str(event.id);
   const patent = isObject(event.patent) ? event.patent : undefined;
   const patentId = str(patent?.id);
+  // guard: fact-needs-its-keys
   if (id === undefined || patentId === undefined) return [];
   const subject = { patentId, providerId: providerIdOf(patent?.providerId), eventId: id };
   const sightings: Sighting[] = [
@@ -244,6 +245,7 @@ function ofFees(fees: Json, onInvoice: boolean): Sighting[] {
   const patentId = str(patent?.id);
   if (eventId === undefined || patentId === undefined) return [];
   const subject = { patentId, providerId: providerIdOf(patent?.providerId), eventId };
+  // guard: invoice-line-is-the-bill
   return [
     patentOfEvent(eventId, patentId, 'FEE-004', subject),
     ...(onInvoice ? [] : providerCopy(patentId, patent?.providerId, 'FEE-004', false)),
@@ -351,8 +353,10 @@ function ofBatch(batch: Json, page: { currentPage: number; itemsPerPage: number 
     fact('', 'the mode, totalItems and createdAt', JSON.parse(pick(batch, BATCH_RECEPTION)) as Json),
   ];
   const status = str(batch.status);
+  // guard: batch-triage-once-triaged
   if (status === undefined || !TRIAGED.has(status)) return found;
   found.push(fact(':triage', 'the triage counts', JSON.parse(pick(batch, BATCH_TRIAGE)) as Json));
+  // guard: batch-completed-at-per-status
   if (batch.completedAt !== null && batch.completedAt !== undefined)
     found.push(
       fact(`:completedAt:${status}`, `the completedAt in status ${status}`, {
@@ -360,6 +364,7 @@ function ofBatch(batch: Json, page: { currentPage: number; itemsPerPage: number 
       }),
     );
   const results = isObject(batch.results) && Array.isArray(batch.results.data) ? batch.results.data : [];
+  // guard: batch-results-page-known
   if (page)
     results.forEach((result, i) => {
       if (!isObject(result)) return;
@@ -386,15 +391,17 @@ function resultsPage(batch: Json): { currentPage: number; itemsPerPage: number }
 }
 
 /**
- * The months of the freeze list, read whole (page 1 holding every item): only a freeze PUT adds one ("Freezes
- * the month's exchange rates"); no read may, a month's read included.
+ * The months of the freeze list, read whole (page 1 holding every item, none at all included): only a freeze
+ * PUT adds one ("Freezes the month's exchange rates"); no read may, a month's read included. The answer's
+ * operation tells an empty freeze list from another empty list.
  */
 function ofFreezeList(envelope: Json): Sighting[] {
   const { data, pagination } = envelope;
   if (!Array.isArray(data) || !isObject(pagination)) return [];
   if (!data.every((item) => isObject(item) && item.object === 'exchangeRateFreeze' && !('events' in item)))
     return [];
-  if (data.length === 0 || pagination.currentPage !== 1 || pagination.totalItems !== data.length) return [];
+  // guard: freeze-list-read-whole
+  if (pagination.currentPage !== 1 || pagination.totalItems !== data.length) return [];
   const months = data.map((item) => String((item as Json).yearMonth)).sort();
   return [
     {
@@ -411,9 +418,14 @@ function ofFreezeList(envelope: Json): Sighting[] {
 
 /**
  * Every fact an answer's body shows, wherever its resource sits (lists, embedded fees, invoice lines); the
- * fixed facts among them when the caller has read them already.
+ * fixed facts among them when the caller has read them already. `operationId`, the answer's operation, tells
+ * an empty freeze list from another empty list.
  */
-export function sightingsOf(body: unknown, fixedFacts: FixedFact[] = fixedFactsOf(body)): Sighting[] {
+export function sightingsOf(
+  body: unknown,
+  fixedFacts: FixedFact[] = fixedFactsOf(body),
+  operationId?: string,
+): Sighting[] {
   const found: Sighting[] = [];
   const visit = (value: unknown, onInvoice: boolean) => {
     if (Array.isArray(value)) {
@@ -430,11 +442,16 @@ export function sightingsOf(body: unknown, fixedFacts: FixedFact[] = fixedFactsO
     for (const member of Object.values(value)) if (typeof member === 'object') visit(member, inside);
   };
   visit(body, false);
-  if (isObject(body)) found.push(...ofFreezeList(body));
+  const freezeList =
+    isObject(body) && Array.isArray(body.data) && (body.data.length > 0 || operationId === FREEZE_LIST);
+  if (freezeList) found.push(...ofFreezeList(body));
   for (const fact of fixedFacts)
     found.push({ ...fact, causes: [], subject: {}, owner: true, value: one('amounts', fact.value) });
   return found;
 }
+
+/** The operation that lists the frozen months. */
+const FREEZE_LIST = 'listExchangeRateFreezes';
 
 /** A write that reaches none of the facts compared. */
 export const REACHES_NOTHING: Extract<Reach, { patentIds: string[] }> = {
@@ -468,6 +485,7 @@ export function providerStateReach(
     const providerId = itemProviderId(fields.importId, fields.index as number);
     if (typeof providerId === 'string') return { ...REACHES_NOTHING, providerIds: [providerId] };
   }
+  // guard: provider-state-reach
   return { tenant: true };
 }
 
@@ -512,6 +530,7 @@ export function reaches(
       (typeof s.providerId === 'string' && reach.providerIds.includes(s.providerId)) ||
       reach.eventIds.some((e) => {
         if (e === s.eventId) return true;
+        // guard: unseen-event-reaches-everything
         const patent = patentOf(e);
         return patent === undefined || (s.patentId !== undefined && patent === s.patentId);
       }),
@@ -558,7 +577,9 @@ export function judgeSightings(
   if (earlier.value === later.value) return undefined;
   const from = Math.min(earlier.sentAt, later.sentAt);
   const to = Math.max(earlier.answeredAt, later.answeredAt);
+  // guard: date-may-have-moved
   if (later.causes.includes('date') && dateMayHaveMoved(from, to)) return undefined;
+  // guard: write-reaches-the-fact
   if (later.causes.includes('write')) {
     const overlapping = writes.filter((w) => w.start <= to && (w.end === undefined || w.end >= from));
     if (overlapping.some((w) => reaches(w.reach, [earlier.subject, later.subject], patentOf)))

@@ -184,6 +184,7 @@ export const RELATIONS: readonly Relation[] = [
       const [first, second] = a.answeredAt <= b.answeredAt ? [a, b] : [b, a];
       const same = a.where === b.where && a.sentAt === b.sentAt;
       // The event may be invoiced between two reads (LOCKED, then INVOICED), or while both are under way.
+      // guard: fees-status-invoiced-between-reads
       if (!same && first.value === 'LOCKED' && second.value === 'INVOICED') return 'holds';
       if (!same && !strictlyBefore(first, second) && [a.value, b.value].sort().join() === 'INVOICED,LOCKED')
         return 'holds';
@@ -267,6 +268,8 @@ export const RELATIONS: readonly Relation[] = [
     sides: (answer) => documentAndStatus('invoice-document-not-before-invoicing', answer),
     // Served (200) while a read made after it shows the fees not invoiced: served before invoicing.
     judge: (a, b) => {
+      // guard: relation-row-scope
+      // guard: relation-time-order
       if (a.value !== 'available' || !strictlyBefore(a, b)) return 'undecided';
       return b.value === 'INVOICED'
         ? 'holds'
@@ -284,6 +287,8 @@ export const RELATIONS: readonly Relation[] = [
     b: `The event's fees status (${EVENT_ROUTES}; ${FEES_ROUTES})`,
     sides: (answer) => documentAndStatus('invoice-document-once-invoiced', answer),
     judge: (a, b) => {
+      // guard: relation-row-scope
+      // guard: relation-time-order
       if (b.value !== 'INVOICED' || !strictlyBefore(b, a)) return 'undecided';
       return a.value === 'available'
         ? 'holds'
@@ -325,6 +330,7 @@ export const RELATIONS: readonly Relation[] = [
       ),
     ],
     judge: (a, b) => {
+      // guard: relation-time-order
       if (!strictlyBefore(a, b)) return 'undecided';
       return b.value === 'available'
         ? 'holds'
@@ -361,6 +367,7 @@ export const RELATIONS: readonly Relation[] = [
     ],
     // "An executed instruction cannot be modified through the API": no write excuses another decision.
     judge: (a, b) => {
+      // guard: relation-time-order
       if (!strictlyBefore(a, b)) return 'undecided';
       return b.value === JSON.stringify(a.value)
         ? 'holds'
@@ -381,6 +388,8 @@ export const RELATIONS: readonly Relation[] = [
       ...statusSides('proceed-locks-the-fees', answer),
     ],
     judge: (a, b) => {
+      // guard: relation-row-scope
+      // guard: relation-time-order
       if (a.value !== 'PROCEED' || !strictlyBefore(a, b)) return 'undecided';
       return b.value !== 'ESTIMATED'
         ? 'holds'
@@ -413,6 +422,7 @@ export const RELATIONS: readonly Relation[] = [
         answer.operationId === 'listPatentEvents' &&
         pagination.currentPage === 1 &&
         pagination.totalItems === answer.body.data.length;
+      // guard: patent-events-read-whole
       if (!whole || !patentId) return [];
       const ids = answer.body.data.flatMap((e) => (isObject(e) && typeof e.id === 'string' ? [e.id] : []));
       return [

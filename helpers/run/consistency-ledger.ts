@@ -143,6 +143,7 @@ function writesOf(namespace: string): WriteSpan[] {
       return entry.namespace === namespace ? [entry] : [];
     } catch {
       // Being rewritten at this instant: under way, reaching everything.
+      // guard: write-file-being-rewritten
       return [{ what: name, start: 0, reach: { tenant: true } }];
     }
   });
@@ -217,8 +218,9 @@ export function judgeConsistency(
   times: { sentAt: number; answeredAt: number },
   namespace: string,
   writesNamespace: string,
+  operationId?: string,
 ): ChargedBreach[] {
-  const sightings = sightingsOf(body, fixedFacts);
+  const sightings = sightingsOf(body, fixedFacts, operationId);
   if (sightings.length === 0) return [];
   const coordinated = inCoordinatedRun();
   if (coordinated) ingestOthers(writesNamespace);
@@ -231,9 +233,11 @@ export function judgeConsistency(
     const id = `${namespace}|${sighting.key}`;
     const earlier = latest.get(id);
     if (earlier !== undefined) compared.set(sighting.key, (compared.get(sighting.key) ?? 0) + 1);
-    if (earlier !== undefined && earlier.value !== record.value && earlier.answeredAt <= record.answeredAt) {
+    if (earlier !== undefined && earlier.value !== record.value) {
       writes ??= writesOf(writesNamespace);
-      const breach = judgeSightings(earlier, record, writes, (e) => patentOfEvent.get(e));
+      // Two sightings in the order of their answers: another worker's may have been answered after this one.
+      const [first, second] = earlier.answeredAt <= record.answeredAt ? [earlier, record] : [record, earlier];
+      const breach = judgeSightings(first, second, writes, (e) => patentOfEvent.get(e));
       if (breach !== undefined) breaches.push(breach);
     }
     remember(record);
@@ -283,10 +287,12 @@ export function judgeRelations(
       if (other.side === record.side) continue;
       const [a, b] = record.side === 'a' ? [record, other] : [other, record];
       // A download under another patent than the event's (or an event the run never saw) is no side of it.
+      // guard: download-under-another-patent
       if ([a, b].some((s) => s.path && patentOfEvent.get(s.path.eventId) !== s.path.patentId)) continue;
       const verdict = relation.judge(a, b);
       if (verdict === 'undecided') continue;
       let breach = typeof verdict === 'object' ? verdict.breach : undefined;
+      // guard: relation-excused-by-writes
       if (breach !== undefined && relation.excusedByWrites) {
         writes ??= writesOf(writesNamespace);
         const from = Math.min(a.sentAt, b.sentAt);

@@ -264,7 +264,15 @@ function consistencyBreaches(
   const answeredAt = Date.now();
   const sentAt = response.exchange.sentAt ?? answeredAt - response.exchange.durationMs;
   const namespace = `${baseUrl}-${tenant}`;
-  return judgeConsistency(body, facts, response.describe(), { sentAt, answeredAt }, namespace, baseUrl);
+  return judgeConsistency(
+    body,
+    facts,
+    response.describe(),
+    { sentAt, answeredAt },
+    namespace,
+    baseUrl,
+    response.operationId,
+  );
 }
 
 /**
