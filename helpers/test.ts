@@ -55,7 +55,7 @@ export {
 export { API_PREFIX, YEAR_MONTH } from './contract/invariant-types';
 export { fcParams } from './contract/generated-inputs';
 
-export { members, partitionTable } from './contract/partitions';
+export { members, partitionTable, sendsStill } from './contract/partitions';
 export type { Partition } from './contract/partitions';
 export { malformedJson } from './contract/raw-body';
 export { breaches, orList } from './contract/rule-breaches';

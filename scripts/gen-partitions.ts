@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { operations } from '../helpers/contract/contract';
-import { partitionTable, type Answer, type Partition } from '../helpers/contract/partitions';
+import { partitionTable, sendsStill, type Partition } from '../helpers/contract/partitions';
 
 export const PARTITIONS_DOC = path.join(__dirname, '..', 'docs', 'partitions.md');
 
@@ -35,8 +35,12 @@ const LABELS: Record<Partition['kind'], string> = {
   'other-parent': 'id under another parent',
 };
 
-function answerText(answer: Answer | 'not shown'): string {
-  if (answer === 'not shown') return 'not shown';
+function answerText(p: Partition): string {
+  const { answer } = p;
+  if (answer === 'not shown') {
+    const statuses = p.still?.statuses ? `${p.still.statuses.join(' or ')}; ` : '';
+    return p.still ? `not shown; still: ${statuses}never ${p.still.rulesOut}` : 'not shown';
+  }
   switch (answer.class) {
     case 'problem':
       return `${answer.status} \`${answer.code}\``;
@@ -50,7 +54,9 @@ function answerText(answer: Answer | 'not shown'): string {
 }
 
 function checkText(p: Partition): string {
-  if (p.answer === 'not shown' || p.check === undefined) return '';
+  if (p.answer === 'not shown')
+    return sendsStill(p) ? '[partitions](../specs/partitions.spec.ts) (still)' : '';
+  if (p.check === undefined) return '';
   if (p.check.by === 'partitions') return '[partitions](../specs/partitions.spec.ts)';
   return `[${p.check.id}](requirements/${p.check.id}.md): ${p.check.title.replace(/ … /g, '…')}`;
 }
@@ -70,14 +76,17 @@ export function renderPartitions(): string {
     'absent, null, empty, a valid value, each enum member, case variants, unknown values, malformed values, a value',
     'of the wrong JSON type, boundaries and just beyond, repeats, and ids that are unknown, of another tenant, of',
     'another kind or under another parent. Each partition carries the answer class the contract gives it, with the',
-    'requirement ids of `schemas/requirements.yaml`, or "not shown" where the contract gives none: then the suite',
-    'asserts nothing about it. "Checked by" names where it is sent: the partitions spec',
+    'requirement ids of `schemas/requirements.yaml`, or "not shown" where the contract gives none. A partition',
+    'not shown still has the answers the contract rules out ("still"): a status the operation does not list',
+    '(CONV-014), a refusal where every reading accepts, an HTTP error for an item-level problem; the requirements',
+    'named are the judges of the registry that decide it on every answer. "Checked by" names where it is sent: the partitions spec',
     '(`specs/partitions.spec.ts`), or an existing test of the requirement named, whose title holds the words shown',
     '(the requirement page lists it); that partition is not sent twice.',
     '',
     `${partitions.length} partitions of ${new Set(partitions.map((p) => `${p.operationId} ${p.in} ${p.member}`)).size} members: ` +
       `${answered.length} with an answer class, ${partitions.length - answered.length} not shown; ` +
-      `${answered.filter((p) => p.check?.by === 'partitions').length} sent by the partitions spec.`,
+      `${answered.filter((p) => p.check?.by === 'partitions').length} sent by the partitions spec; ` +
+      `${partitions.filter((p) => p.still).length} not shown with what they still rule out.`,
     '',
   ];
   for (const op of operations()) {
@@ -90,9 +99,11 @@ export function renderPartitions(): string {
     for (const p of own) {
       const member = p.in === 'body' ? `body \`${p.member || '(whole body)'}\`` : `${p.in} \`${p.member}\``;
       const kind = p.kind === 'member' ? `${LABELS[p.kind]} \`${String(p.value)}\`` : LABELS[p.kind];
-      const ids = p.requirements.map((id) => `[${id}](requirements/${id}.md)`).join(', ');
+      const ids = (p.requirements.length ? p.requirements : (p.still?.requirements ?? []))
+        .map((id) => `[${id}](requirements/${id}.md)`)
+        .join(', ');
       lines.push(
-        `| ${member} | ${kind} | ${cell(answerText(p.answer))} | ${ids} | ${cell(checkText(p))} | ${cell(p.note)} |`,
+        `| ${member} | ${kind} | ${cell(answerText(p))} | ${ids} | ${cell(checkText(p))} | ${cell(p.note)} |`,
       );
     }
     lines.push('');

@@ -27,6 +27,7 @@ import {
   push,
   pushInline,
   renewals,
+  sendsStill,
   skipBecause,
   test,
   titled,
@@ -267,6 +268,113 @@ test.describe('partitions', () => {
         const response = await post(api, { eventId: randomUUID(), decision: wrongType });
         // 400 validation_failed, a field error at that decision: the registry's rule.
         expectRuleHolds('INS-012', response);
+      },
+    );
+  });
+
+  test.describe('partitions the contract leaves open', () => {
+    /** A value of a query partition the contract leaves open, of the kind the row names. */
+    function openQuery(row: Partition, salt: number): Record<string, string | string[]> {
+      const values: Record<string, [string, string]> = {
+        offices: ['EP', 'US'],
+        owners: ['Conformance owner A', 'Conformance owner B'],
+        family: ['Conformance family A', 'Conformance family B'],
+        eventTypes: ['RENEWAL', 'OTHER'],
+      };
+      const [one, two] = values[row.member] ?? ['fees', 'other'];
+      const base = row.operationId === 'listEventsByPeriod' ? { ...WIDE_WINDOW } : {};
+      const value = ((): string | string[] => {
+        switch (row.kind) {
+          case 'below':
+            return draw(fc.constantFrom('0', '-1'), salt);
+          case 'wrong-type':
+            return draw(fc.constantFrom('ten', '2.5', 'true'), salt);
+          case 'empty':
+            return '';
+          case 'case-variant':
+            return draw(fc.constantFrom(...caseVariants(one)), salt);
+          case 'several':
+            return [one, two];
+          case 'repeat':
+            return [one, one];
+          case 'encoding':
+            return `${one},${two}`;
+          default:
+            throw new Error(`no open value for ${row.kind}`);
+        }
+      })();
+      return { ...base, [row.member]: value };
+    }
+
+    test(
+      ...titled(
+        '[CONV-014] one query partition the contract leaves open, drawn per run, gets a status its operation lists, and the one the contract still gives when every reading agrees',
+      ),
+      async ({ api }) => {
+        const rows = partitionTable().partitions.filter((p) => sendsStill(p) && p.in === 'query');
+        const row = draw(fc.constantFrom(...rows), 11);
+        const query = openQuery(row, 12);
+        test.info().annotations.push({
+          type: 'observation',
+          description: `sampled: ${row.operationId} ${row.member} ${row.kind} ${JSON.stringify(query)} (FC_SEED=${fcParams(1).seed})`,
+        });
+        const response = await api.call(row.operationId, { query });
+        expectRuleHolds('CONV-014', response);
+        // conditional by the contract: a row narrows the statuses only where every reading of the input agrees
+        if (row.still!.statuses)
+          expect(
+            row.still!.statuses,
+            `${response.describe()}: the contract still rules out ${row.still!.rulesOut}`,
+          ).toContain(response.status);
+      },
+    );
+
+    test(
+      ...titled(
+        '[CONV-014, SYNC-049] syncPatents: items of the partitions the contract leaves open (an empty text or list, a repeated entry, an item sent twice) get their outcomes inside 201, never an HTTP error',
+      ),
+      async ({ api, portfolio, requireSetting }) => {
+        requireSetting('ALLOW_WRITES');
+        const country =
+          (await portfolio.patents()).flatMap((p) => p.designatedCountries ?? [])[0] ??
+          skipBecause('data', 'no designated country in the portfolio');
+        const rows = partitionTable().partitions.filter(
+          (p) => sendsStill(p) && p.operationId === 'syncPatents',
+        );
+        const nameOf = (pointer: string) => pointer.slice('/items/*/'.length);
+        const openValue = (row: Partition, salt: number): unknown => {
+          const name = nameOf(row.member);
+          const list = name === 'designatedCountries' ? country : `Conformance ${name}`;
+          switch (row.kind) {
+            case 'empty':
+              return /Countries|Owners/.test(name) ? [] : '';
+            case 'repeat':
+              return [list, list];
+            case 'unknown-value':
+              return draw(fc.string({ minLength: 1, maxLength: 12 }), salt);
+            default:
+              throw new Error(`no open value for ${row.kind} ${row.member}`);
+          }
+        };
+        const items: Item[] = rows
+          .filter((row) => row.member !== '/items/*')
+          .map((row, i) => ({
+            providerId: row.member === '/items/*/providerId' ? '' : freshProviderId('partitions-open'),
+            title: `Conformance open ${i}`,
+            ...(row.member === '/items/*/providerId'
+              ? {}
+              : { [nameOf(row.member)]: openValue(row, 200 + i) }),
+          }));
+        // The same item twice in one batch (the row of /items/* repeated).
+        const twice: Item = { providerId: freshProviderId('partitions-twice'), title: 'Conformance twice' };
+        if (rows.some((row) => row.member === '/items/*')) items.push(twice, { ...twice });
+        const response = await push(api, items);
+        expectRuleHolds('CONV-014', response);
+        expectRuleHolds('SYNC-049', response);
+        expect([201, 202], `${response.describe()}: item-level problems are outcomes`).toContain(
+          response.status,
+        );
+        expect(batchOf(response).results.data, 'one result per item').toHaveLength(items.length);
       },
     );
   });

@@ -347,11 +347,17 @@ void test('PER-013: an unknown include value answers as if absent, the rest vali
       .length,
     1,
   );
-  // Not judged: only known values, FEES or an empty entry (not stated), a repeated include, an invalid window,
-  // a kind of event the suite does not know, an answer before validation.
+  // FEES or an empty entry is `fees` or an unknown value (not stated): 200 either way, the members not judged.
+  assert.equal(breachesOf('PER-013', byPeriod({ ...month, include: ['FEES'] }, 400))!.length, 1);
+  assert.equal(breachesOf('PER-013', byPeriod({ ...month, include: ['x,'] }, 400))!.length, 1);
+  assert.deepEqual(breachesOf('PER-013', byPeriod({ ...month, include: ['FEES'] }, 200, [renewal])), []);
+  assert.deepEqual(
+    breachesOf('PER-013', byPeriod({ ...month, include: ['Fees'] }, 200, [{ ...renewal, fees: {} }])),
+    [],
+  );
+  // Not judged: only known values, a repeated include, an invalid window, a kind of event the suite does not
+  // know, an answer before validation.
   assert.equal(breachesOf('PER-013', byPeriod({ ...month, include: ['fees'] }, 400)), undefined);
-  assert.equal(breachesOf('PER-013', byPeriod({ ...month, include: ['FEES'] }, 400)), undefined);
-  assert.equal(breachesOf('PER-013', byPeriod({ ...month, include: ['x,'] }, 400)), undefined);
   assert.equal(breachesOf('PER-013', byPeriod({ ...month, include: ['x', 'y'] }, 400)), undefined);
   assert.equal(breachesOf('PER-013', byPeriod({ include: ['x'] }, 400)), undefined);
   assert.equal(breachesOf('PER-013', byPeriod({ dueMonth: ['2025-13'], include: ['x'] }, 400)), undefined);

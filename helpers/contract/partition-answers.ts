@@ -53,6 +53,19 @@ const REJECTED: Answer = { class: 'outcome', status: 201, outcome: 'REJECTED' };
 const STAGED: Answer = { class: 'outcome', status: 201, outcome: 'STAGED' };
 const ok = (effect: string, status = 200): Answer => ({ class: 'accepted', status, effect });
 
+/**
+ * What the contract still rules out for a partition it leaves open ("not shown"): where it leaves open which
+ * answer an input gets, it still excludes others. `statuses`, when given, narrows the statuses the operation
+ * lists (401, 403 and 429 aside); `requirements` name the judges of the registry that decide the rest on every
+ * answer, the partition's included (CONV-014, the statuses an operation lists, on every row).
+ */
+export interface Still {
+  statuses?: number[];
+  /** What the contract excludes, in words. */
+  rulesOut: string;
+  requirements: string[];
+}
+
 /** One row of the answer table: which partitions it answers, the answer, the ids, and where it is checked. */
 export interface Rule {
   operations?: OperationId[];
@@ -64,6 +77,8 @@ export interface Rule {
   requirements: string[];
   note: string;
   check?: Check;
+  /** For a row "not shown": what the contract still rules out, and its judges. */
+  still?: Still;
 }
 
 const spec: Check = { by: 'partitions' };
@@ -144,6 +159,7 @@ export const ANSWERS: Rule[] = [
     answer: 'not shown',
     requirements: [],
     note: 'the document routes answer 404 "until the document exists"; an event named under another patent is not ruled on',
+    still: { rulesOut: 'a status the operation does not list', requirements: ['CONV-014'] },
   },
   // ---------------------------------------------------------------- path months
   {
@@ -217,6 +233,11 @@ export const ANSWERS: Rule[] = [
     answer: 'not shown',
     requirements: [],
     note: 'what a page size or page number of 0, below or not a number gives is not stated',
+    still: {
+      rulesOut:
+        'a status the operation does not list; a page whose envelope breaks the page rules (a size above 100, a totalPages or hasMore that does not follow)',
+      requirements: ['CONV-014', 'PAG-001', 'PAG-003', 'PAG-005'],
+    },
   },
   {
     in: 'query',
@@ -244,6 +265,11 @@ export const ANSWERS: Rule[] = [
     answer: 'not shown',
     requirements: [],
     note: 'default ordering of the patent list: not shown',
+    still: {
+      statuses: [200],
+      rulesOut: 'a refusal: sort is optional, only the order is open',
+      requirements: ['CONV-014'],
+    },
   },
   {
     operations: ['listPatents'],
@@ -343,6 +369,10 @@ export const ANSWERS: Rule[] = [
     answer: 'not shown',
     requirements: [],
     note: 'an empty providerId (the filter with no value, or patents without a reference) is not ruled on',
+    still: {
+      rulesOut: 'a status the operation does not list; more than one patent ("returns at most one patent")',
+      requirements: ['CONV-014', 'PAT-021'],
+    },
   },
   // ---------------------------------------------------------------- events by period
   {
@@ -469,6 +499,7 @@ export const ANSWERS: Rule[] = [
     answer: 'not shown',
     requirements: [],
     note: 'how several values (or one value given twice) of a filter combine is not stated',
+    still: { rulesOut: 'a status the operation does not list', requirements: ['CONV-014'] },
   },
   {
     operations: ['listEventsByPeriod'],
@@ -477,6 +508,7 @@ export const ANSWERS: Rule[] = [
     answer: 'not shown',
     requirements: [],
     note: 'wire encoding of repeatable array query parameters: not shown',
+    still: { rulesOut: 'a status the operation does not list', requirements: ['CONV-014'] },
   },
   {
     operations: ['listEventsByPeriod'],
@@ -512,6 +544,11 @@ export const ANSWERS: Rule[] = [
     answer: 'not shown',
     requirements: [],
     note: 'whether `FEES` (or an empty value) is an unknown value or `fees` is not stated',
+    still: {
+      statuses: [200],
+      rulesOut: 'a refusal: read as `fees` or as an unknown value ("silently ignored"), the answer is 200',
+      requirements: ['CONV-014', 'PER-013'],
+    },
   },
   // ---------------------------------------------------------------- invoice windows
   {
@@ -585,14 +622,20 @@ export const ANSWERS: Rule[] = [
     answer: 'not shown',
     requirements: [],
     note: 'an empty batch is not ruled on (required, but no minimum stated)',
+    still: {
+      statuses: [201, 400],
+      rulesOut: 'an error of an entry (404, 409, 422): the batch has none',
+      requirements: ['CONV-014'],
+    },
   },
   {
     operations: ['postInstructions'],
     member: '/instructions/*',
     kinds: ['entry-wrong-type'],
-    answer: 'not shown',
-    requirements: [],
-    note: 'the error table names a "malformed instruction body"; the catalogue has no entry for an entry that is not an object',
+    answer: BAD_REQUEST,
+    requirements: ['INS-019'],
+    note: 'an entry that is not an object is a "malformed instruction body" (the error table)',
+    check: test('INS-019', 'an entry that is not an object'),
   },
   {
     operations: ['postInstructions'],
@@ -601,6 +644,7 @@ export const ANSWERS: Rule[] = [
     answer: 'not shown',
     requirements: [],
     note: 'one event named twice still is "one event per patent"; whether the repeat is refused, executed once or answered 409 is not stated',
+    still: { rulesOut: 'a status the operation does not list', requirements: ['CONV-014'] },
   },
   {
     operations: ['postInstructions'],
@@ -736,6 +780,11 @@ export const ANSWERS: Rule[] = [
     answer: 'not shown',
     requirements: [],
     note: 'whether references differing in case are one key, and what a reference that is not a string gives, are not stated',
+    still: {
+      rulesOut:
+        'a status the operation does not list; a refusal of a string reference that is not empty ("a 400 concerns only the envelope")',
+      requirements: ['CONV-014', 'SYNC-049'],
+    },
   },
   {
     operations: ['syncPatents'],
@@ -789,6 +838,11 @@ export const ANSWERS: Rule[] = [
     answer: 'not shown',
     requirements: [],
     note: 'the outcomes of the same item sent twice in one batch are not stated',
+    still: {
+      statuses: [201, 202],
+      rulesOut: 'an HTTP error: "Item-level problems are reported as outcomes, never as HTTP errors"',
+      requirements: ['CONV-014', 'SYNC-049'],
+    },
   },
   // ---------------------------------------------------------------- sync items: identity
   {
@@ -825,6 +879,11 @@ export const ANSWERS: Rule[] = [
     answer: 'not shown',
     requirements: [],
     note: 'whether an empty reference, or one differing in case from a known one, matches is not stated for sync',
+    still: {
+      statuses: [201, 202],
+      rulesOut: 'an HTTP error: "Item-level problems are reported as outcomes, never as HTTP errors"',
+      requirements: ['CONV-014', 'SYNC-049'],
+    },
   },
   {
     operations: ['syncPatents'],
@@ -951,6 +1010,11 @@ export const ANSWERS: Rule[] = [
     answer: 'not shown',
     requirements: [],
     note: 'an empty list, or a country or owner listed twice, is not ruled on',
+    still: {
+      statuses: [201, 202],
+      rulesOut: 'an HTTP error: "Item-level problems are reported as outcomes, never as HTTP errors"',
+      requirements: ['CONV-014', 'SYNC-049'],
+    },
   },
   {
     operations: ['syncPatents'],
@@ -968,5 +1032,10 @@ export const ANSWERS: Rule[] = [
     answer: 'not shown',
     requirements: [],
     note: 'free text: any string is a value (stored as given)',
+    still: {
+      statuses: [201, 202],
+      rulesOut: 'an HTTP error: "Item-level problems are reported as outcomes, never as HTTP errors"',
+      requirements: ['CONV-014', 'SYNC-049'],
+    },
   },
 ];

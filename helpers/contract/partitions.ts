@@ -12,7 +12,7 @@
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { loadOpenApi } from '../../schemas/ajv';
-import { operations, type OperationId } from './contract';
+import { operationById, operations, type OperationId } from './contract';
 import {
   ANSWERS,
   type Answer,
@@ -20,9 +20,10 @@ import {
   type Location,
   type PartitionKind,
   type Rule,
+  type Still,
 } from './partition-answers';
 
-export type { Answer, Check, Location, PartitionKind } from './partition-answers';
+export type { Answer, Check, Location, PartitionKind, Still } from './partition-answers';
 
 export interface Member {
   operationId: OperationId;
@@ -48,6 +49,8 @@ export interface Partition {
   /** The contract wording behind the row (a note for "not shown"). */
   note: string;
   check?: Check;
+  /** For "not shown": what the contract still rules out, and its judges. */
+  still?: Still;
 }
 
 /** What the derivation reads of a schema (after `$ref`s). */
@@ -267,8 +270,21 @@ export function partitionTable(): { partitions: Partition[]; gaps: string[] } {
         requirements: rule.requirements,
         note: rule.note,
         ...(rule.check ? { check: concrete(rule.check, member) } : {}),
+        ...(rule.still ? { still: rule.still } : {}),
       });
     }
   }
   return { partitions, gaps };
+}
+
+/**
+ * The partitions not shown that specs/partitions.spec.ts sends to judge what they still rule out: the query
+ * partitions of the lists a request reaches without an id (one drawn per run), and the members of sync items
+ * a fresh create can carry (in one batch, where writes are allowed). The others are judged wherever a test
+ * sends them: an absent sort by every list read, an instruction batch by the instruction tests.
+ */
+export function sendsStill(p: Partition): boolean {
+  if (p.still === undefined) return false;
+  if (p.in === 'query') return operationById(p.operationId).pathParams.length === 0 && p.kind !== 'absent';
+  return p.operationId === 'syncPatents' && p.member.startsWith('/items/') && p.kind !== 'case-variant';
 }

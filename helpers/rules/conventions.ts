@@ -13,6 +13,7 @@ import {
   ANSWER,
   API_PREFIX,
   type AnswerFacts,
+  BEFORE_VALIDATION,
   type Invariant,
   isJsonMediaType,
   isObject,
@@ -22,7 +23,13 @@ import {
 } from '../contract/invariant-types';
 import { refused } from '../contract/request-refusals';
 import { answerSchemaErrors } from '../contract/schema-conformance';
-import { isDocumentOperation, responseSchema, walkBody, type WalkedValue } from '../contract/schema-walk';
+import {
+  documentedResponse,
+  isDocumentOperation,
+  responseSchema,
+  walkBody,
+  type WalkedValue,
+} from '../contract/schema-walk';
 import { UUID } from '../contract/uuid';
 import { DECIMAL_STRING, isUtcTimestamp } from '../contract/value-formats';
 
@@ -136,6 +143,22 @@ export const CONVENTIONS_RULES: readonly Invariant[] = [
           (line) =>
             `the line of event ${String(line.eventId)} is in ${JSON.stringify(line.currency)}, the invoice in ${invoice.currency}`,
         );
+    },
+  },
+  {
+    id: 'CONV-014',
+    title: 'an answer below 500 has a status the contract lists for its operation',
+    subject: ANSWER,
+    judge: (_, answer) => {
+      if (answer.operationId === undefined || answer.status >= 500) return undefined;
+      // 400 validation_failed answers "bad body, query or path parameter" on every operation (the error table).
+      const listed =
+        answer.status === 400 ||
+        BEFORE_VALIDATION.includes(answer.status) ||
+        documentedResponse(answer.operationId as OperationId, answer.status) !== undefined;
+      return once(
+        listed ? undefined : `${answer.operationId} answered ${answer.status}, a status it does not list`,
+      );
     },
   },
   refused('CONV-011', 'a path id that is not a UUID gives 400 validation_failed', (a) =>

@@ -403,8 +403,9 @@ export const EVENTS_RULES: readonly Invariant[] = [
     title: 'an event carries no fees member unless include=fees is requested',
     subject: 'patentEvent',
     judge: (event, answer) => {
+      // `FEES` or ` Fees` may be read as `fees` (whether it is an unknown value is not stated): not judged.
       const included = (answer.query.include ?? []).some((value) =>
-        value.split(',').some((name) => name.trim() === 'fees'),
+        value.split(',').some((name) => name.trim().toLowerCase() === 'fees'),
       );
       return included ? undefined : once('fees' in event ? 'carries a fees member' : undefined);
     },

@@ -315,6 +315,9 @@ export const SYNC_RULES: readonly Invariant[] = [
       if (!accepted) return undefined;
       const body = answer.requestBody as Json;
       if (body.externalImportRef === '' || answer.status === 409) return undefined; // SYNC-032, SYNC-047
+      // A reference that is not a string is a fault of the envelope, or a key read as text: not stated.
+      const ref = body.externalImportRef;
+      if (ref !== undefined && typeof ref !== 'string') return undefined;
       return accepted;
     },
   },

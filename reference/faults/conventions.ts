@@ -71,4 +71,16 @@ export const CONVENTIONS_FAULTS = [
     summary:
       'Path identifiers are not checked as UUIDs, so a malformed id gives 404 not_found instead of 400.',
   },
+  {
+    name: 'patents-unknown-provider-id-not-found',
+    requirements: ['CONV-014', 'PAT-020'],
+    summary:
+      'The providerId filter is built as a lookup: a value no patent has answers 404 not_found instead of an empty list; the list operation lists no 404.',
+  },
+  {
+    name: 'period-empty-window-not-found',
+    requirements: ['CONV-014'],
+    summary:
+      'A due window holding no event of the tenant answers 404 not_found instead of an empty list; the list operation lists no 404.',
+  },
 ] as const satisfies readonly FaultDefinition[];

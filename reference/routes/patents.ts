@@ -85,6 +85,13 @@ const listPatents: OperationHandler = (req) => {
         : p.providerId === providerId,
     );
   }
+  // "Returns at most one patent" built as a lookup: no match is a resource not found.
+  if (
+    faultIs(req.ctx, 'patents-unknown-provider-id-not-found') &&
+    providerId !== undefined &&
+    patents.length === 0
+  )
+    throw notFound();
   // Joined with the co-owners: one row per owner.
   if (faultIs(req.ctx, 'patents-listed-once-per-owner'))
     patents = patents.flatMap((p) => [p, ...(p.secondaryOwners ?? []).map(() => p)]);
@@ -262,7 +269,11 @@ const listEventsByPeriod: OperationHandler = (req) => {
   // The parameter declared but never wired to the query.
   if (faultIs(req.ctx, 'period-event-types-ignored')) kinds = undefined;
   const include =
-    typeof req.query.include === 'string' ? req.query.include.split(',').map((v) => v.trim()) : [];
+    typeof req.query.include === 'string'
+      ? req.query.include
+          .split(',')
+          .map((v) => (variantIs(req.ctx, 'include-case-insensitive') ? v.trim().toLowerCase() : v.trim()))
+      : [];
   if (faultIs(req.ctx, 'period-unknown-include-rejected') && include.some((v) => v !== 'fees')) {
     throw validationFailed([
       { pointer: pointer('include'), code: 'invalid_enum_value', message: 'include accepts only fees.' },
@@ -310,6 +321,8 @@ const listEventsByPeriod: OperationHandler = (req) => {
         compareText(a.id, b.id),
     );
   if (variantIs(req.ctx, 'period-events-latest-first') || belowFullPage(paging)) events.reverse();
+  // A window with no event answered as a resource not found.
+  if (faultIs(req.ctx, 'period-empty-window-not-found') && events.length === 0) throw notFound();
   const result = page(events, paging);
   // The envelope built from the raw query parameter, while the query was limited by the clamped one.
   const requested = req.query.itemsPerPage;

@@ -27,4 +27,11 @@ export const PERIOD_VARIANTS = [
     summary:
       'Array query parameters are read as repeated keys only; a comma is part of the value (EP,FR matches nothing).',
   },
+  {
+    name: 'include-case-insensitive',
+    requirements: ['PER-013'],
+    freedom:
+      'Events by period, include: "comma-separated; `fees` adds the Fees object to each event; an unknown value is silently ignored" (whether `FEES` is `fees` or an unknown value is not stated).',
+    summary: 'include values are compared without case: include=FEES adds the Fees object like include=fees.',
+  },
 ] as const satisfies readonly VariantDefinition[];
