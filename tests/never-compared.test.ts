@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import { COMPARED_MEMBERS } from '../helpers/contract/consistency';
 import { documentedMembers } from '../helpers/contract/documented-members';
 import { LEFT_OUT } from '../helpers/contract/never-compared';
+import { VARIANTS } from '../reference/variants';
 
 void test('every documented member is compared or left out, never both', () => {
   for (const [component, compared] of Object.entries(COMPARED_MEMBERS)) {
@@ -46,4 +47,23 @@ void test('every member left out quotes the contract', () => {
     ),
     [],
   );
+});
+
+/** Left out as what never changes: a key, the type, a fact of its own or of another record. */
+const STRUCTURAL =
+  /^(the type|the key of the fact|a fact of its own|a Fees object|a member of an invoice line|compared as|each result)/;
+
+void test('every member left out because it may change with no write names the variant that exercises it, or why none does', () => {
+  const names = new Set<string>(VARIANTS.map((v) => v.name));
+  for (const l of LEFT_OUT) {
+    const where = `${l.component}.${l.member}`;
+    if (STRUCTURAL.test(l.reason)) {
+      assert.equal(l.exercised, undefined, `${where}: a structural member needs no variant`);
+      continue;
+    }
+    assert.ok(l.exercised, `${where} (${l.reason}): no variant exercises the freedom, and no reason why`);
+    if ('variant' in l.exercised)
+      assert.ok(names.has(l.exercised.variant), `${where}: no variant ${l.exercised.variant}`);
+    else assert.match(l.exercised.none, /\S{10,}/, `${where}: the reason is empty`);
+  }
 });

@@ -11,7 +11,7 @@ export const EVENTS_VARIANTS = [
     freedom:
       'Event processing status and due period: "Transitions between these values, and the effect of an executed instruction on processingStatus, are: not shown."',
     summary:
-      'The back office moves an instructed event on between two reads: every read after the first shows processingStatus PAYMENT_SENT and a later processingStatusUpdatedAt.',
+      'The back office moves an instructed event on between two reads: every read after the first shows processingStatus PAYMENT_SENT, and a later processingStatusUpdatedAt and updatedAt.',
   },
   {
     name: 'grace-period-events-held',

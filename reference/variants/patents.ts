@@ -34,4 +34,12 @@ export const PATENTS_VARIANTS = [
     freedom: 'Gaps in the endpoint list: "Default ordering of the patent list ...: not shown."',
     summary: 'Without sort, the patent list serves the most recently recorded patents first.',
   },
+  {
+    name: 'patent-operators-move-status-and-numbers',
+    requirements: ['PAT-024'],
+    freedom:
+      'Patent: officialNumbers are "office-standard numbers maintained by the service operators"; Patent status: "Transitions: not shown."',
+    summary:
+      'The operators work on a patent between two reads with no write of the client: every read after the first shows a PENDING patent PUBLISHED, its officialNumbers.publicationNumber filled in from the office, and an updatedAt one second later.',
+  },
 ] as const satisfies readonly VariantDefinition[];

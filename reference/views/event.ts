@@ -90,13 +90,14 @@ const EVENT_FAULTS: SerializerFaults<PatentEvent, EventRecord> = {
 /** (variant) How many times each instructed event was shown: the back office moves it on after the first. */
 const instructedReads = new WeakMap<EventRecord, number>();
 
-/** processingStatus and its timestamp as shown now. */
+/** processingStatus, its timestamp and the event's updatedAt as shown now. */
 function processingOf(
   event: EventRecord,
-): Pick<PatentEvent, 'processingStatus' | 'processingStatusUpdatedAt'> {
+): Pick<PatentEvent, 'processingStatus' | 'processingStatusUpdatedAt' | 'updatedAt'> {
   const shown = {
     processingStatus: event.processingStatus,
     processingStatusUpdatedAt: event.processingStatusUpdatedAt,
+    updatedAt: event.updatedAt,
   };
   if (!isVariant('processing-status-advanced-by-back-office') || event.processingStatus !== 'INSTRUCTED')
     return shown;
@@ -104,7 +105,7 @@ function processingOf(
   instructedReads.set(event, reads);
   if (reads === 1 || event.processingStatusUpdatedAt === null) return shown;
   const later = new Date(Date.parse(event.processingStatusUpdatedAt) + 1000).toISOString();
-  return { processingStatus: 'PAYMENT_SENT', processingStatusUpdatedAt: later };
+  return { processingStatus: 'PAYMENT_SENT', processingStatusUpdatedAt: later, updatedAt: later };
 }
 
 export function eventView(
@@ -121,6 +122,7 @@ export function eventView(
     isFault('events-allowed-ignores-earlier-pending') ? [event] : patentEvents,
     today,
   );
+  const processing = processingOf(event);
   const view: PatentEvent = {
     object: 'patentEvent',
     id: event.id,
@@ -143,11 +145,12 @@ export function eventView(
           : { annuityYear: event.annuityYear, paymentSequenceNumber: event.paymentSequenceNumber },
     appliedDecision: event.appliedDecision,
     duePeriod: duePeriod(event, today),
-    ...processingOf(event),
+    processingStatus: processing.processingStatus,
+    processingStatusUpdatedAt: processing.processingStatusUpdatedAt,
     isFxRateFrozen: isFxRateFrozen(tenant, event),
     feesStatus: event.feesStatus,
     createdAt: event.createdAt,
-    updatedAt: event.updatedAt,
+    updatedAt: processing.updatedAt,
     instructability: {
       isAllowed: verdict.isAllowed,
       // The read model lists the decisions without the lapse rule, which only the POST applies.

@@ -1,7 +1,7 @@
 /** The wire representation of an invoice and of its lines (fees objects). */
 import type { Fees, Invoice } from '../../schemas/types';
 import Decimal from 'decimal.js';
-import { isFault } from '../behaviour';
+import { isFault, isVariant } from '../behaviour';
 import { money } from '../domain/fees';
 import { subtotalOf, totalIncludingTaxOf } from '../domain/invoices';
 import type { InvoiceLine, InvoiceRecord, Store, Tenant } from '../store';
@@ -107,10 +107,21 @@ export function invoiceView(store: Store, tenant: Tenant, invoice: InvoiceRecord
     vatNumber: invoice.vatNumber,
     subtotalExcludingTax: subtotalOf(invoice),
     totalIncludingTax: totalIncludingTaxOf(invoice),
-    hasPdfDocument: invoice.hasPdfDocument,
-    hasXlsxDocument: invoice.hasXlsxDocument,
+    ...documentFlags(invoice),
     fees: lines.map((line) => invoiceLineView(store, tenant, invoice, line)),
     createdAt: invoice.createdAt,
   };
   return written(INVOICE_FAULTS, view, tenant);
+}
+
+/** (variant) How many times each invoice was shown: its documents are rendered after the first. */
+const invoiceReads = new WeakMap<InvoiceRecord, number>();
+
+/** The document flags as shown now: false on the first read while the documents are being rendered (variant). */
+function documentFlags(invoice: InvoiceRecord): Pick<Invoice, 'hasPdfDocument' | 'hasXlsxDocument'> {
+  const stored = { hasPdfDocument: invoice.hasPdfDocument, hasXlsxDocument: invoice.hasXlsxDocument };
+  if (!isVariant('invoice-documents-produced-later')) return stored;
+  const reads = (invoiceReads.get(invoice) ?? 0) + 1;
+  invoiceReads.set(invoice, reads);
+  return reads === 1 ? { hasPdfDocument: false, hasXlsxDocument: false } : stored;
 }

@@ -1,5 +1,6 @@
 /** The wire representation of a patent. */
 import type { Patent } from '../../schemas/types';
+import { isVariant } from '../behaviour';
 import type { PatentRecord } from '../store';
 import { type SerializerFaults, without, written } from './serializer';
 
@@ -103,5 +104,21 @@ export function patentView(p: PatentRecord): Patent {
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
   };
+  operatorsWork(p, view);
   return written(PATENT_FAULTS, view, p);
+}
+
+/** (variant) How many times each patent was shown: the operators work on it after the first. */
+const patentReads = new WeakMap<PatentRecord, number>();
+
+/** The operators' work on a patent between two reads: status and official numbers, with no client write. */
+function operatorsWork(p: PatentRecord, view: Patent): void {
+  if (!isVariant('patent-operators-move-status-and-numbers')) return;
+  const reads = (patentReads.get(p) ?? 0) + 1;
+  patentReads.set(p, reads);
+  if (reads === 1) return;
+  if (view.status === 'PENDING') view.status = 'PUBLISHED';
+  const numbers = view.officialNumbers;
+  numbers.publicationNumber ??= `OFFICE-${p.id.slice(0, 8).toUpperCase()}`;
+  if (view.updatedAt !== null) view.updatedAt = new Date(Date.parse(view.updatedAt) + 1000).toISOString();
 }
