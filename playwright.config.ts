@@ -13,6 +13,10 @@ import { ensureRunIdentity } from './helpers/run/run-record';
 import { workerCount } from './helpers/run/settings';
 import { entryGrep, mutationTargets } from './helpers/run/mutation-targets';
 
+// Chosen once, by the runner; its workers inherit the choice (helpers/run/settings.ts, inFlightPerWorker).
+const workers = workerCount();
+process.env.CONFORMANCE_WORKERS = String(workers);
+
 /**
  * The mutation run (scripts/mutation.ts) passes its references in MUTATION_TARGETS: one project runs them
  * all, each reference's tests inside a describe of its own (a test file per reference in MUTATION_ENTRIES_DIR,
@@ -73,7 +77,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  workers: workerCount(),
+  workers,
   timeout: 30_000,
   globalSetup: ['./helpers/setup/reports-setup.ts', './helpers/setup/global-setup.ts'],
   reporter,

@@ -110,6 +110,34 @@ export function inFlight(trace: readonly Traced[], from: number, to: number): nu
   return Array.from(counts, (c) => Math.round(((c ?? 0) / Math.max(samples, 1)) * 1000) / 10);
 }
 
+/** The tests of a Playwright JSON report that did not pass, with the first line of their reason. */
+export function notPassed(file: string): string[] {
+  if (!fs.existsSync(file)) return [];
+  interface Suite {
+    suites?: Suite[];
+    specs?: {
+      title: string;
+      tests: {
+        annotations: { type: string; description?: string }[];
+        results: { status: string; error?: { message?: string } }[];
+      }[];
+    }[];
+  }
+  const out: string[] = [];
+  const walk = (suite: Suite) => {
+    for (const child of suite.suites ?? []) walk(child);
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests) {
+        const last = t.results.at(-1);
+        if (!last || last.status === 'passed') continue;
+        const reason = t.annotations.find((a) => a.type === 'skip')?.description ?? last.error?.message ?? '';
+        out.push(`${last.status}: ${spec.title}: ${reason.split('\n')[0]!.slice(0, 200)}`);
+      }
+  };
+  walk(JSON.parse(fs.readFileSync(file, 'utf8')) as Suite);
+  return out;
+}
+
 export async function runLatency(delayMs: number): Promise<Record<string, unknown>> {
   const reference = createReferenceServer({ timeZone: EMBEDDED_TIME_ZONE });
   const listening = await reference.listen(0, '127.0.0.1');
@@ -138,11 +166,16 @@ export async function runLatency(delayMs: number): Promise<Record<string, unknow
     const status = await new Promise<number | null>((resolve) => {
       const child = spawn(
         process.execPath,
-        [path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=dot'],
+        [path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--reporter=dot,json'],
         {
           cwd: ROOT,
           stdio: ['ignore', 'inherit', 'inherit'],
-          env: { ...inherited, ENV_FILE: envFile, REPORTS_DIR: dir },
+          env: {
+            ...inherited,
+            ENV_FILE: envFile,
+            REPORTS_DIR: dir,
+            PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(dir, 'latency-results.json'),
+          },
         },
       );
       child.on('close', resolve);
@@ -162,6 +195,7 @@ export async function runLatency(delayMs: number): Promise<Record<string, unknow
         routes: [...routes].sort((a, b) => b[1] - a[1]).slice(0, 8),
       },
       inFlightPercent: inFlight(forwarder.trace, started, ended),
+      notPassed: notPassed(path.join(dir, 'latency-results.json')),
     };
   } finally {
     await forwarder.close();

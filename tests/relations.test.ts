@@ -223,3 +223,22 @@ void test('the ledger pairs a download with its event only under the patent the 
     JSON.stringify(made),
   );
 });
+
+void test("a side is judged against the latest other side answered before it was sent: another worker's later read does not hide the pair", () => {
+  const ns = `relations-history-${Date.now()}`;
+  judgeConsistency(event('INVOICED'), [], 'event read', { sentAt: 0, answeredAt: 1 }, ns, ns);
+  // This worker read the event INVOICED (answered at 11), then asked its invoice document (sent at 12) ...
+  judgeRelations(getEvent(event('INVOICED')), 'this worker', { sentAt: 10, answeredAt: 11 }, ns, ns);
+  // ... while another worker's read of the same event was answered at 13, before the download's answer (20).
+  judgeRelations(getEvent(event('INVOICED')), 'another worker', { sentAt: 12, answeredAt: 13 }, ns, ns);
+  const download = facts({
+    operationId: 'getInvoiceDocument',
+    status: 404,
+    pathParams: { patentId: P, eventId: E },
+  });
+  const made = judgeRelations(download, 'download', { sentAt: 12, answeredAt: 20 }, ns, ns);
+  assert.ok(
+    made.some((m) => m.relation === 'invoice-document-once-invoiced' && m.breach !== undefined),
+    JSON.stringify(made),
+  );
+});

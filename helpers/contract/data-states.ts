@@ -167,6 +167,11 @@ export interface DataState extends Omit<DataStateDefinition, 'needed'> {
   needed(workers: number): number;
   /** How `needed` reads in the README when it depends on the number of workers. */
   neededText?: string;
+  /**
+   * For a state whose tests lease a patent one at a time (`portfolio.lease`): the fewest patents with which
+   * no test skips. Between it and `needed`, the tests take turns.
+   */
+  fewest?: number;
   /** The tests that need the state, by the requirement ids of their titles (`'INS-016'`), from their calls. */
   tests: string[];
 }
@@ -181,7 +186,8 @@ export function dataStates(uses: DataStateUsesTable = DATA_STATE_USES): DataStat
       needed: (workers: number) => neededOf(definition, workers, uses),
       ...(perWorkerTests > 0
         ? {
-            neededText: `one per worker (at most ${perWorkerTests})${claims > 0 ? `, plus ${claims}` : ''}`,
+            neededText: `one per worker (at most ${perWorkerTests})${claims > 0 ? `, plus ${claims}` : ''}; fewer: tests take turns`,
+            fewest: claims + 1,
           }
         : {}),
       tests,
@@ -342,9 +348,14 @@ export function dataStateReport(
   const counts = dataStateCounts(events, options.workers);
   const rows = counts.map(({ state, needed, has, reserved }) => {
     const served = state.kind === 'present' ? Math.min(has, needed) : reserved;
-    const short = served < needed;
+    const short = served < (state.fewest ?? needed);
     return {
-      cells: [state.id, String(needed), String(has), short ? 'SHORT' : 'ok'],
+      cells: [
+        state.id,
+        String(needed),
+        String(has),
+        short ? 'SHORT' : served < needed ? 'ok, tests take turns' : 'ok',
+      ],
       unverified: short ? requirementsOf(state).join(' ') : '',
     };
   });
@@ -407,7 +418,7 @@ export function minimumTenantMarkdown(
         `| \`${s.id}\`: ${s.description} | ${s.neededText ? `${s.needed(workers)} (${s.neededText})` : s.needed(workers)} | ${kind[s.kind]} | ${s.tests.map((t) => `[${t}]`).join(' ')} |`,
     ),
     '',
-    `With ${workers} workers (\`WORKERS=${workers}\`; each further worker needs one more \`sync-target\` patent) ` +
+    `With ${workers} workers (\`WORKERS=${workers}\`; each further worker needs one more \`sync-target\` patent for its tests not to wait) ` +
       `the primary tenant needs **${total} patents**, each reserved for one of the states ` +
       'above that tests change or keep (a patent in several states counts once); the read-only states are ' +
       'found among them. Besides the patents, the primary tenant needs:',

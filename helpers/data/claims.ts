@@ -13,6 +13,7 @@
  * (an annotation, `stateUseNote`): the README's table and each state's need are made from that record.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { test } from '@playwright/test';
 import type { PatentEvent } from '../../schemas/types';
 import {
@@ -33,7 +34,8 @@ import {
   type Refinement,
   type StateUse,
 } from '../contract/data-states';
-import { claimFile, withFolder } from '../run/run-folder';
+import { claimFile, leasePoolFolder, withFolder } from '../run/run-folder';
+import { pause } from '../run/waits';
 import { wideWritesSince } from '../wire/wide-writes';
 import { skipBecause } from './verified';
 
@@ -107,7 +109,6 @@ function named(state: DataStateId, refine?: { what: string }): string {
  */
 export abstract class TenantClaims {
   private planPromise: Promise<Map<string, DataStateId>> | undefined;
-  private readonly perWorker = new Map<DataStateId, HeldPatent>();
 
   protected constructor(
     /** The target's base URL: claims are per target. */
@@ -158,18 +159,63 @@ export abstract class TenantClaims {
   }
 
   /**
-   * The patent this worker holds in `state`, claimed by the first test of the worker that asks (as `claim`);
-   * later tests of the worker get the same patent. A claim that finds none skips the test that asked, and the
-   * next one tries again.
+   * A patent in `state` that this test alone holds until `release`, from a pool the run's workers share: a
+   * patent of the pool no test holds now, else one more claimed for the pool (as `claim`), else the first one
+   * freed, awaited for at most `waitMs`. Any number of workers share the patents a target has, taking turns;
+   * the pool holds one patent per test running at once at most. Recorded like a worker claim: the patents a
+   * run needs so that no test waits.
    */
-  async workerClaim(state: ClaimedState): Promise<HeldPatent> {
+  async lease(state: ClaimedState, waitMs: number): Promise<{ held: HeldPatent; release: () => void }> {
     this.record('worker claim', state);
-    const held = this.perWorker.get(state) ?? (await this.take(state, {}));
-    this.perWorker.set(state, held);
-    return held;
+    const pool = leasePoolFolder(this.namespace, state);
+    fs.mkdirSync(pool, { recursive: true });
+    const deadline = Date.now() + waitMs;
+    const leased = (patentId: string): (() => void) | undefined => {
+      const lock = path.join(pool, `${patentId}.lease`);
+      try {
+        fs.closeSync(fs.openSync(lock, 'wx'));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+        throw error;
+      }
+      return () => fs.rmSync(lock, { force: true });
+    };
+    for (;;) {
+      for (const name of fs.readdirSync(pool).filter((n) => n.endsWith('.json'))) {
+        const release = leased(name.slice(0, -'.json'.length));
+        if (release) {
+          const held = JSON.parse(fs.readFileSync(path.join(pool, name), 'utf8')) as HeldPatent;
+          return { held, release };
+        }
+      }
+      const found = await this.find(state, {});
+      if (typeof found !== 'string') {
+        const release = leased(found.patentId)!;
+        fs.writeFileSync(path.join(pool, `${found.patentId}.json`), JSON.stringify(found));
+        return { held: found, release };
+      }
+      const pooled = fs.readdirSync(pool).some((n) => n.endsWith('.json'));
+      if (!pooled) return skipBecause('data', found);
+      // Every patent of the pool is held by a test under way, and the target has no other: take turns.
+      if (Date.now() > deadline)
+        return skipBecause(
+          'time',
+          `every patent ${named(state)} stayed held by other tests for ${waitMs} ms`,
+        );
+      await pause(50);
+    }
   }
 
-  private async take(state: ClaimedState, { refine, prefer, note }: ClaimOptions): Promise<HeldPatent> {
+  private async take(state: ClaimedState, options: ClaimOptions): Promise<HeldPatent> {
+    const found = await this.find(state, options);
+    return typeof found === 'string' ? skipBecause('data', found) : found;
+  }
+
+  /** A patent claimed for the rest of the run in `state`, or why there is none. */
+  private async find(
+    state: ClaimedState,
+    { refine, prefer, note }: ClaimOptions,
+  ): Promise<HeldPatent | string> {
     const wanted = (events: PatentEvent[]) => holdsState(state, events) && (refine?.holds(events) ?? true);
     const byPatent = eventsByPatent(await this.events());
     const plan = await this.reservations();
@@ -190,10 +236,9 @@ export abstract class TenantClaims {
       if (wanted(events)) return { patentId, events };
     }
     const others = DATA_STATES.filter((s) => reservedElsewhere.has(s.id)).map((s) => s.id);
-    return skipBecause(
-      'data',
+    return (
       `no unclaimed patent ${named(state, refine)}${note ? ` ${note}` : ''} found in ${this.label}` +
-        (others.length ? ` (the other candidates are reserved for tests needing: ${others.join(', ')})` : ''),
+      (others.length ? ` (the other candidates are reserved for tests needing: ${others.join(', ')})` : '')
     );
   }
 

@@ -67,16 +67,28 @@ export function comparisonsOf(key: string): number {
   return compared.get(key) ?? 0;
 }
 
-/** The latest sighting of each side of each relation, by namespace, relation and join, then side and key. */
-const sides = new Map<string, Map<string, RecordedSide>>();
+/**
+ * The latest sightings of each side of each relation (the last few, in the order of their answers), by
+ * namespace, relation and join, then side and key: a side is judged against the latest other side answered
+ * before it was sent, which another worker's later read must not hide.
+ */
+const sides = new Map<string, Map<string, RecordedSide[]>>();
 const joinOf = (s: RecordedSide) => `${s.namespace}|${s.relation}|${s.join}`;
+const SIDE_HISTORY = 8;
 
 function rememberSide(side: RecordedSide): void {
-  const held = sides.get(joinOf(side)) ?? new Map<string, RecordedSide>();
+  const held = sides.get(joinOf(side)) ?? new Map<string, RecordedSide[]>();
   sides.set(joinOf(side), held);
   const id = `${side.side}|${side.key}`;
-  const earlier = held.get(id);
-  if (earlier === undefined || earlier.answeredAt <= side.answeredAt) held.set(id, side);
+  const history = held.get(id) ?? [];
+  history.push(side);
+  history.sort((x, y) => x.answeredAt - y.answeredAt);
+  held.set(id, history.slice(-SIDE_HISTORY));
+}
+
+/** The sighting of a history to judge `record` against: the latest answered before it was sent, else the latest. */
+function counterpart(history: readonly RecordedSide[], record: RecordedSide): RecordedSide {
+  return history.filter((s) => s.answeredAt <= record.sentAt).at(-1) ?? history.at(-1)!;
 }
 
 function remember(record: Recorded | RecordedSide): void {
@@ -283,7 +295,8 @@ export function judgeRelations(
   for (const sighting of found) {
     const record: RecordedSide = { ...sighting, ...times, where, namespace };
     const relation = RELATION_BY_ID.get(record.relation)!;
-    for (const other of sides.get(joinOf(record))?.values() ?? []) {
+    for (const history of sides.get(joinOf(record))?.values() ?? []) {
+      const other = counterpart(history, record);
       if (other.side === record.side) continue;
       const [a, b] = record.side === 'a' ? [record, other] : [other, record];
       // A download under another patent than the event's (or an event the run never saw) is no side of it.

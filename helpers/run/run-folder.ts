@@ -71,6 +71,11 @@ export function claimFile(namespace: string, kind: string, id: string): string {
   return path.join(runFolder(), 'claims', safe(`${namespace}-${kind}-${id}`));
 }
 
+/** The pool of patents in `state` that tests lease one at a time on the target `namespace` (its base URL). */
+export function leasePoolFolder(namespace: string, state: string): string {
+  return path.join(runFolder(), 'pools', safe(`${namespace}-${state}`));
+}
+
 /** The result of the shared read `name` on the target `namespace`. */
 export function sharedResultFile(namespace: string, name: string): string {
   return path.join(runFolder(), 'shared', safe(`${namespace}-${name}.json`));

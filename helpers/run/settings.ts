@@ -154,8 +154,15 @@ export const SETTINGS: readonly Setting[] = [
   {
     env: 'WORKERS',
     meaning:
-      'Playwright workers of the run (each worker beyond 2 needs one more `sync-target` patent: README, "The minimum test tenant")',
-    default: '(the number of cores, at least 2)',
+      'Playwright workers of the run (default: the cores, at least 2, for the embedded reference; 8 for a target across a network). Each worker beyond 2 needs one more `sync-target` patent for its tests not to wait: README, "The minimum test tenant"',
+    default: '(the number of cores, at least 2; 8 with BASE_URL set)',
+    kind: 'number',
+  },
+  {
+    env: 'MAX_IN_FLIGHT',
+    meaning:
+      'the most requests the run has in flight at once, for a target or gateway that throttles bursts: the workers are at most this many, and each sends at most its share at a time (slower, same verdicts)',
+    default: '(unset: no cap)',
     kind: 'number',
   },
   {
@@ -259,6 +266,12 @@ export const SETTINGS: readonly Setting[] = [
  */
 export const INTERNAL_VARIABLES: readonly Setting[] = [
   {
+    env: 'CONFORMANCE_WORKERS',
+    meaning:
+      'the workers of the run, as the runner chose them: read by its workers for their share of MAX_IN_FLIGHT',
+    default: '(set by playwright.config.ts)',
+  },
+  {
     env: 'EMBEDDED_REFERENCE',
     meaning: 'true when the global setup started the embedded reference',
     default: '(set by the global setup)',
@@ -295,9 +308,36 @@ export const INTERNAL_VARIABLES: readonly Setting[] = [
   },
 ];
 
-/** Playwright workers of a run: WORKERS, else the number of cores, at least 2. */
-export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
-  return env.WORKERS ? Number(env.WORKERS) : Math.max(2, os.availableParallelism());
+/** The default workers for a target across a network: its requests wait on the network, not on the cores. */
+export const REMOTE_WORKERS = 8;
+
+/** MAX_IN_FLIGHT, when set to a positive whole number. */
+export function maxInFlight(env: NodeJS.ProcessEnv = loadEnv()): number | undefined {
+  const cap = Number(env.MAX_IN_FLIGHT?.trim() || NaN);
+  return Number.isInteger(cap) && cap > 0 ? cap : undefined;
+}
+
+/**
+ * Playwright workers of a run: WORKERS; else REMOTE_WORKERS for a configured target (BASE_URL, not a mutation
+ * run's references); else the number of cores, at least 2. Never more than MAX_IN_FLIGHT.
+ */
+export function workerCount(env: NodeJS.ProcessEnv = loadEnv()): number {
+  // A worker reads the runner's choice: its own environment holds the embedded reference's BASE_URL.
+  if (env.CONFORMANCE_WORKERS) return Number(env.CONFORMANCE_WORKERS);
+  const remote = !!env.BASE_URL?.trim() && !env.MUTATION_TARGETS;
+  const chosen = env.WORKERS
+    ? Number(env.WORKERS)
+    : remote
+      ? REMOTE_WORKERS
+      : Math.max(2, os.availableParallelism());
+  const cap = maxInFlight(env);
+  return cap === undefined ? chosen : Math.max(1, Math.min(chosen, cap));
+}
+
+/** The requests one worker may have in flight at once: its share of MAX_IN_FLIGHT (unset: no limit). */
+export function inFlightPerWorker(env: NodeJS.ProcessEnv = loadEnv()): number {
+  const cap = maxInFlight(env);
+  return cap === undefined ? Number.POSITIVE_INFINITY : Math.max(1, Math.floor(cap / workerCount(env)));
 }
 
 /** Every variable name the suite may read: settings, their other spellings, internal variables. */

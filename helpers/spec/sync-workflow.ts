@@ -305,18 +305,25 @@ export interface SyncPatent {
 
 export const ownPatentTest = base.extend<{ ownPatent: () => Promise<SyncPatent> }>({
   /**
-   * The patent this worker updates by sync (data state `sync-target`), claimed by the first test that asks
-   * (`workerClaim`: its tests run one at a time and each asserts only values it has just written). Only title
-   * and claimCount are written. A function, not the patent: a claim that finds none skips the test that asked,
-   * and the next test of the worker tries again (a worker fixture whose setup skipped would stay failed for
-   * them). One claim per worker at most.
+   * A patent this test alone updates by sync (data state `sync-target`), leased from the pool the run's
+   * workers share (`portfolio.lease`) by the first call and released when the test ends: each test asserts
+   * only values it has just written, and any number of workers take turns on the patents the target has.
+   * Only title and claimCount are written. A function, not the patent: a test that finds none skips.
    */
   ownPatent: [
-    async ({ portfolio }, use) => {
+    async ({ portfolio }, use, testInfo) => {
+      let leased: { held: SyncPatent; release: () => void } | undefined;
       await use(async () => {
-        const { patentId, events } = await portfolio.workerClaim('sync-target');
-        return { patentId, providerId: events[0]!.patent.providerId! };
+        if (leased === undefined) {
+          const { held, release } = await portfolio.lease('sync-target', testInfo.timeout / 2);
+          leased = {
+            held: { patentId: held.patentId, providerId: held.events[0]!.patent.providerId! },
+            release,
+          };
+        }
+        return leased.held;
       });
+      leased?.release();
     },
     { box: 'self' },
   ],

@@ -8,6 +8,7 @@ import { operationById, type OperationId } from '../contract/contract';
 import type { Exchange, ExchangeRequest } from './exchange';
 import { assertMatchesResponseSchema } from './schema-validator';
 import { pause } from '../run/waits';
+import { inFlightPerWorker } from '../run/settings';
 import type { ReasonKind } from '../run/report-config';
 import { ApiResponse, TargetError } from './api-response';
 import { beginWideWrite, isWideWrite } from './wide-writes';
@@ -314,6 +315,15 @@ export class ApiClient {
 
   /** One request and its full answer, recorded. */
   private async exchange(request: ExchangeRequest, body: Buffer | undefined): Promise<Exchange> {
+    const leave = await takePlace();
+    try {
+      return await this.exchangeInPlace(request, body);
+    } finally {
+      leave();
+    }
+  }
+
+  private async exchangeInPlace(request: ExchangeRequest, body: Buffer | undefined): Promise<Exchange> {
     const { method, url, headers } = request;
     const started = performance.now();
     // Readers that expect no change hear of writes that reach beyond a claimed patent (helpers/wire/wide-writes.ts).
@@ -355,4 +365,22 @@ export class ApiClient {
       lastRemaining.set(`${this.deps.baseUrl} ${this.key}`, remaining);
     return exchange;
   }
+}
+
+/** This worker's requests in flight, and those waiting for a place: at most its share of MAX_IN_FLIGHT. */
+let inFlight = 0;
+let placeLimit: number | undefined;
+const waitingForPlace: (() => void)[] = [];
+
+/** A place for one request in flight (awaited while the worker's share is taken); returns its release. */
+async function takePlace(): Promise<() => void> {
+  placeLimit ??= inFlightPerWorker();
+  if (inFlight < placeLimit) inFlight += 1;
+  // The place of the request that ends next is handed over: no other request can take it in between.
+  else await new Promise<void>((resolve) => waitingForPlace.push(resolve));
+  return () => {
+    const next = waitingForPlace.shift();
+    if (next) next();
+    else inFlight -= 1;
+  };
 }
