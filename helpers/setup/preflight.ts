@@ -176,11 +176,15 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
   // 403 insufficient_scope where its scope should let the request through, a success where its role should
   // be refused. Any other unexpected answer may as well be the target deviating from the contract: the
   // preflight says both, names the exchange, and the run goes on for the tests to judge it.
-  const problems: string[] = [];
-  const deviations: string[] = [];
   const exchange = (p: { method: string; path: string }) => `${p.method} ${p.path}`;
+  /** What the checks of one key role found: a wrong key, or the target's own deviation. */
+  interface Found {
+    problems: string[];
+    deviations: string[];
+  }
   /** `answer` to `request` should be one of `expected`; `keyFault` says whether a miss proves the key wrong. */
   const judge = (
+    { problems, deviations }: Found,
     env: string,
     what: string,
     request: { method: string; path: string },
@@ -203,18 +207,21 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
   const letThrough = (a: PreflightAnswer) =>
     unauthenticated(a) || (a.status >= 200 && a.status < 300) || a.status === 404;
   delete process.env[OTHER_TENANT_FREEZE_ENV];
-  for (const setting of KEY_SETTINGS) {
+  // The roles are checked at once, one round trip or two for all of them; their findings in the roles' order.
+  const checkRole = async (setting: (typeof KEY_SETTINGS)[number]): Promise<Found> => {
+    const found: Found = { problems: [], deviations: [] };
+    const { problems } = found;
     const key = target.keys[setting.role];
-    if (!key || setting.role === 'all') continue;
+    if (!key || setting.role === 'all') return found;
     const env = roleEnv(setting.role);
     if (setting.scope) {
       const needing = REQUEST_NEEDING_SCOPE[setting.scope]!;
-      const own = await call(key, needing);
-      judge(env, `should hold ${setting.scope}`, needing, own, needing.ok, lacksScope);
       const otherScope = setting.scope === 'patents:read' ? 'invoices:read' : 'patents:read';
       const otherRequest = REQUEST_NEEDING_SCOPE[otherScope]!;
-      const other = await call(key, otherRequest);
+      const [own, other] = await Promise.all([call(key, needing), call(key, otherRequest)]);
+      judge(found, env, `should hold ${setting.scope}`, needing, own, needing.ok, lacksScope);
       judge(
+        found,
         env,
         `should hold only ${setting.scope} (not ${otherScope})`,
         otherRequest,
@@ -224,10 +231,11 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
       );
     } else if (setting.role === 'noScopes') {
       const read = REQUEST_NEEDING_SCOPE['patents:read']!;
-      judge(env, 'should have an empty scope list', read, await call(key, read), [403], letThrough);
+      judge(found, env, 'should have an empty scope list', read, await call(key, read), [403], letThrough);
     } else if (setting.role === 'expired') {
       const read = REQUEST_NEEDING_SCOPE['patents:read']!;
       judge(
+        found,
         env,
         'should be expired',
         read,
@@ -238,6 +246,7 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
     } else if (setting.role === 'noFreeze') {
       const freezes = REQUEST_NEEDING_SCOPE['exchange-rate-freezes:write']!;
       judge(
+        found,
         env,
         'should belong to a tenant without the freeze capability',
         freezes,
@@ -249,7 +258,7 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
       const read = REQUEST_NEEDING_SCOPE['patents:read']!;
       const p = await call(key, read);
       const ids = (b: unknown) => ((b as { data?: { id?: string }[] })?.data ?? []).map((x) => x.id);
-      judge(env, 'should be a valid key of another tenant', read, p, [200], lacksScope);
+      judge(found, env, 'should be a valid key of another tenant', read, p, [200], lacksScope);
       if (p.status === 200 && ids(p.body).some((id) => ids(first.body).includes(id))) {
         problems.push(`${env} sees the primary tenant's patents: it must belong to another tenant`);
       }
@@ -266,9 +275,13 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
       if (setting.role === 'lowQuota') noteAnnouncedReset(target.baseUrl, key, p);
       // A low-quota key used up today (429) is still a valid key; its tests skip on their own.
       const spent = setting.role === 'lowQuota' && p.status === 429 && code(p) === 'rate_limit_exceeded';
-      if (!spent) judge(env, 'should be a valid key with all scopes', read, p, [200], lacksScope);
+      if (!spent) judge(found, env, 'should be a valid key with all scopes', read, p, [200], lacksScope);
     }
-  }
+    return found;
+  };
+  const findings = await Promise.all(KEY_SETTINGS.map(checkRole));
+  const problems = findings.flatMap((f) => f.problems);
+  const deviations = findings.flatMap((f) => f.deviations);
   if (problems.length) {
     throw new PreflightError(
       `the configured keys do not behave as their roles say:\n  - ${problems.join('\n  - ')}` +
