@@ -56,11 +56,18 @@ export function requireScope(caller: Caller, scope: string): void {
   if (isFault('write-scope-implies-read') && scope.endsWith(':read')) {
     if (scopes.includes(scope.replace(/:read$/, ':write') as Scope)) return;
   }
+  // (fault) Scopes compared on their resource ("patents"), not as whole strings.
+  const resource = (s: string) => s.split(':')[0];
+  if (isFault('scope-matched-by-resource-prefix') && scopes.some((s) => resource(s) === resource(scope)))
+    return;
   if (!scopes.includes(scope as Scope)) {
     throw new ProblemError(
       'insufficient_scope',
       `This operation requires the scope ${scope}.`,
-      isFault('required-scope-missing') ? {} : { requiredScope: scope },
+      isFault('required-scope-missing')
+        ? {}
+        : // (fault) requiredScope written as a list of scopes, as an OAuth scope set.
+          { requiredScope: isFault('required-scope-as-array') ? [scope] : scope },
     );
   }
 }

@@ -28,6 +28,8 @@ export function pageRequest(query: { itemsPerPage?: unknown; currentPage?: unkno
   let requested = typeof query.itemsPerPage === 'number' ? query.itemsPerPage : defaultSize;
   // What a page size of zero or less does is open (OPEN-POINTS B3): 400 here.
   if (isVariant('items-per-page-below-one-default') && requested < 1) requested = defaultSize;
+  // (fault) A size above the cap treated as invalid and replaced by the default instead of clamped.
+  if (isFault('page-size-above-cap-reset-to-default') && requested > MAX_PAGE_SIZE) requested = defaultSize;
   if (requested < 1) {
     throw validationFailed([
       { pointer: pointer('itemsPerPage'), code: 'too_small', message: 'itemsPerPage must be at least 1.' },
@@ -59,6 +61,9 @@ export function page<T>(items: readonly T[], request: PageRequest): Page<T> {
   const totalItems = items.length;
   let totalPages = Math.ceil(totalItems / request.itemsPerPage);
   if (isFault('total-pages-truncated')) totalPages = Math.floor(totalItems / itemsPerPage);
+  // (fault) The page count as "full pages plus one for the rest", the rest counted even when it is empty.
+  if (isFault('total-pages-extra-when-exact-multiple'))
+    totalPages = Math.floor(totalItems / itemsPerPage) + 1;
   // totalPages of an empty list is open: 0 here.
   if (isVariant('empty-list-one-page') && totalItems === 0) totalPages = 1;
   // What a page past the end gives is open (OPEN-POINTS B3): an empty page here.
@@ -67,7 +72,9 @@ export function page<T>(items: readonly T[], request: PageRequest): Page<T> {
     : request.currentPage;
   const start = (isFault('zero-based-pages') ? currentPage : currentPage - 1) * itemsPerPage;
   const data = isFault('page-data-not-sliced') ? [...items] : items.slice(start, start + itemsPerPage);
-  const hasMore = isFault('has-more-on-last-page') ? currentPage <= totalPages : currentPage < totalPages;
+  let hasMore = isFault('has-more-on-last-page') ? currentPage <= totalPages : currentPage < totalPages;
+  // (fault) The next page's number compared as if pages were 0-based: currentPage + 1 < totalPages.
+  if (isFault('has-more-false-on-penultimate-page')) hasMore = currentPage + 1 < totalPages;
   return {
     pagination: {
       totalItems: isFault('total-items-of-page') ? data.length : totalItems,

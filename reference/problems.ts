@@ -118,6 +118,8 @@ export function problemBody(
     requestId,
     ...problem.extensions,
   };
+  // (variant) detail is optional: left out below 500 (the 500 keeps its generic detail).
+  if (isVariant('problem-without-detail') && status < 500) delete body.detail;
   if (isFault('problem-status-as-string')) body.status = String(status);
   if (isFault('problem-code-missing')) delete body.code;
   if (isFault('problem-title-missing')) delete body.title;

@@ -22,13 +22,22 @@ export function countCall(ctx: ServerContext, key: ApiKeyRecord): RateLimitState
   const used = (ctx.store.quotaUsage.get(slot) ?? 0) + (faultIs(ctx, 'quota-counted-twice') ? 2 : 1);
   ctx.store.quotaUsage.set(slot, used);
   const resetSeconds = secondsUntilReset(ctx, key, slot);
-  if (used > key.dailyQuota && !faultIs(ctx, 'quota-never-enforced')) {
+  // (fault) The counter compared after counting with >=: the last call of the quota is refused.
+  const over = faultIs(ctx, 'quota-refuses-last-call') ? used >= key.dailyQuota : used > key.dailyQuota;
+  if (over && !faultIs(ctx, 'quota-never-enforced')) {
     throw new ProblemError(
       'rate_limit_exceeded',
       'The daily call quota of this API key is exhausted.',
       {},
       {
-        ...(faultIs(ctx, 'retry-after-missing') ? {} : { 'Retry-After': String(resetSeconds) }),
+        ...(faultIs(ctx, 'retry-after-missing')
+          ? {}
+          : {
+              // (fault) Retry-After in its HTTP-date form (the reset instant) rather than seconds.
+              'Retry-After': faultIs(ctx, 'retry-after-as-http-date')
+                ? new Date(ctx.clock.now().getTime() + resetSeconds * 1000).toUTCString()
+                : String(resetSeconds),
+            }),
         ...(faultIs(ctx, 'rate-limit-headers-on-429')
           ? rateLimitHeaders({ limit: key.dailyQuota, remaining: 0, resetSeconds })
           : {}),
@@ -38,7 +47,11 @@ export function countCall(ctx: ServerContext, key: ApiKeyRecord): RateLimitState
   // The calls left after this one; the fault reads the counter as it was before this call.
   const counted = faultIs(ctx, 'remaining-read-before-counting') ? used - 1 : used;
   const remaining = faultIs(ctx, 'remaining-not-decremented') ? key.dailyQuota : key.dailyQuota - counted;
-  return { limit: key.dailyQuota, remaining: Math.max(0, remaining), resetSeconds };
+  // (fault) The reset given as the Unix time of the next reset (X-RateLimit-Reset style), not seconds until it.
+  const reset = faultIs(ctx, 'reset-as-epoch-seconds')
+    ? Math.floor(ctx.clock.now().getTime() / 1000) + resetSeconds
+    : resetSeconds;
+  return { limit: key.dailyQuota, remaining: Math.max(0, remaining), resetSeconds: reset };
 }
 
 /** Takes a counted call back (the `failed-calls-not-counted` fault refunds the calls that end in an error). */

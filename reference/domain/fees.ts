@@ -48,7 +48,17 @@ export function estimateFees(event: EventRecord, today: string): FeeAmounts {
   components.push({ type: 'SERVICE', amount: basis.service });
   if (duePeriod(event, today) === 'GRACE_PERIOD') {
     const type = isFault('fees-grace-surcharge-typed-late-fee') ? 'LATE_FEE' : 'GRACE_PERIOD';
-    components.push({ type: type as FeeComponent['type'], amount: basis.gracePeriodSurcharge });
+    // (variant) The surcharge in two lines (office surcharge, late handling) adding up to the same amount.
+    if (isVariant('grace-surcharge-in-two-lines')) {
+      const half = money(new Decimal(basis.gracePeriodSurcharge).div(2));
+      components.push(
+        { type: type as FeeComponent['type'], amount: half },
+        {
+          type: type as FeeComponent['type'],
+          amount: money(new Decimal(basis.gracePeriodSurcharge).minus(half)),
+        },
+      );
+    } else components.push({ type: type as FeeComponent['type'], amount: basis.gracePeriodSurcharge });
   }
   return { currency: basis.currency, components };
 }
@@ -75,6 +85,9 @@ export function currentFees(event: EventRecord, today: string): FeeAmounts {
       components: components.map((c) => ({ ...c, amount: money(RATE_AT_START.times(c.amount)) })),
     };
   }
+  // The lock snapshot read back without its currency column, defaulted to EUR.
+  if (isFault('locked-fees-currency-defaulted-eur') && event.feesStatus === 'LOCKED' && event.lockedFees)
+    return { ...event.lockedFees, currency: 'EUR' };
   return event.lockedFees ?? estimateFees(event, today);
 }
 

@@ -19,6 +19,9 @@ export function isMonthFrozen(tenant: Tenant, event: Pick<EventRecord, 'dueDate'
 /** The flag the event and its fees show. */
 export function isFxRateFrozen(tenant: Tenant, event: Pick<EventRecord, 'dueDate' | 'feesStatus'>): boolean {
   if (isFault('freezes-put-flags-no-event')) return false;
+  // (fault) The freeze writes the flag with `UPDATE ... WHERE fees_status = 'ESTIMATED'`: fixed fees keep false.
+  if (isFault('freeze-flag-written-on-estimated-events-only') && event.feesStatus !== 'ESTIMATED')
+    return false;
   return isMonthFrozen(tenant, event);
 }
 

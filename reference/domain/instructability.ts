@@ -75,8 +75,11 @@ export function instructability(
     e.eventType === 'RENEWAL' &&
     e.appliedDecision !== 'PROCEED' &&
     !isLapsed(e, today);
+  // (fault earlier-pending-excludes-lapsed) Only an earlier event that can still be paid counts as pending.
+  const awaits = (e: EventRecord) =>
+    awaitsDecision(e) && !(isFault('earlier-pending-excludes-lapsed') && isLapsed(e, today));
   const pending = patentEvents
-    .filter((e) => e.id !== event.id && e.dueDate < event.dueDate && (awaitsDecision(e) || unpaid(e)))
+    .filter((e) => e.id !== event.id && e.dueDate < event.dueDate && (awaits(e) || unpaid(e)))
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   if (pending.length > 0) return blocked('EARLIER_EVENT_PENDING', event, today, pending);
   if (today < opensAt(event)) return blocked('TOO_EARLY', event, today);
@@ -95,6 +98,9 @@ export function instructability(
   const allowedDecisions = dropsProceed ? DECISIONS.filter((d) => d !== 'PROCEED') : [...DECISIONS];
   if (dropsProceed && isFault('events-lapsed-decisions-appended'))
     allowedDecisions.push(...DECISIONS.filter((d) => d !== 'PROCEED'));
+  // (variant) Which decisions besides PROCEED a lapsed event keeps is open: DROP only in the variant.
+  if (dropsProceed && isVariant('lapsed-event-offers-drop-only'))
+    allowedDecisions.splice(0, allowedDecisions.length, 'DROP');
   // The order of allowedDecisions is not stated: the order of DECISIONS here.
   if (isVariant('allowed-decisions-reversed')) allowedDecisions.reverse();
   return {

@@ -8,6 +8,7 @@ import { notFound, pointer, ProblemError, validationFailed } from '../problems';
 import type { Decision, EventRecord, InstructionReceiptRecord, InstructionRecord, Tenant } from '../store';
 import { eventsOfPatent, findEvent } from '../store';
 import { estimateFees } from './fees';
+import { opensAt } from './due-period';
 import { instructability } from './instructability';
 
 /** Writes of a POST left for the next one (only the route's `instructions-written-on-next-post` fault defers). */
@@ -113,6 +114,8 @@ function checkInstructable(
           `Event ${event.id} already has a decision.`,
         );
       case 'TOO_EARLY':
+        // (fault too-early-instruction-scheduled) Queued for the opening day instead of refused.
+        if (faultIs(ctx, 'too-early-instruction-scheduled')) return;
         throw new ProblemError(
           faultIs(ctx, 'instructions-too-early-as-conflict')
             ? 'instruction_already_set'
@@ -233,6 +236,22 @@ export function executeInstructions(
     if (!atomic || lastVerdictOnly || faultIs(ctx, 'instructions-offered-decision-checked-while-executing'))
       checkInstructable(ctx, [entry], [event], at.today, 'entry');
     if (index > 0 && faultIs(ctx, 'instructions-only-first-entry-executed')) return;
+    // A too-early instruction queued as SCHEDULED for the opening day, the event left as it is.
+    if (
+      faultIs(ctx, 'too-early-instruction-scheduled') &&
+      event.appliedDecision === null &&
+      at.today < opensAt(event)
+    ) {
+      receipt.instructions.push({
+        id: ctx.random.uuid(),
+        eventId: event.id,
+        decision: entry.decision,
+        status: 'SCHEDULED' as InstructionRecord['status'],
+        executedAt: null,
+        renewedDesignatedCountries: null,
+      });
+      return;
+    }
     const patent = ctx.store.patents.get(event.patentId);
     const instruction: InstructionRecord = {
       id: ctx.random.uuid(),
@@ -332,7 +351,11 @@ function newReceipt(
 
 /** ESTIMATED -> LOCKED: the amounts of this moment become fixed. */
 function lockFees(event: EventRecord, today: string): void {
-  const estimate = estimateFees(event, today);
+  // The lock priced as at the due date, so an event in its grace period is locked without its surcharge.
+  const estimate = estimateFees(
+    event,
+    isFault('lock-prices-grace-event-at-due-date') ? event.dueDate : today,
+  );
   event.lockedFees = isFault('fees-lock-without-service')
     ? { ...estimate, components: estimate.components.filter((c) => c.type !== 'SERVICE') }
     : estimate;

@@ -14,7 +14,7 @@ import type {
   RegularizationReason,
   Tenant,
 } from '../store';
-import { faultIs } from '../behaviour';
+import { faultIs, variantIs } from '../behaviour';
 import { money, totalOf } from './fees';
 import { DomainRuleError } from './instructions';
 
@@ -47,12 +47,16 @@ function newInvoice(
 ): InvoiceRecord {
   const id = ctx.random.uuid();
   // IMPORTED invoices were numbered elsewhere: they carry only their own display reference.
-  const numbered = origin !== 'IMPORTED' || faultIs(ctx, 'invoices-imported-numbered');
+  // (variant) Regularizations are not drawn from the sequence either: number null, a reference of their own.
+  const unnumbered = origin === 'REGULARIZATION' && variantIs(ctx, 'regularization-invoices-unnumbered');
+  const numbered = (origin !== 'IMPORTED' || faultIs(ctx, 'invoices-imported-numbered')) && !unnumbered;
   const number = numbered ? nextInvoiceNumber(tenant, issueDate) : null;
   const reference =
     origin === 'IMPORTED'
       ? `IMP-${id.slice(0, 8).toUpperCase()}`
-      : `${origin === 'GENERATED' ? 'INV' : 'REG'}-${number}`;
+      : unnumbered
+        ? `REG-${id.slice(0, 8).toUpperCase()}`
+        : `${origin === 'GENERATED' ? 'INV' : 'REG'}-${number}`;
   return {
     id,
     tenantId: tenant.id,
@@ -66,7 +70,10 @@ function newInvoice(
     vatRate: vatRateFor(currency),
     vatNumber: currency === 'EUR' ? tenant.vatNumber : null,
     hasPdfDocument: true,
-    hasXlsxDocument: origin !== 'IMPORTED',
+    // (variant) Only GENERATED invoices get the spreadsheet.
+    hasXlsxDocument:
+      origin !== 'IMPORTED' &&
+      !(origin === 'REGULARIZATION' && variantIs(ctx, 'invoice-xlsx-generated-only')),
     lines: [],
     createdAt:
       faultIs(ctx, 'invoices-imported-created-at-as-issue-date') && origin === 'IMPORTED'
@@ -132,6 +139,23 @@ function correction(original: FeeComponent[], reason: RegularizationReason): Fee
   }
 }
 
+/**
+ * (fault regularized-invoice-id-of-latest-invoice) The invoice a correction is attached to, looked up as the
+ * tenant's latest patent invoice in the currency (not a regularization), instead of the one it corrects.
+ */
+function latestInvoiceIn(ctx: ServerContext, tenant: Tenant, currency: string, except: string): string {
+  const candidates = [...ctx.store.invoices.values()].filter(
+    (i) =>
+      i.tenantId === tenant.id &&
+      i.id !== except &&
+      i.ipRightType === 'PATENT' &&
+      i.origin !== 'REGULARIZATION' &&
+      i.currency === currency,
+  );
+  candidates.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return candidates.at(-1)?.id ?? except;
+}
+
 /** A REGULARIZATION invoice correcting the lines of `original` for the given events. */
 export function regularizeInvoice(
   ctx: ServerContext,
@@ -153,7 +177,11 @@ export function regularizeInvoice(
       eventId,
       patentId: line.patentId,
       fees: { currency: line.fees.currency, components: correction(line.fees.components, reason) },
-      regularizedInvoiceId: faultIs(ctx, 'invoices-regularized-id-self') ? invoice.id : original.id,
+      regularizedInvoiceId: faultIs(ctx, 'invoices-regularized-id-self')
+        ? invoice.id
+        : faultIs(ctx, 'regularized-invoice-id-of-latest-invoice')
+          ? latestInvoiceIn(ctx, tenant, original.currency, invoice.id)
+          : original.id,
       regularizationReason: faultIs(ctx, 'invoices-regularization-reason-dropped') ? null : reason,
     };
     invoice.lines.push(regularized);

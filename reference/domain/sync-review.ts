@@ -18,6 +18,9 @@ export function resultOutcome(change: ChangeRequest): { outcome: Outcome; reason
         reason: isFault('sync-staged-with-reason') ? 'Awaiting review.' : null,
       };
     case 'ACCEPTED':
+      // (fault) An accepted update reads as what happened to the patent: applied.
+      if (isFault('sync-accepted-update-reads-applied') && change.kind === 'UPDATE')
+        return { outcome: 'APPLIED', reason: null };
       return { outcome: 'ACCEPTED', reason: null };
     case 'SUPPRESSED':
       return { outcome: 'SUPPRESSED', reason: change.reason };

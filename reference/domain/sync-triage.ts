@@ -2,7 +2,7 @@
  * Triage of one pushed item (APPLIED, STAGED, REJECTED, SUPPRESSED): validation, matching the target patent,
  * and the counters of its batch. An item's problems are its outcome, never an HTTP error.
  */
-import { faultIs, isFault } from '../behaviour';
+import { faultIs, isFault, isVariant } from '../behaviour';
 import type { Moment, ServerContext } from '../context';
 import type { ChangeRequest, PatentRecord, Store, SyncBatchRecord, Tenant } from '../store';
 import { findPatent, patentsOf } from '../store';
@@ -26,6 +26,15 @@ function refusedTwin(store: Store, change: ChangeRequest): ChangeRequest | undef
     }
   }
   return undefined;
+}
+
+/** (variant sync-reasons-terse) A rejection reason as a short code: the wording of reasons is not stated. */
+function terseReason(reason: string): string {
+  if (reason.startsWith('Invalid item')) return 'INVALID_ITEM';
+  if (reason.startsWith('servicePatentId')) return 'UNKNOWN_PATENT';
+  if (reason.startsWith('A new patent needs')) return 'OFFICE_REQUIRED';
+  if (reason.startsWith('providerId is already used')) return 'PROVIDER_ID_TAKEN';
+  return 'INVALID_ITEM';
 }
 
 function describeErrors(errors: { pointer: string; message: string }[]): string {
@@ -58,11 +67,11 @@ function triageItem(
     state: 'REJECTED',
     reason: null,
   };
-  const reject = (reason: string): ChangeRequest => {
+  const reject = (reason: string, counted = true): ChangeRequest => {
     change.state = 'REJECTED';
-    change.reason = reason;
+    change.reason = isVariant('sync-reasons-terse') && reason !== null ? terseReason(reason) : reason;
     if (faultIs(ctx, 'sync-rejected-provider-id-dropped')) change.providerId = null;
-    if (!faultIs(ctx, 'sync-rejected-items-not-counted')) batch.rejectedItems += 1;
+    if (!faultIs(ctx, 'sync-rejected-items-not-counted') && counted) batch.rejectedItems += 1;
     return change;
   };
 
@@ -103,7 +112,11 @@ function triageItem(
       // (fault) The result builder copies the input field when no patent matches.
       if (faultIs(ctx, 'sync-unknown-servicepatentid-echoed-on-rejection'))
         change.patentId = item.servicePatentId;
-      return reject('servicePatentId does not match any patent of the portfolio.');
+      // (fault) This rejection path returns before the counter update the other paths share.
+      return reject(
+        'servicePatentId does not match any patent of the portfolio.',
+        !faultIs(ctx, 'sync-unmatched-service-patent-id-not-counted'),
+      );
     }
   }
   if (target === undefined && change.providerId !== null) {
@@ -154,6 +167,7 @@ function triageItem(
   if (twin !== undefined) {
     change.state = 'SUPPRESSED';
     change.reason = `Identical to proposal ${twin.id}, refused in review: ${twin.reason ?? ''}`.trim();
+    if (isVariant('sync-reasons-terse')) change.reason = 'DUPLICATE_OF_REFUSED';
     if (faultIs(ctx, 'sync-suppressed-without-reason')) change.reason = null;
     if (faultIs(ctx, 'sync-suppressed-counted-as-staged')) batch.stagedItems += 1;
     else batch.suppressedItems += 1;

@@ -19,6 +19,8 @@ export const INLINE_LIMIT = syncInlineLimit();
 const BACKGROUND_CHUNK = 50;
 /** (variant) Wait between background steps of a slow queue: longer than any polling budget of a run. */
 const SLOW_STEP_MS = 10 * 60_000;
+/** (variant) Wait of a background batch in the queue before its first step. */
+const QUEUE_WAIT_MS = 250;
 
 /** A timestamp of the batch table. */
 function batchTimestamp(ctx: ServerContext, at: Moment): string {
@@ -45,24 +47,44 @@ function runInBackground(ctx: ServerContext, tenant: Tenant, batch: SyncBatchRec
   const step = (): void => {
     const at = currentMoment(ctx);
     batch.progress = 'PROCESSING';
+    // (fault) The step writes the counters of the rows it processed (=) instead of adding them to the batch's.
+    if (faultIs(ctx, 'sync-background-counters-last-chunk-only'))
+      Object.assign(batch, { autoAppliedItems: 0, stagedItems: 0, rejectedItems: 0, suppressedItems: 0 });
     // How long a background batch stays PROCESSING is not stated: the variant's worker takes it in one step.
     const chunk = variantIs(ctx, 'async-batch-intermediate-states-may-be-skipped')
       ? batch.items.length
       : BACKGROUND_CHUNK;
-    const end = Math.min(batch.results.length + chunk, batch.items.length);
+    const start = batch.results.length;
+    const end = Math.min(start + chunk, batch.items.length);
     for (let index = batch.results.length; index < end; index += 1)
       processItem(ctx, tenant, batch, index, at);
+    // (fault) The progress row is committed only when a whole chunk has been processed.
+    if (faultIs(ctx, 'sync-background-progress-per-full-chunk') && end - start === BACKGROUND_CHUNK)
+      committedProgress.set(batch, end);
     if (batch.results.length >= batch.items.length) complete(ctx, batch, at);
     else if (variantIs(ctx, 'sync-background-slow')) setTimeout(step, SLOW_STEP_MS).unref();
     else setTimeout(step, 1);
   };
   if (faultIs(ctx, 'sync-background-starts-inline')) step();
+  // (variant) The batch waits in the queue a moment before its first step: PENDING is seen for a while.
+  else if (variantIs(ctx, 'sync-background-queued-briefly')) setTimeout(step, QUEUE_WAIT_MS);
   else setTimeout(step, 1);
+}
+
+/** (fault sync-background-progress-per-full-chunk) The processed count committed by the background steps. */
+const committedProgress = new WeakMap<SyncBatchRecord, number>();
+
+/** processedItems as the fault's progress row holds it, for a background batch (undefined otherwise). */
+export function committedBackgroundProgress(batch: SyncBatchRecord): number | undefined {
+  if (!isFault('sync-background-progress-per-full-chunk') || batch.mode !== 'ASYNC') return undefined;
+  return committedProgress.get(batch) ?? 0;
 }
 
 function findByRef(store: Store, tenant: Tenant, ref: string): SyncBatchRecord | undefined {
   for (const batch of store.syncBatches.values()) {
-    if (batch.tenantId === tenant.id && batch.externalImportRef === ref) return batch;
+    // (fault) The reference index is keyed on externalImportRef alone, not (tenant, externalImportRef).
+    const sameTenant = batch.tenantId === tenant.id || isFault('sync-import-ref-shared-across-tenants');
+    if (sameTenant && batch.externalImportRef === ref) return batch;
   }
   return undefined;
 }
@@ -149,7 +171,10 @@ export function submitSync(
       { pointer: pointer('items'), code: 'too_big', message: 'At most 200 items per batch.' },
     ]);
   }
-  const fingerprint = canonicalJson(body.items);
+  // (fault) The fingerprint built over the items' natural keys (providerId) only, not their whole content.
+  const fingerprint = faultIs(ctx, 'sync-replay-fingerprint-provider-ids')
+    ? canonicalJson(body.items.map((item) => (item as { providerId?: unknown } | null)?.providerId ?? null))
+    : canonicalJson(body.items);
   const ref = body.externalImportRef ?? null;
   if (ref !== null && !faultIs(ctx, 'sync-import-ref-not-looked-up')) {
     const existing = findByRef(ctx.store, tenant, ref);
@@ -223,6 +248,13 @@ export function settleOnRead(ctx: ServerContext, batch: SyncBatchRecord, at: Mom
     complete(ctx, batch, at);
   // The status derived again on every read, and a finished batch stamped complete at the read.
   if (faultIs(ctx, 'sync-poll-restamps-completed-at') && batch.progress === 'DONE') complete(ctx, batch, at);
+  // (fault) The read resumes the applier over the batch's applied updates, taken as idempotent.
+  if (faultIs(ctx, 'sync-poll-reapplies-applied-updates'))
+    for (const id of batch.results) {
+      const change = ctx.store.changeRequests.get(id);
+      const patent = change?.patentId ? ctx.store.patents.get(change.patentId) : undefined;
+      if (change?.state === 'APPLIED' && patent !== undefined) applyChanges(patent, change.changes, at);
+    }
 }
 
 export type BatchStatus = 'PENDING' | 'PROCESSING' | 'TRIAGED' | 'SETTLED' | 'ERROR';

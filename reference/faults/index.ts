@@ -9,6 +9,8 @@ import { BLIND_ROUND_1_FAULTS } from './blind-round-1';
 import { BLIND_ROUND_2_FAULTS } from './blind-round-2';
 import { BLIND_ROUND_3_FAULTS } from './blind-round-3';
 import { BLIND_ROUND_4_FAULTS } from './blind-round-4';
+import { BLIND_ROUND_5_FAULTS } from './blind-round-5';
+import { BLIND_ROUND_6_FAULTS } from './blind-round-6';
 import { CONVENTIONS_FAULTS } from './conventions';
 import { CORRELATION_FAULTS } from './correlation';
 import { DOCUMENTS_FAULTS } from './documents';
@@ -62,6 +64,8 @@ const BY_ROUND = {
   'blind-round-2': BLIND_ROUND_2_FAULTS,
   'blind-round-3': BLIND_ROUND_3_FAULTS,
   'blind-round-4': BLIND_ROUND_4_FAULTS,
+  'blind-round-5': BLIND_ROUND_5_FAULTS,
+  'blind-round-6': BLIND_ROUND_6_FAULTS,
 } as const;
 
 /** The name of a catalogued fault: a switch on any other name does not compile. */

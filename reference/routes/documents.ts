@@ -4,6 +4,7 @@
 import { faultIs } from '../behaviour';
 import { pdfResponse } from '../documents';
 import type { OperationHandler, OperationRequest } from '../http';
+import { respond } from '../http';
 import { notFound, ProblemError } from '../problems';
 import { countCall, rateLimitHeaders } from '../quota';
 import type { EventRecord, PatentRecord } from '../store';
@@ -44,7 +45,10 @@ const getInstructionReceiptDocument: OperationHandler = (req) => {
     receiptEvent.instructionReceiptId === null
       ? undefined
       : req.ctx.store.receipts.get(receiptEvent.instructionReceiptId);
-  const instruction = receipt?.instructions.find((i) => i.eventId === receiptEvent.id);
+  const instruction = faultIs(req.ctx, 'receipt-document-first-line-only')
+    ? // The renderer reads the receipt's first line only.
+      receipt?.instructions.slice(0, 1).find((i) => i.eventId === receiptEvent.id)
+    : receipt?.instructions.find((i) => i.eventId === receiptEvent.id);
   if (faultIs(req.ctx, 'instruction-receipt-before-instruction') && instruction === undefined) {
     // A blank receipt for an event that was never instructed, instead of 404.
     return pdfResponse(req.c, {
@@ -70,7 +74,11 @@ const getInstructionReceiptDocument: OperationHandler = (req) => {
 
 const getOfficialReceiptDocument: OperationHandler = (req) => {
   const { patent, event } = documentEventOf(req);
-  let receipt = event.officialReceipt;
+  // The official receipt filed with the invoice: not found before the event is invoiced.
+  let receipt =
+    faultIs(req.ctx, 'official-receipt-document-needs-invoice') && event.feesStatus !== 'INVOICED'
+      ? null
+      : event.officialReceipt;
   // The receipt taken as issued as soon as the payment is decided, before the office has issued it.
   if (faultIs(req.ctx, 'official-receipt-before-issue') && event.appliedDecision === 'PROCEED') {
     receipt ??= { reference: `OR-PENDING-${event.id.slice(0, 8)}`, issueDate: req.at.today };
@@ -90,10 +98,20 @@ const getOfficialReceiptDocument: OperationHandler = (req) => {
 
 const getInvoiceDocument: OperationHandler = (req) => {
   const { patent, event } = documentEventOf(req);
-  const invoice =
+  let invoice =
     event.feesStatus === 'INVOICED' && event.invoiceId !== null
       ? req.ctx.store.invoices.get(event.invoiceId)
       : undefined;
+  // The PDF looked up by invoice number, which IMPORTED invoices do not have.
+  if (faultIs(req.ctx, 'invoice-document-looked-up-by-number') && invoice?.number === null)
+    invoice = undefined;
+  // A locked event answered as a document still being produced by the billing run.
+  if (
+    invoice === undefined &&
+    event.feesStatus === 'LOCKED' &&
+    faultIs(req.ctx, 'invoice-document-202-while-billing')
+  )
+    return respond(req.c, null, 202, {});
   if (
     invoice === undefined &&
     event.feesStatus === 'LOCKED' &&

@@ -18,6 +18,10 @@ const listExchangeRateFreezes: OperationHandler = (req) => {
     (m) => !faultIs(req.ctx, 'freezes-list-up-to-current-month') || m <= req.at.today.slice(0, 7),
   );
   const result = page(months, paging);
+  // (fault) Housekeeping run by the list read: freezes of months already past are purged after the answer.
+  if (faultIs(req.ctx, 'freeze-list-read-expires-past-months'))
+    for (const month of [...req.caller.tenant.frozenMonths])
+      if (month < req.at.today.slice(0, 7)) req.caller.tenant.frozenMonths.delete(month);
   return json(req.c, {
     pagination: result.pagination,
     data: result.data.map((yearMonth) => ({
@@ -27,9 +31,9 @@ const listExchangeRateFreezes: OperationHandler = (req) => {
   });
 };
 
-function monthView(req: OperationRequest, status = 200): Response {
+function monthView(req: OperationRequest, status = 200, eventsMonth?: string): Response {
   const yearMonth = req.path.yearMonth as string;
-  const events = eventsDueInMonth(req.ctx.store, req.caller.tenant, yearMonth);
+  const events = eventsDueInMonth(req.ctx.store, req.caller.tenant, eventsMonth ?? yearMonth);
   return json(req.c, freezeView(req.ctx.store, req.caller.tenant, yearMonth, events, req.at.today), status);
 }
 
@@ -69,6 +73,11 @@ const putExchangeRateFreeze: OperationHandler = (req) => {
     const answer = monthView(req, 201);
     answer.headers.set('Location', req.c.req.path);
     return answer;
+  }
+  // (fault) The month's first day built with Date.UTC(year, month, 1), the 1-based month read as 0-based.
+  if (faultIs(req.ctx, 'freeze-put-month-index-off-by-one')) {
+    const [year, month] = yearMonth.split('-').map(Number) as [number, number];
+    return monthView(req, 200, new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 7));
   }
   return monthView(req);
 };

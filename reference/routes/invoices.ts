@@ -62,9 +62,11 @@ function sortKey(invoice: InvoiceRecord, field: SortField): string | null {
 
 /** `field` or `-field`; nulls last either way, ties by id. */
 function sortInvoices(invoices: InvoiceRecord[], sort: string, paging: PageRequest): InvoiceRecord[] {
-  const descending = sort.startsWith('-');
   const tiesReversed = isVariant('sort-ties-reversed') || belowFullPage(paging);
-  const field = (descending ? sort.slice(1) : sort) as SortField;
+  const field = (sort.startsWith('-') ? sort.slice(1) : sort) as SortField;
+  // (fault) The direction read only in the issueDate branch: createdAt always ascending.
+  const descending =
+    sort.startsWith('-') && !(isFault('invoices-sort-created-at-direction-ignored') && field === 'createdAt');
   return [...invoices].sort((a, b) => {
     const x = sortKey(a, field);
     const y = sortKey(b, field);
@@ -90,7 +92,9 @@ const listInvoices: OperationHandler = (req) => {
     : patentInvoicesOf(req.ctx.store, req.caller.tenant);
   const invoices = all.filter(
     (i) =>
-      within(i.issueDate, query.issueDateFrom, query.issueDateTo) &&
+      // (fault) The issue-date window applied only under `if (issueDateFrom)`.
+      (within(i.issueDate, query.issueDateFrom, query.issueDateTo) ||
+        (faultIs(req.ctx, 'invoices-issue-date-to-alone-ignored') && query.issueDateFrom === undefined)) &&
       (faultIs(req.ctx, 'invoices-created-window-ignored') ||
         // The date parameters compared directly with the timestamp column.
         (faultIs(req.ctx, 'invoices-created-to-excludes-day')
@@ -107,7 +111,7 @@ const listInvoices: OperationHandler = (req) => {
     unordered ? invoices : sortInvoices(invoices, (query.sort as string | undefined) ?? defaultSort, paging),
     paging,
   );
-  const data = result.data.map((i) => invoiceView(req.ctx.store, req.caller.tenant, i));
+  const data = result.data.map((i) => invoiceView(req.ctx.store, req.caller.tenant, i, true));
   // The count query built apart from the data query, without the date windows.
   if (faultIs(req.ctx, 'invoices-window-count-unfiltered'))
     result.pagination = { ...page(all, paging).pagination, currentPage: result.pagination.currentPage };

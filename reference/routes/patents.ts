@@ -6,13 +6,13 @@ import { addDays, monthBounds } from '../dates';
 import { searchIndexRow } from '../domain/sync-changes';
 import type { OperationHandler, OperationRequest } from '../http';
 import { json } from '../http';
-import { belowFullPage, page, pageRequest } from '../pagination';
+import { belowFullPage, DEFAULT_PAGE_SIZE, page, pageRequest } from '../pagination';
 import { notFound, pointer, validationFailed } from '../problems';
 import type { Fees } from '../../schemas/types';
 import type { EventRecord, PatentRecord, Store } from '../store';
 import { eventsOf, eventsOfPatent, findEvent, patentsOf } from '../store';
 import { eventView } from '../views/event';
-import { eventFeesView } from '../views/fees';
+import { embeddedFees, eventFeesView } from '../views/fees';
 import { patentView } from '../views/patent';
 import { eventOf, patentOf } from './lookup';
 
@@ -36,6 +36,9 @@ function newestFirst(a: PatentRecord, b: PatentRecord): number {
 export function sortPatents(patents: PatentRecord[], sort: string | undefined): PatentRecord[] {
   // The default order is not shown in the contract: insertion order here.
   if (sort === undefined && isVariant('patents-default-order-newest-first')) return [...patents].reverse();
+  // (variant) The default order is by client case reference (nulls last, ties by id).
+  if (sort === undefined && isVariant('patents-default-order-by-case-reference'))
+    return sortPatents(patents, 'clientCaseReference');
   // (variant) The default order is the most recently created first.
   if (
     sort === undefined &&
@@ -82,7 +85,10 @@ const listPatents: OperationHandler = (req) => {
     patents = patents.filter((p) =>
       faultIs(req.ctx, 'patents-provider-id-prefix-match')
         ? (p.providerId?.startsWith(providerId) ?? false)
-        : p.providerId === providerId,
+        : // The lookup run under a case-insensitive collation.
+          faultIs(req.ctx, 'patents-provider-id-filter-case-insensitive')
+          ? p.providerId?.toLowerCase() === providerId.toLowerCase()
+          : p.providerId === providerId,
     );
   }
   // "Returns at most one patent" built as a lookup: no match is a resource not found.
@@ -102,6 +108,11 @@ const listPatents: OperationHandler = (req) => {
   // The default order is not shown: the variant's plan, chosen by the page size, reverses it below 100.
   if (req.query.sort === undefined && belowFullPage(paging)) sorted = [...sorted].reverse();
   const result = page(sorted, paging);
+  // The offset computed with the default page size instead of the one asked for.
+  if (faultIs(req.ctx, 'patents-offset-uses-default-page-size')) {
+    const start = (paging.currentPage - 1) * DEFAULT_PAGE_SIZE;
+    result.data = sorted.slice(start, start + paging.itemsPerPage);
+  }
   if (sortWithinPage) result.data = sortPatents(result.data, sort);
   // The count query built apart from the data query, without the providerId predicate.
   const pagination =
@@ -148,6 +159,12 @@ const listPatentEvents: OperationHandler = (req) => {
   // Ordered by the primary key, as the table's default index gives them.
   if (faultIs(req.ctx, 'events-listed-by-id')) ordered = [...listed].sort((a, b) => compareText(a.id, b.id));
   const result = page(ordered, paging);
+  // The count taken from the open-events query (the worklist), while the data lists every event.
+  if (faultIs(req.ctx, 'patent-events-count-of-open-events'))
+    result.pagination = page(
+      ordered.filter((e) => e.appliedDecision === null),
+      paging,
+    ).pagination;
   const withFees = faultIs(req.ctx, 'events-fees-on-per-patent-routes');
   return json(req.c, {
     pagination: result.pagination,
@@ -212,6 +229,8 @@ function dueWindow(query: Record<string, unknown>): { from: string; to: string }
       ]);
     }
     const { first, last } = monthBounds(dueMonth);
+    // A month taken as the thirty days after its first.
+    if (isFault('period-due-month-spans-thirty-days')) return { from: first, to: addDays(first, 30) };
     return { from: first, to: last };
   }
   if (isFault('period-incomplete-window-accepted') && (dueFrom ?? dueTo) !== undefined) {
@@ -269,23 +288,38 @@ const listEventsByPeriod: OperationHandler = (req) => {
   // The parameter declared but never wired to the query.
   if (faultIs(req.ctx, 'period-event-types-ignored')) kinds = undefined;
   const include =
-    typeof req.query.include === 'string'
-      ? req.query.include
-          .split(',')
-          .map((v) => (variantIs(req.ctx, 'include-case-insensitive') ? v.trim().toLowerCase() : v.trim()))
-      : [];
+    // include compared with the whole string "fees".
+    faultIs(req.ctx, 'by-period-include-exact-match')
+      ? req.query.include === 'fees'
+        ? ['fees']
+        : []
+      : typeof req.query.include === 'string'
+        ? req.query.include
+            .split(',')
+            .map((v) => (variantIs(req.ctx, 'include-case-insensitive') ? v.trim().toLowerCase() : v.trim()))
+        : [];
   if (faultIs(req.ctx, 'period-unknown-include-rejected') && include.some((v) => v !== 'fees')) {
     throw validationFailed([
       { pointer: pointer('include'), code: 'invalid_enum_value', message: 'include accepts only fees.' },
     ]);
   }
-  const events = eventsOf(store, tenant)
-    .filter(
-      (e) =>
-        (faultIs(req.ctx, 'period-due-from-ignored') || e.dueDate >= window.from) &&
-        (faultIs(req.ctx, 'period-due-to-exclusive') ? e.dueDate < window.to : e.dueDate <= window.to) &&
-        matches(kinds, e.eventType),
-    )
+  const inWindow = eventsOf(store, tenant).filter((e) => {
+    // The worklist's effective deadline: an undecided event past its due date is placed at its grace end.
+    const due =
+      faultIs(req.ctx, 'period-window-on-effective-deadline') &&
+      e.appliedDecision === null &&
+      req.at.today > e.dueDate
+        ? (e.gracePeriodEndDate ?? e.dueDate)
+        : e.dueDate;
+    return (
+      (faultIs(req.ctx, 'period-due-from-ignored') ||
+        // dueFrom compared strictly: events due on it are left out.
+        (faultIs(req.ctx, 'period-due-from-exclusive') ? due > window.from : due >= window.from)) &&
+      (faultIs(req.ctx, 'period-due-to-exclusive') ? due < window.to : due <= window.to) &&
+      matches(kinds, e.eventType)
+    );
+  });
+  const events = inWindow
     // The worklist query (events awaiting a decision) reused for the window.
     .filter((e) => !faultIs(req.ctx, 'period-only-pending-events') || e.appliedDecision === null)
     .filter((e) => {
@@ -324,6 +358,12 @@ const listEventsByPeriod: OperationHandler = (req) => {
   // A window with no event answered as a resource not found.
   if (faultIs(req.ctx, 'period-empty-window-not-found') && events.length === 0) throw notFound();
   const result = page(events, paging);
+  // The count query built on the window alone, without the offices, owners and family filters.
+  if (faultIs(req.ctx, 'period-count-ignores-patent-filters'))
+    result.pagination = page(inWindow, paging).pagination;
+  // hasMore read from a full page.
+  if (faultIs(req.ctx, 'period-has-more-when-page-full'))
+    result.pagination = { ...result.pagination, hasMore: result.data.length === paging.itemsPerPage };
   // The envelope built from the raw query parameter, while the query was limited by the clamped one.
   const requested = req.query.itemsPerPage;
   if (
@@ -357,6 +397,13 @@ const listEventsByPeriod: OperationHandler = (req) => {
       patentEvents: patentEvents(e.patentId),
     }),
   );
+  // The fees attached by the legacy estimation endpoint, which prices each event as at its due date.
+  if (faultIs(req.ctx, 'by-period-fees-priced-at-due-date'))
+    data.forEach((view, index) => {
+      const event = result.data[index] as EventRecord;
+      if (view.fees !== undefined)
+        view.fees = embeddedFees(eventFeesView(store, tenant, event, event.dueDate));
+    });
   // The bulk query's projection: the due dates read as local midnight (UTC+1) and written in UTC, and the
   // patent reduced to its id.
   for (const view of data) {

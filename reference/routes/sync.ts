@@ -7,8 +7,12 @@ import type { OperationHandler } from '../http';
 import { json } from '../http';
 import { MAX_PAGE_SIZE, pageRequest } from '../pagination';
 import { notFound } from '../problems';
+import type { ChangeRequest, Store, SyncBatchRecord } from '../store';
 import { findSyncBatch } from '../store';
 import { batchView } from '../views/sync';
+
+/** (fault sync-status-served-from-post-snapshot) The change requests of an inline batch as its POST answered. */
+const postSnapshots = new WeakMap<SyncBatchRecord, Map<string, ChangeRequest>>();
 
 const syncPatents: OperationHandler = (req) => {
   const body = req.body as { externalImportRef?: string; items: unknown[] };
@@ -25,6 +29,16 @@ const syncPatents: OperationHandler = (req) => {
       ? pageRequest({})
       : { itemsPerPage: MAX_PAGE_SIZE, currentPage: 1 },
   );
+  // (fault) The inline answer cached for the status read, and never invalidated by a review.
+  if (
+    faultIs(req.ctx, 'sync-status-served-from-post-snapshot') &&
+    batch.mode === 'SYNC' &&
+    !postSnapshots.has(batch)
+  )
+    postSnapshots.set(
+      batch,
+      new Map(batch.results.map((id) => [id, structuredClone(req.ctx.store.changeRequests.get(id)!)])),
+    );
   // The request's correlation id handed out as the batch handle.
   if (faultIs(req.ctx, 'sync-import-id-is-request-id')) view.importId = req.c.get('requestId');
   return json(req.c, view, batch.responseStatus);
@@ -33,10 +47,16 @@ const syncPatents: OperationHandler = (req) => {
 const getSyncBatch: OperationHandler = (req) => {
   const paging = pageRequest(req.query);
   if (faultIs(req.ctx, 'sync-results-page-size-ignored')) paging.itemsPerPage = MAX_PAGE_SIZE;
-  const batch = findSyncBatch(req.ctx.store, req.caller.tenant, req.path.importId as string);
+  const importId = req.path.importId as string;
+  // (fault) The batch looked up by its id alone, without the caller's tenant.
+  const batch = faultIs(req.ctx, 'sync-status-read-any-tenant')
+    ? req.ctx.store.syncBatches.get(importId)
+    : findSyncBatch(req.ctx.store, req.caller.tenant, importId);
   if (batch === undefined) throw notFound();
   settleOnRead(req.ctx, batch, req.at);
-  const view = batchView(req.ctx.store, batch, paging);
+  const snapshot = postSnapshots.get(batch);
+  const source: Store = snapshot ? { ...req.ctx.store, changeRequests: snapshot } : req.ctx.store;
+  const view = batchView(source, batch, paging);
   // (variant) The status read carries members of the server's own: when it was read, and a link per item.
   if (variantIs(req.ctx, 'sync-batch-read-extra-members')) {
     Object.assign(view, { readAt: req.at.now.toISOString(), links: { self: `/patents/sync/${batch.id}` } });

@@ -11,6 +11,8 @@ import { BLIND_ROUND_1_VARIANTS } from './blind-round-1';
 import { BLIND_ROUND_2_VARIANTS } from './blind-round-2';
 import { BLIND_ROUND_3_VARIANTS } from './blind-round-3';
 import { BLIND_ROUND_4_VARIANTS } from './blind-round-4';
+import { BLIND_ROUND_5_VARIANTS } from './blind-round-5';
+import { BLIND_ROUND_6_VARIANTS } from './blind-round-6';
 import { CORRELATION_VARIANTS } from './correlation';
 import { DOCUMENTS_VARIANTS } from './documents';
 import { EVENTS_VARIANTS } from './events';
@@ -61,6 +63,8 @@ const BY_ROUND = {
   'blind-round-2': BLIND_ROUND_2_VARIANTS,
   'blind-round-3': BLIND_ROUND_3_VARIANTS,
   'blind-round-4': BLIND_ROUND_4_VARIANTS,
+  'blind-round-5': BLIND_ROUND_5_VARIANTS,
+  'blind-round-6': BLIND_ROUND_6_VARIANTS,
 } as const;
 
 /** The name of a catalogued variant: a switch on any other name does not compile. */

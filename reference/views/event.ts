@@ -3,8 +3,8 @@ import type { PatentEvent } from '../../schemas/types';
 import { isFault, isVariant } from '../behaviour';
 import { duePeriod, isLapsed } from '../domain/due-period';
 import { isFxRateFrozen } from '../domain/freezes';
-import { instructability } from '../domain/instructability';
-import type { EventRecord, Store, Tenant } from '../store';
+import { type Instructability, instructability } from '../domain/instructability';
+import type { EventRecord, PatentRecord, Store, Tenant } from '../store';
 import { DECISIONS, eventsOfPatent } from '../store';
 import { embeddedFees, eventFeesView } from './fees';
 import { type SerializerFaults, without, type Written, written } from './serializer';
@@ -108,6 +108,40 @@ function processingOf(
   return { processingStatus: 'PAYMENT_SENT', processingStatusUpdatedAt: later, updatedAt: later };
 }
 
+/** (fault) The patent reference each patent had at its first render. */
+const patentRefs = new WeakMap<PatentRecord, string | null>();
+
+/** (fault) Instructability memoized per event, with the event's updatedAt and the day it was computed. */
+const memoizedVerdicts = new WeakMap<
+  EventRecord,
+  { updatedAt: string; today: string; verdict: Instructability }
+>();
+
+/** (fault) opensAt as the read model computes it: the month moved back by two without borrowing a year. */
+function opensAtWithoutYearBorrow(dueDate: string): string {
+  const month = Number(dueDate.slice(5, 7)) - 2;
+  return `${dueDate.slice(0, 4)}-${String(month < 1 ? month + 12 : month).padStart(2, '0')}-01`;
+}
+
+/** The patent's providerId, or (fault) the one cached at the patent's first render. */
+function patentProviderId(patent: PatentRecord | undefined): string | null | undefined {
+  if (patent === undefined || !isFault('event-patent-ref-cached')) return patent?.providerId;
+  if (!patentRefs.has(patent)) patentRefs.set(patent, patent.providerId);
+  return patentRefs.get(patent);
+}
+
+/** The instructability of the event, or (fault) the one memoized until the event itself changes. */
+function verdictOf(event: EventRecord, patentEvents: EventRecord[], today: string): Instructability {
+  const compute = () =>
+    instructability(event, isFault('events-allowed-ignores-earlier-pending') ? [event] : patentEvents, today);
+  if (!isFault('instructability-memoized-per-event')) return compute();
+  const memo = memoizedVerdicts.get(event);
+  if (memo !== undefined && memo.updatedAt === event.updatedAt && memo.today === today) return memo.verdict;
+  const verdict = compute();
+  memoizedVerdicts.set(event, { updatedAt: event.updatedAt, today, verdict });
+  return verdict;
+}
+
 export function eventView(
   store: Store,
   tenant: Tenant,
@@ -117,11 +151,8 @@ export function eventView(
 ): PatentEvent {
   const patent = store.patents.get(event.patentId);
   const patentEvents = options.patentEvents ?? eventsOfPatent(store, event.patentId);
-  const verdict = instructability(
-    event,
-    isFault('events-allowed-ignores-earlier-pending') ? [event] : patentEvents,
-    today,
-  );
+  // (fault instructability-memoized-per-event) The verdict memoized until the event itself changes.
+  const verdict = verdictOf(event, patentEvents, today);
   const processing = processingOf(event);
   const view: PatentEvent = {
     object: 'patentEvent',
@@ -131,7 +162,8 @@ export function eventView(
       providerId:
         (isFault('events-patent-provider-id-from-case-reference')
           ? patent?.clientCaseReference
-          : patent?.providerId) ?? null,
+          : // (fault event-patent-ref-cached) The reference cached at the patent's first render.
+            patentProviderId(patent)) ?? null,
     },
     eventType: event.eventType,
     dueDate: event.dueDate,
@@ -148,26 +180,50 @@ export function eventView(
     processingStatus: processing.processingStatus,
     processingStatusUpdatedAt: processing.processingStatusUpdatedAt,
     isFxRateFrozen: isFxRateFrozen(tenant, event),
-    feesStatus: event.feesStatus,
+    // The status derived from the invoice link, which a lock does not set.
+    feesStatus: isFault('event-fees-status-from-invoice-link')
+      ? event.invoiceId !== null
+        ? 'INVOICED'
+        : 'ESTIMATED'
+      : event.feesStatus,
     createdAt: event.createdAt,
-    updatedAt: processing.updatedAt,
+    // (variant) An event never changed since its creation has no updatedAt.
+    updatedAt:
+      isVariant('untouched-event-updated-at-null') && event.updatedAt === event.createdAt
+        ? null
+        : processing.updatedAt,
     instructability: {
       isAllowed: verdict.isAllowed,
       // The read model lists the decisions without the lapse rule, which only the POST applies.
       allowedDecisions:
         isFault('instructability-lapsed-event-keeps-proceed') && verdict.isAllowed && isLapsed(event, today)
           ? [...DECISIONS]
-          : [...verdict.allowedDecisions],
+          : // The read model takes an event past its due date for lapsed, grace period or not.
+            isFault('grace-event-listed-without-proceed') && verdict.isAllowed && today > event.dueDate
+            ? verdict.allowedDecisions.filter((d) => d !== 'PROCEED')
+            : [...verdict.allowedDecisions],
       blockedReason:
         isFault('events-blocked-reason-on-allowed') &&
         verdict.isAllowed &&
         patentEvents.some((e) => e.appliedDecision !== null)
           ? 'ALREADY_INSTRUCTED'
           : verdict.blockedReason,
-      opensAt: verdict.opensAt,
+      // The read model's own month arithmetic: January and February wrap within the due year.
+      opensAt: isFault('opens-at-month-without-year-borrow')
+        ? opensAtWithoutYearBorrow(event.dueDate)
+        : verdict.opensAt,
       mode: verdict.mode,
     },
-    ...(options.withFees ? { fees: embeddedFees(eventFeesView(store, tenant, event, today)) } : {}),
+    ...(options.withFees
+      ? {
+          fees: embeddedFees(
+            isFault('embedded-fees-event-id-null')
+              ? // The bulk estimator's fees, which carry no event key.
+                { ...eventFeesView(store, tenant, event, today), eventId: null }
+              : eventFeesView(store, tenant, event, today),
+          ),
+        }
+      : {}),
   };
   return written(EVENT_FAULTS, view, event);
 }

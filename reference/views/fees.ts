@@ -126,9 +126,19 @@ function liveRate(tenant: Tenant, event: EventRecord, amounts: FeeAmounts): FeeA
   return { ...amounts, components };
 }
 
+/** (fault) The quote each ESTIMATED event got at its first read. */
+const quotes = new WeakMap<EventRecord, FeeAmounts>();
+
 /** The fees of an event as they stand now (estimated, locked or invoiced). */
 export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, today: string): Fees {
   let invoiceId = event.feesStatus === 'INVOICED' ? event.invoiceId : null;
+  // The invoice joined through the GENERATED invoice sequence: IMPORTED invoices are not found.
+  if (
+    isFault('fees-invoice-id-generated-invoices-only') &&
+    invoiceId !== null &&
+    store.invoices.get(invoiceId)?.origin !== 'GENERATED'
+  )
+    invoiceId = null;
   if (isFault('fees-invoice-id-of-patent') && invoiceId === null)
     invoiceId = eventsOfPatent(store, event.patentId).find((e) => e.invoiceId !== null)?.invoiceId ?? null;
   // The draft invoice's key exposed without looking at the status.
@@ -142,6 +152,12 @@ export function eventFeesView(store: Store, tenant: Tenant, event: EventRecord, 
     event,
     billedFromEstimate ? estimateFees(event, today) : currentFees(event, today),
   );
+  // The first quote of an estimate stored by the read and served again on later reads.
+  if (isFault('estimate-quote-cached-on-first-read') && event.feesStatus === 'ESTIMATED') {
+    const quoted = quotes.get(event);
+    if (quoted === undefined) quotes.set(event, amounts);
+    else amounts = quoted;
+  }
   const vatRate =
     isFault('fees-invoiced-amounts-with-vat') && invoiceId !== null
       ? store.invoices.get(invoiceId)?.vatRate

@@ -1,7 +1,8 @@
 /** The wire representation of an exchange-rate freeze and its frozen-rate events. */
 import type { ExchangeRateFreeze, FrozenRateEvent } from '../../schemas/types';
+import Decimal from 'decimal.js';
 import { isFault, isVariant } from '../behaviour';
-import { currentFees, totalOf } from '../domain/fees';
+import { currentFees, money, totalOf } from '../domain/fees';
 import { isMonthFrozen } from '../domain/freezes';
 import type { EventRecord, Store, Tenant } from '../store';
 import { type SerializerFaults, written } from './serializer';
@@ -13,6 +14,13 @@ const FREEZE_FAULTS: SerializerFaults<ExchangeRateFreeze> = {
     events: view.events?.map((e) => ({ ...e, amount: Number(e.amount) })),
   }),
 };
+
+/** (fault freeze-amount-invoiced-gross) An invoiced event's amount read from its invoice, VAT included. */
+function invoicedGross(store: Store, event: EventRecord, amount: string): string {
+  const invoice = event.invoiceId === null ? undefined : store.invoices.get(event.invoiceId);
+  if (!isFault('freeze-amount-invoiced-gross') || event.feesStatus !== 'INVOICED' || !invoice) return amount;
+  return money(new Decimal(amount).times(new Decimal(invoice.vatRate ?? 0).plus(1)));
+}
 
 function frozenRateEventView(
   store: Store,
@@ -27,10 +35,14 @@ function frozenRateEventView(
     clientCaseReference: store.patents.get(event.patentId)?.clientCaseReference ?? null,
     dueDate: event.dueDate,
     // Only the office fee goes through the exchange rates: the freeze keeps its converted amount alone.
-    amount: totalOf(
-      isFault('freeze-event-amount-office-fee-only')
-        ? fees.components.filter((c) => c.type === 'OFFICE')
-        : fees.components,
+    amount: invoicedGross(
+      store,
+      event,
+      totalOf(
+        isFault('freeze-event-amount-office-fee-only')
+          ? fees.components.filter((c) => c.type === 'OFFICE')
+          : fees.components,
+      ),
     ),
     currency: fees.currency,
     isFxRateFrozen: isMonthFrozen(tenant, event),
@@ -50,5 +62,7 @@ export function freezeView(
     yearMonth,
     events: events.map((e) => frozenRateEventView(store, tenant, e, today)),
   };
+  // (variant) The order of a freeze's events is not stated: latest due first.
+  if (isVariant('freeze-events-latest-first')) view.events?.reverse();
   return written(FREEZE_FAULTS, view, undefined);
 }

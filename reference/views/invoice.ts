@@ -46,8 +46,26 @@ function unconverted(store: Store, invoice: InvoiceRecord, line: InvoiceLine): I
   };
 }
 
-function invoiceLineView(store: Store, tenant: Tenant, invoice: InvoiceRecord, line: InvoiceLine): Fees {
+function invoiceLineView(
+  store: Store,
+  tenant: Tenant,
+  invoice: InvoiceRecord,
+  line: InvoiceLine,
+  listed: boolean,
+): Fees {
   const event = line.eventId === null ? undefined : store.events.get(line.eventId);
+  // (fault) The list joins each line to its event's billed fees instead of reading the invoice's own line.
+  if (isFault('invoice-list-lines-from-event-fees') && listed && event?.lockedFees) {
+    const billed = feesObject(store, tenant, event, event.lockedFees, {
+      invoiceId: event.invoiceId,
+      feesStatus: 'INVOICED',
+      eventId: event.id,
+      patentId: event.patentId,
+      regularizedInvoiceId: null,
+      regularizationReason: null,
+    });
+    return written(INVOICE_LINE_FAULTS, embeddedFees(billed), undefined);
+  }
   // Copied from the office fee schedule before the conversion step, which only the invoice totals go through.
   const fees =
     isFault('invoice-lines-in-office-currency') || isFault('invoice-line-in-office-currency')
@@ -84,7 +102,7 @@ const INVOICE_FAULTS: SerializerFaults<Invoice, Tenant> = {
   'invoice-view-leaks-customer-id': (view, tenant) => ({ ...view, customerId: tenant.id }),
 };
 
-export function invoiceView(store: Store, tenant: Tenant, invoice: InvoiceRecord): Invoice {
+export function invoiceView(store: Store, tenant: Tenant, invoice: InvoiceRecord, listed = false): Invoice {
   // The lines read from the ledger rows (one per fee type) without grouping them by event.
   const perComponent =
     isFault('invoices-line-per-component') ||
@@ -108,7 +126,7 @@ export function invoiceView(store: Store, tenant: Tenant, invoice: InvoiceRecord
     subtotalExcludingTax: subtotalOf(invoice),
     totalIncludingTax: totalIncludingTaxOf(invoice),
     ...documentFlags(invoice),
-    fees: lines.map((line) => invoiceLineView(store, tenant, invoice, line)),
+    fees: lines.map((line) => invoiceLineView(store, tenant, invoice, line, listed)),
     createdAt: invoice.createdAt,
   };
   return written(INVOICE_FAULTS, view, tenant);

@@ -1,5 +1,6 @@
 /** The wire representation of an instruction receipt and its instruction lines. */
 import type { Instruction, InstructionReceipt } from '../../schemas/types';
+import { isVariant } from '../behaviour';
 import type { InstructionReceiptRecord } from '../store';
 import { type SerializerFaults, without, type Written, written } from './serializer';
 
@@ -31,6 +32,9 @@ const RECEIPT_FAULTS: SerializerFaults<InstructionReceipt> = {
   'instructions-receipt-status-lower-case': (view) =>
     withLines(view, (line) => ({ ...line, status: line.status.toLowerCase() })),
   'instructions-receipt-lines-without-object': (view) => withLines(view, (line) => without(line, ['object'])),
+  // The decision read once, from the first line, outside the loop over the lines.
+  'receipt-lines-share-first-decision': (view) =>
+    withLines(view, (line) => ({ ...line, decision: view.instructions[0]?.decision ?? line.decision })),
   'instruction-receipt-skip-decision-null': (view) =>
     withLines(view, (line) => ({
       ...line,
@@ -39,6 +43,9 @@ const RECEIPT_FAULTS: SerializerFaults<InstructionReceipt> = {
 };
 
 export function receiptView(receipt: InstructionReceiptRecord): InstructionReceipt {
+  // (variants) Empty designation arrays instead of null; the execution day as scheduledForExecutionAt.
+  const emptyArrays = isVariant('receipt-designations-empty-arrays');
+  const scheduleDate = isVariant('executed-lines-carry-schedule-date');
   const view: InstructionReceipt = {
     object: 'instructionReceipt',
     issueDate: receipt.issueDate,
@@ -50,10 +57,16 @@ export function receiptView(receipt: InstructionReceiptRecord): InstructionRecei
       decision: i.decision,
       status: i.status,
       executedAt: i.executedAt,
-      scheduledForExecutionAt: null,
-      renewedDesignatedCountries: i.renewedDesignatedCountries ? [...i.renewedDesignatedCountries] : null,
-      excludedDesignatedCountries: null,
+      scheduledForExecutionAt: scheduleDate && i.executedAt !== null ? i.executedAt.slice(0, 10) : null,
+      renewedDesignatedCountries: i.renewedDesignatedCountries
+        ? [...i.renewedDesignatedCountries]
+        : emptyArrays
+          ? []
+          : null,
+      excludedDesignatedCountries: emptyArrays ? [] : null,
     })),
   };
+  // (variant) The order of the lines is not stated: the reverse of the posted order in the variant.
+  if (isVariant('receipt-lines-reverse-order')) view.instructions.reverse();
   return written(RECEIPT_FAULTS, view, undefined);
 }

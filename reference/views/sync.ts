@@ -1,7 +1,7 @@
 /** The wire representation of a sync batch and of its result items. */
 import type { PatentSyncBatch, SyncResultItem } from '../../schemas/types';
 import { isFault, isVariant } from '../behaviour';
-import { batchStatus } from '../domain/sync';
+import { batchStatus, committedBackgroundProgress } from '../domain/sync';
 import { resultOutcome } from '../domain/sync-review';
 import { page, type Page, type PageRequest } from '../pagination';
 import type { ChangeRequest, Store, SyncBatchRecord } from '../store';
@@ -31,8 +31,11 @@ export function syncResultView(store: Store, changeRequestId: string): SyncResul
   const change = store.changeRequests.get(changeRequestId);
   if (change === undefined) throw new Error(`missing change request ${changeRequestId}`);
   const { outcome, reason } = resultOutcome(change);
+  // (fault) The providerId joined from the matched patent instead of echoed from the item.
+  const patent = change.patentId === null ? undefined : store.patents.get(change.patentId);
+  const joined = isFault('sync-result-provider-id-from-patent') && patent !== undefined;
   const view: SyncResultItem = {
-    providerId: change.providerId,
+    providerId: joined ? patent.providerId : change.providerId,
     servicePatentId: change.patentId,
     action: change.kind,
     outcome,
@@ -78,6 +81,9 @@ export function batchView(store: Store, batch: SyncBatchRecord, results: PageReq
   // Ordered by (outcome, position), the index the results table has.
   if (isFault('sync-results-grouped-by-outcome')) ordered = groupedByOutcome(store, batch.results);
   const resultsPage: Page<string> = page(ordered, results);
+  // (fault) The results query limited to the page size without its offset: always the first page's rows.
+  if (isFault('sync-results-always-first-page'))
+    resultsPage.data = page(ordered, { ...results, currentPage: 1 }).data;
   if (isFault('sync-results-has-more-inclusive'))
     resultsPage.pagination = {
       ...resultsPage.pagination,
@@ -97,7 +103,7 @@ export function batchView(store: Store, batch: SyncBatchRecord, results: PageReq
     totalItems: batch.items.length,
     processedItems: isFault('sync-processed-items-from-triage-outcomes')
       ? batch.results.filter((id) => TRIAGE_STATES.includes(stateOf(id))).length
-      : processed.length,
+      : (committedBackgroundProgress(batch) ?? processed.length),
     autoAppliedItems: batch.autoAppliedItems,
     stagedItems:
       isFault('sync-staged-count-live') || isFault('staged-counter-tracks-live-state')
