@@ -40,6 +40,7 @@ export {
   EARLIEST_PENDING_OFFERS_PROCEED,
   INSTRUCTABLE_FIRST_LAPSED,
 } from './contract/data-states';
+export type { PatentPredicate } from './contract/data-states';
 export {
   awaitsDecision,
   earliestPending,

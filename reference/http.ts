@@ -140,9 +140,6 @@ export function errorHandler(): ErrorHandler<AppEnv> {
   return (error, c) => {
     const problem =
       error instanceof ProblemError ? error : new ProblemError('internal_error', internalDetail(error));
-    // (fault) The fallback for unexpected failures builds its answer without the rate-limit header layer.
-    if (isFault('rate-limit-headers-missing-on-internal-error') && !(error instanceof ProblemError))
-      c.set('rateLimitHeaders', {});
     return problemResponse(c, problem);
   };
 }

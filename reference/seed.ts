@@ -121,9 +121,15 @@ function openDueDates(scenario: Scenario, index: number, today: string): string[
       // Both within the instruction window; the second one waits for the first.
       return [index % 2 === 0 ? addDays(today, 15) : addDays(today, -20), addDays(today, 45)];
     case 'too-early':
-      return [addDays(addMonths(today, 5), (index % 4) * 9)];
+      // One of four due on the first day of a month that follows a 30-day month: a boundary of dueMonth.
+      return [
+        index % 4 === 3
+          ? firstAfterThirtyDayMonth(addMonths(today, 5))
+          : addDays(addMonths(today, 5), (index % 4) * 9),
+      ];
     case 'lapsed':
-      return [addDays(addMonths(today, -9), -(index % 3) * 7)];
+      // One of three lapsed long enough that the next renewal is already open: it waits behind the lapsed one.
+      return [index % 3 === 2 ? addMonths(today, -11) : addDays(addMonths(today, -9), -(index % 3) * 7)];
     case 'locked':
       return [addDays(today, 20)];
     case 'open':
@@ -132,6 +138,14 @@ function openDueDates(scenario: Scenario, index: number, today: string): string[
           index % 4
         ] as string,
       ];
+  }
+}
+
+/** The first day of the first month on or after `date`'s month that follows a month of 30 days. */
+function firstAfterThirtyDayMonth(date: string): string {
+  for (let month = firstDayOfMonth(date); ; month = addMonths(month, 1)) {
+    const previousLast = addDays(month, -1);
+    if (previousLast.endsWith('-30')) return month;
   }
 }
 

@@ -23,6 +23,7 @@ import {
   feesBreaches,
   type FeesRead,
   isRenewal,
+  type PatentPredicate,
   type Portfolio,
   postInstructions,
   skipBecause,
@@ -198,11 +199,36 @@ test.describe('fees', () => {
   );
 
   /** Claims a patent whose earliest pending event is ESTIMATED and offers PROCEED; returns that event. */
-  async function claimProceedable(portfolio: Portfolio): Promise<PatentEvent> {
+  async function claimProceedable(portfolio: Portfolio, prefer?: PatentPredicate): Promise<PatentEvent> {
     const { events } = await portfolio.claim('proceedable', {
       refine: EARLIEST_PENDING_ESTIMATED_OFFERS_PROCEED,
+      ...(prefer ? { prefer } : {}),
     });
     return earliestPending(events)!;
+  }
+
+  /**
+   * Patents whose fees are in a currency other than the commonest, found from one estimate per office (at most
+   * six reads): the lock must keep whatever currency the estimate is in, not only the usual one.
+   */
+  async function otherCurrencies(api: ApiClient, portfolio: Portfolio): Promise<PatentPredicate> {
+    const offices = new Map((await portfolio.patents()).map((p) => [p.id, p.office]));
+    const byOffice = new Map<string, PatentEvent>();
+    for (const e of await portfolio.events())
+      if (e.feesStatus === 'ESTIMATED' && !byOffice.has(offices.get(e.patent.id) ?? '') && byOffice.size < 6)
+        byOffice.set(offices.get(e.patent.id) ?? '', e);
+    const currencies = new Map<string, string>();
+    for (const [office, e] of byOffice) {
+      const fees = await api.call('getEventFees', { path: { patentId: e.patent.id, eventId: e.id } });
+      if (fees.status === 200) currencies.set(office, fees.json<Fees>().currency);
+    }
+    const counts = new Map<string, number>();
+    for (const c of currencies.values()) counts.set(c, (counts.get(c) ?? 0) + 1);
+    const commonest = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+    return (events) => {
+      const currency = currencies.get(offices.get(events[0]?.patent.id ?? '') ?? '');
+      return currency !== undefined && currency !== commonest;
+    };
   }
 
   /** Posts PROCEED on the event, which executes it (201). */
@@ -244,7 +270,8 @@ test.describe('fees', () => {
     ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
-      const event = await claimProceedable(portfolio);
+      // A patent whose fees are in another currency than the commonest first: the lock keeps the currency too.
+      const event = await claimProceedable(portfolio, await otherCurrencies(api, portfolio));
       const path = { patentId: event.patent.id, eventId: event.id };
       const readFees = async (when: string): Promise<Fees> => {
         const response = await api.call('getEventFees', { path });
@@ -271,6 +298,41 @@ test.describe('fees', () => {
       expect(await api.call('getPatentEvent', { path })).toHaveStatus(200);
       expect(amountsOf(await readFees('on a later read')), 'LOCKED amounts on a later read').toEqual(
         amountsOf(locked),
+      );
+    },
+  );
+
+  test(
+    ...titled(
+      '[FEE-016] after the office revised its fee, the fees LOCKED by a PROCEED carry the estimate read after the revision',
+    ),
+    async ({ api, portfolio, requireSetting, providerState }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      requireSetting('PROVIDER_STATES_URL');
+      const event = await claimProceedable(portfolio);
+      const path = { patentId: event.patent.id, eventId: event.id };
+      const readFees = async (when: string): Promise<Fees> => {
+        const response = await api.call('getEventFees', { path });
+        expect(response, `fees of ${event.id} ${when}`).toHaveStatus(200);
+        return response.json<Fees>();
+      };
+      // An estimate read before the revision, then the estimate "recomputed live" after it: the lock takes the
+      // one in force at its execution, not one remembered from an earlier read.
+      await readFees('before the revision');
+      await providerState('office-fee-revised', { eventId: event.id });
+      const first = await readFees('after the revision');
+      const estimate = await readFees('just before the PROCEED');
+      expect(estimate.feesStatus, 'fees status before the PROCEED').toBe('ESTIMATED');
+      verifiedOnlyIf(
+        JSON.stringify(amountsOf(first)) === JSON.stringify(amountsOf(estimate)),
+        'time',
+        `the estimate of ${event.id} moved between two reads (${JSON.stringify(amountsOf(first))}, then ${JSON.stringify(amountsOf(estimate))})`,
+      );
+      await proceed(api, event);
+      const locked = await readFees('right after the PROCEED');
+      expect(locked.feesStatus).toBe('LOCKED');
+      expect(amountsOf(locked), 'LOCKED amounts against the estimate read just before').toEqual(
+        amountsOf(estimate),
       );
     },
   );

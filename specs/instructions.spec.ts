@@ -134,7 +134,7 @@ test.describe('instructions', () => {
 
   test(
     ...titled(
-      '[INS-015, INS-002, INS-005, INS-006, INS-007, INS-009] a batch with the instructable event of each of two patents gives 201, executes both, its receipt lines are all EXECUTED with an executedAt, and its members have the documented types',
+      '[INS-015, INS-002, INS-005, INS-006, INS-007, INS-009, DOC-009] a batch with the instructable event of each of two patents gives 201, executes both, its receipt lines are all EXECUTED with an executedAt, its members have the documented types, and the instruction receipt of each event is served',
     ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
@@ -158,6 +158,11 @@ test.describe('instructions', () => {
       expectRuleHolds('INS-009', response);
       expect((await readEvent(api, a)).appliedDecision).toBe(entries[0]!.decision);
       expect((await readEvent(api, b)).appliedDecision).toBe(entries[1]!.decision);
+      // Every entry of the batch, not only its first, has its receipt (the relation judges each download).
+      await expectJudgedDuring('DOC-009', api.baseUrl, 'the receipt downloads of both events', async () => {
+        for (const e of [a, b])
+          await api.call('getInstructionReceiptDocument', { path: { patentId: e.patent.id, eventId: e.id } });
+      });
     },
   );
 

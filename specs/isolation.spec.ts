@@ -406,6 +406,39 @@ test.describe('isolation', () => {
 
   test(
     ...titled(
+      "[ISO-001] an externalImportRef another tenant used is this tenant's own: a push with it and other items is a batch of this tenant, neither the other's replayed nor a conflict",
+    ),
+    async ({ api, as, requireSetting }) => {
+      requireSetting('ALLOW_WRITES');
+      const ref = `isolation-ref-${randomUUID()}`;
+      const item = (who: string) => ({
+        providerId: `ISO-REF-${who}-${randomUUID()}`,
+        title: `isolation ${who}`,
+      });
+      const ours = await api.call('syncPatents', {
+        body: { externalImportRef: ref, items: [item('primary')] },
+      });
+      expect(ours).toHaveStatus(201);
+      const theirItem = item('other');
+      const theirs = await as('otherTenant').call('syncPatents', {
+        body: { externalImportRef: ref, items: [theirItem] },
+      });
+      verifiedOnlyIf(
+        !(theirs.status === 403 && theirs.json<Problem>().code === 'insufficient_scope'),
+        'setting',
+        'the other tenant key (API_KEY_OTHER_TENANT) lacks patents:write',
+      );
+      expect(theirs, "the other tenant's push with the same reference").toHaveStatus(201);
+      const batch = theirs.json<PatentSyncBatch>();
+      expect(batch.importId, "the other tenant's batch is not the first tenant's").not.toBe(
+        ours.json<PatentSyncBatch>().importId,
+      );
+      expect(batch.results.data.map((r) => r.providerId)).toEqual([theirItem.providerId]);
+    },
+  );
+
+  test(
+    ...titled(
       "[ISO-005] an instruction naming another tenant's event gets 404 not_found and executes nothing",
     ),
     async ({ api, as, otherPortfolio, requireSetting }) => {

@@ -3,7 +3,7 @@
  * ledger on every pair of sightings, whichever tests read the two sides. Each test here reads both sides of
  * one relation and earns its pass when its own reads completed a pair: the rule itself is stated once, in
  * the row. Contract: Fees status of an event; Fees (INVOICED, regularizedInvoiceId); Document downloads
- * ("404 until"); Events ("Executing a PROCEED locks its fees"); Patent events (the by-period list).
+ * ("404 until"); Events ("Executing a PROCEED locks its fees"); Patent events (the by-period list, its include=fees).
  * The tests run where writes are allowed: the read-only run has no request to spare.
  */
 import {
@@ -147,6 +147,33 @@ test.describe('relations', () => {
             query: { itemsPerPage: 100 },
           });
           expect(events).toHaveStatus(200);
+        },
+      );
+    },
+  );
+
+  test(
+    ...titled(
+      "[PER-017] the Fees object include=fees adds to an event is its fees route's: same currency and component types",
+    ),
+    async ({ api, portfolio }) => {
+      const event: PatentEvent = await portfolio.event(
+        (e) => isRenewal(e) && e.feesStatus === 'ESTIMATED' && !portfolio.isClaimed(e.patent.id),
+        'an ESTIMATED renewal event of a patent that no test has claimed',
+      );
+      await expectJudgedDuring(
+        'PER-017',
+        api.baseUrl,
+        `the fees of event ${event.id}, embedded and on their route`,
+        async () => {
+          const period = await api.call('listEventsByPeriod', {
+            query: { dueFrom: event.dueDate, dueTo: event.dueDate, include: 'fees', itemsPerPage: 100 },
+          });
+          expect(period).toHaveStatus(200);
+          const fees = await api.call('getEventFees', {
+            path: { patentId: event.patent.id, eventId: event.id },
+          });
+          expect(fees).toHaveStatus(200);
         },
       );
     },

@@ -20,13 +20,15 @@ import {
   pollToCompletion,
   push,
   pushInline,
+  readPatent,
   statusMayFollow,
   syncInlineLimit,
   test,
   titled,
   UNFINISHED,
+  verifiedOnlyIf,
 } from '../helpers/test';
-import type { PatentSyncBatch, SyncResultItem } from '../schemas/types';
+import type { PatentEventList, PatentSyncBatch, SyncResultItem } from '../schemas/types';
 
 /** The most items the contract has processed inline. */
 const INLINE = syncInlineLimit();
@@ -115,6 +117,71 @@ test.describe('sync', () => {
         expectRuleHolds('SYNC-007', response);
         expectRuleHolds('SYNC-009', response);
         expectRuleHolds('SYNC-010', response);
+      },
+    );
+
+    test(
+      ...titled(
+        '[PAT-024] a status read of an earlier batch changes nothing: the patent keeps what a later push wrote',
+      ),
+      async ({ api, ownPatent }) => {
+        const own = await ownPatent();
+        const update = async (title: string) => {
+          const response = await push(api, [{ providerId: own.providerId, title }]);
+          expect(response, 'precondition: the push is processed inline').toHaveStatus(201);
+          const outcome = batchOf(response).results.data[0]?.outcome;
+          // Which fields are critical is not stated: an update of the title may await review instead.
+          verifiedOnlyIf(
+            outcome === 'APPLIED',
+            { target: response },
+            `the title update was not applied (${outcome})`,
+          );
+          return batchOf(response);
+        };
+        const earlier = await update(`Conformance earlier ${randomUUID()}`);
+        const laterTitle = `Conformance later ${randomUUID()}`;
+        await update(laterTitle);
+        // A GET is a read: the earlier batch's status changes no patent.
+        expect(await api.call('getSyncBatch', { path: { importId: earlier.importId } })).toHaveStatus(200);
+        expect((await readPatent(api, own.patentId)).title, 'the title after the status read').toBe(
+          laterTitle,
+        );
+      },
+    );
+
+    test(
+      ...titled(
+        "[EVT-002] after a push changes a patent's providerId, its events name the patent with the new providerId",
+      ),
+      async ({ api, ownPatent }) => {
+        const own = await ownPatent();
+        const renamed = `Conformance renamed ${randomUUID()}`;
+        const rename = async (providerId: string) => {
+          const response = await push(api, [{ servicePatentId: own.patentId, providerId }]);
+          expect(response, 'precondition: the push is processed inline').toHaveStatus(201);
+          return response;
+        };
+        const pushed = await rename(renamed);
+        try {
+          const outcome = batchOf(pushed).results.data[0]?.outcome;
+          // Which fields are critical is not stated: a change of providerId may await review instead.
+          verifiedOnlyIf(
+            outcome === 'APPLIED',
+            { target: pushed },
+            `the providerId change was not applied (${outcome})`,
+          );
+          expect((await readPatent(api, own.patentId)).providerId).toBe(renamed);
+          const events = await api.call('listPatentEvents', {
+            path: { patentId: own.patentId },
+            query: { itemsPerPage: 100 },
+          });
+          expectRuleHolds('EVT-002', events);
+          const shown = events.json<PatentEventList>().data.map((e) => e.patent.providerId);
+          expect(shown, 'the providerId each event names for its patent').toEqual(shown.map(() => renamed));
+        } finally {
+          // The patent goes back to the providerId the other tests of the pool know it by.
+          await rename(own.providerId);
+        }
       },
     );
 

@@ -63,8 +63,17 @@ void test('a read-only run configured by a dotenv file: within the request budge
     const requests = JSON.parse(fs.readFileSync(path.join(dir, 'requests.json'), 'utf8')) as {
       total: number;
       origins: string[];
+      preflight: number;
+      byArea: Record<string, number>;
     };
-    t.diagnostic(`read-only run: ${requests.total} requests`);
+    t.diagnostic(
+      `read-only run: ${requests.total} requests (preflight ${requests.preflight}, ${Object.entries(
+        requests.byArea,
+      )
+        .sort(([, a], [, b]) => b - a)
+        .map(([area, n]) => `${area} ${n}`)
+        .join(', ')})`,
+    );
     assert.ok(
       requests.total > 0 && requests.total < READ_ONLY_BUDGET,
       `the read-only run made ${requests.total} requests (budget ${READ_ONLY_BUDGET})`,

@@ -10,7 +10,7 @@
  * pair only by what the clause fixes; where time decides (a document that may appear between two reads), the
  * row reads the two sightings' times, and a write that reaches the pair's subject excuses a row that says so.
  */
-import type { Subject } from '../contract/consistency';
+import { dateMayHaveMoved, type Subject } from '../contract/consistency';
 import { type AnswerFacts, isObject, type Json, resourcesOf } from '../contract/invariant-types';
 
 export type SideName = 'a' | 'b';
@@ -398,6 +398,61 @@ export const RELATIONS: readonly Relation[] = [
           );
     },
     excusedByWrites: false,
+  },
+  {
+    id: 'embedded-fees-are-the-fees-route',
+    requirement: 'PER-017',
+    clause: '`fees` adds the Fees object to each event',
+    a: 'The Fees object of an event of the by-period list with include=fees: its currency and component types',
+    b: 'The fees route of the event: its currency and component types',
+    sides: (answer) => {
+      const relation = 'embedded-fees-are-the-fees-route';
+      if (!ok(answer) || !isObject(answer.body)) return [];
+      const shape = (fees: Json) =>
+        JSON.stringify({
+          currency: fees.currency,
+          types: (Array.isArray(fees.components) ? fees.components : [])
+            .map((c) => (isObject(c) ? String(c.type) : '?'))
+            .sort(),
+        });
+      if (answer.operationId === 'getEventFees' && answer.pathParams.eventId)
+        return [
+          {
+            relation,
+            side: 'b',
+            join: answer.pathParams.eventId,
+            key: 'route',
+            value: shape(answer.body),
+            subject: { eventId: answer.pathParams.eventId },
+          },
+        ];
+      if (answer.operationId !== 'listEventsByPeriod' || !Array.isArray(answer.body.data)) return [];
+      return answer.body.data.flatMap((event): SideSighting[] => {
+        const eventId = isObject(event) ? str(event.id) : undefined;
+        return eventId && isObject(event) && isObject(event.fees)
+          ? [
+              {
+                relation,
+                side: 'a',
+                join: eventId,
+                key: 'embedded',
+                value: shape(event.fees),
+                subject: { eventId },
+              },
+            ]
+          : [];
+      });
+    },
+    judge: (a, b) => {
+      if (a.value === b.value) return 'holds';
+      // guard: fees-shape-date-may-have-moved
+      if (dateMayHaveMoved(Math.min(a.sentAt, b.sentAt), Math.max(a.answeredAt, b.answeredAt)))
+        return 'undecided';
+      return breach(
+        `event ${a.join}: include=fees shows ${a.value} (${a.where}), its fees route ${b.value} (${b.where})`,
+      );
+    },
+    excusedByWrites: true,
   },
   {
     id: 'by-period-event-listed-under-its-patent',

@@ -18,8 +18,8 @@ export function resultOutcome(change: ChangeRequest): { outcome: Outcome; reason
         reason: isFault('sync-staged-with-reason') ? 'Awaiting review.' : null,
       };
     case 'ACCEPTED':
-      // (fault) An accepted update reads as what happened to the patent: applied.
-      if (isFault('sync-accepted-update-reads-applied') && change.kind === 'UPDATE')
+      // (variant) An accepted update reads as what happened to the patent: applied.
+      if (isVariant('accepted-update-reads-applied') && change.kind === 'UPDATE')
         return { outcome: 'APPLIED', reason: null };
       return { outcome: 'ACCEPTED', reason: null };
     case 'SUPPRESSED':

@@ -50,4 +50,11 @@ export const BLIND_ROUND_6_VARIANTS = [
     summary:
       "Reasons of REJECTED and SUPPRESSED items are short machine-like texts (INVALID_ITEM, UNKNOWN_PATENT, DUPLICATE_OF_REFUSED...), the reviewer's reason still verbatim.",
   },
+  {
+    name: 'accepted-update-reads-applied',
+    requirements: ['SYNC-006'],
+    freedom:
+      'Sync batch and item outcomes: the review row gives the outcome of an accepted create (ACCEPTED); the label of an update accepted in review is not given.',
+    summary: 'An update proposal accepted in review reads APPLIED on later polls (it has been applied).',
+  },
 ] as const satisfies readonly VariantDefinition[];

@@ -1008,7 +1008,7 @@ export interface components {
      *       "instance": "/api/v2/external/patents/sync",
      *       "code": "conflict",
      *       "requestId": "00000000-0000-4000-8000-000000000017",
-     *       "existingBatchId": "61ac8531-d460-4a5d-8ca8-821fd5310a09"
+     *       "existingBatchId": "3647bb26-685b-44e4-b918-d29db68f5bc8"
      *     }
      */
     ProblemConflict: {
@@ -1026,7 +1026,7 @@ export interface components {
      *       "type": "/errors/instruction-too-early",
      *       "title": "Instruction too early",
      *       "status": 422,
-     *       "detail": "Event 07c8d5fe-1119-4770-b7d5-af95859dbbb6 can be instructed from 2026-04-01.",
+     *       "detail": "Event 33f8bba1-4f01-4a32-abaf-1ed64337061f can be instructed from 2026-04-01.",
      *       "instance": "/api/v2/external/patent-instructions",
      *       "code": "instruction_too_early",
      *       "requestId": "00000000-0000-4000-8000-000000000012"
@@ -1046,13 +1046,13 @@ export interface components {
      *       "type": "/errors/instruction-skipped",
      *       "title": "Earlier renewal pending",
      *       "status": 422,
-     *       "detail": "An earlier renewal of the patent of event 0061cc9a-38b1-4b2e-8e9a-834163e9ffe9 awaits a decision.",
+     *       "detail": "An earlier renewal of the patent of event 07c8d5fe-1119-4770-b7d5-af95859dbbb6 awaits a decision.",
      *       "instance": "/api/v2/external/patent-instructions",
      *       "code": "instruction_skipped",
      *       "requestId": "00000000-0000-4000-8000-000000000013",
-     *       "clientCaseReference": "CC-074",
+     *       "clientCaseReference": "CC-062",
      *       "missingPreviousRenewalDates": [
-     *         "2026-03-31"
+     *         "2025-04-16"
      *       ]
      *     }
      */
@@ -1860,7 +1860,7 @@ export interface operations {
            *       "instructions": [
            *         {
            *           "object": "instruction",
-           *           "id": "a2713512-45c9-4910-902a-cbe6954d2e1b",
+           *           "id": "b21bab8a-78b8-4308-bbff-423a09942a66",
            *           "decision": "PROCEED",
            *           "status": "EXECUTED",
            *           "executedAt": "2026-03-16T09:00:00.000Z",
@@ -1913,7 +1913,7 @@ export interface operations {
           /**
            * @example {
            *       "object": "patentSyncBatch",
-           *       "importId": "61ac8531-d460-4a5d-8ca8-821fd5310a09",
+           *       "importId": "3647bb26-685b-44e4-b918-d29db68f5bc8",
            *       "status": "TRIAGED",
            *       "mode": "SYNC",
            *       "totalItems": 1,
@@ -1938,7 +1938,7 @@ export interface operations {
            *             "servicePatentId": null,
            *             "action": "CREATE",
            *             "outcome": "STAGED",
-           *             "requestId": "19f33218-2969-4d3b-b578-2ab09854028f",
+           *             "requestId": "8d337c47-b098-4f1e-817a-d430cce27edb",
            *             "reason": null
            *           }
            *         ]
@@ -2002,7 +2002,7 @@ export interface operations {
           /**
            * @example {
            *       "object": "patentSyncBatch",
-           *       "importId": "61ac8531-d460-4a5d-8ca8-821fd5310a09",
+           *       "importId": "3647bb26-685b-44e4-b918-d29db68f5bc8",
            *       "status": "TRIAGED",
            *       "mode": "SYNC",
            *       "totalItems": 1,
@@ -2027,7 +2027,7 @@ export interface operations {
            *             "servicePatentId": null,
            *             "action": "CREATE",
            *             "outcome": "STAGED",
-           *             "requestId": "19f33218-2969-4d3b-b578-2ab09854028f",
+           *             "requestId": "8d337c47-b098-4f1e-817a-d430cce27edb",
            *             "reason": null
            *           }
            *         ]
@@ -2094,10 +2094,10 @@ export interface operations {
            *       "data": [
            *         {
            *           "object": "invoice",
-           *           "id": "28f22d2a-37d1-432e-ae21-9ccee7cbd9a4",
-           *           "reference": "INV-2025-000025",
-           *           "number": "2025-000025",
-           *           "issueDate": "2025-09-05",
+           *           "id": "6aa46ab8-d97b-48e1-82e1-bfe33eb4bb1d",
+           *           "reference": "INV-2025-000026",
+           *           "number": "2025-000026",
+           *           "issueDate": "2025-10-05",
            *           "origin": "GENERATED",
            *           "ipRightType": "PATENT",
            *           "currency": "USD",
@@ -2110,7 +2110,7 @@ export interface operations {
            *           "fees": [
            *             {
            *               "object": "fees",
-           *               "invoiceId": "28f22d2a-37d1-432e-ae21-9ccee7cbd9a4",
+           *               "invoiceId": "6aa46ab8-d97b-48e1-82e1-bfe33eb4bb1d",
            *               "eventId": "0e199f04-b492-48d2-80d7-c3d21e3bfa11",
            *               "patent": {
            *                 "id": "3c1ec24e-98c4-41a6-91e8-0c2bf5b0166c",
@@ -2133,12 +2133,12 @@ export interface operations {
            *                 }
            *               ],
            *               "feesStatus": "INVOICED",
-           *               "isFxRateFrozen": true,
+           *               "isFxRateFrozen": false,
            *               "regularizedInvoiceId": null,
            *               "regularizationReason": null
            *             }
            *           ],
-           *           "createdAt": "2025-09-05T12:00:00.000Z"
+           *           "createdAt": "2025-10-05T12:00:00.000Z"
            *         }
            *       ]
            *     }
@@ -2181,10 +2181,10 @@ export interface operations {
           /**
            * @example {
            *       "object": "invoice",
-           *       "id": "28f22d2a-37d1-432e-ae21-9ccee7cbd9a4",
-           *       "reference": "INV-2025-000025",
-           *       "number": "2025-000025",
-           *       "issueDate": "2025-09-05",
+           *       "id": "6aa46ab8-d97b-48e1-82e1-bfe33eb4bb1d",
+           *       "reference": "INV-2025-000026",
+           *       "number": "2025-000026",
+           *       "issueDate": "2025-10-05",
            *       "origin": "GENERATED",
            *       "ipRightType": "PATENT",
            *       "currency": "USD",
@@ -2197,7 +2197,7 @@ export interface operations {
            *       "fees": [
            *         {
            *           "object": "fees",
-           *           "invoiceId": "28f22d2a-37d1-432e-ae21-9ccee7cbd9a4",
+           *           "invoiceId": "6aa46ab8-d97b-48e1-82e1-bfe33eb4bb1d",
            *           "eventId": "0e199f04-b492-48d2-80d7-c3d21e3bfa11",
            *           "patent": {
            *             "id": "3c1ec24e-98c4-41a6-91e8-0c2bf5b0166c",
@@ -2220,12 +2220,12 @@ export interface operations {
            *             }
            *           ],
            *           "feesStatus": "INVOICED",
-           *           "isFxRateFrozen": true,
+           *           "isFxRateFrozen": false,
            *           "regularizedInvoiceId": null,
            *           "regularizationReason": null
            *         }
            *       ],
-           *       "createdAt": "2025-09-05T12:00:00.000Z"
+           *       "createdAt": "2025-10-05T12:00:00.000Z"
            *     }
            */
           'application/json': components['schemas']['Invoice'];
