@@ -9,7 +9,7 @@ import { conventionsSampleTest } from './spec/conventions-sample';
 import { eventReadsTest } from './spec/event-reads';
 import { feesReadsTest } from './spec/fees-reads';
 import { harmlessMonthTest } from './spec/harmless-month';
-import { invoiceSnapshotTest } from './spec/invoice-snapshot';
+import { invoicePagesTest, invoiceSnapshotTest } from './spec/invoice-snapshot';
 import { rejectedSyncBatchTest } from './spec/rejected-sync-batch';
 import { ownPatentTest } from './spec/sync-workflow';
 
@@ -18,6 +18,7 @@ export const test = mergeTests(
   eventReadsTest,
   feesReadsTest,
   harmlessMonthTest,
+  invoicePagesTest,
   invoiceSnapshotTest,
   rejectedSyncBatchTest,
   ownPatentTest,

@@ -7,7 +7,6 @@ import {
   type ApiClient,
   enumOf,
   expect,
-  expectJudged,
   expectRuleHolds,
   nonEmpty,
   orderProblems,
@@ -137,16 +136,17 @@ function distinctCount(values: (string | null)[]): number {
 }
 
 test.describe('invoices', () => {
-  // The file's tests run in order in one worker: the tests that judge the invoice list read by the worker's
-  // snapshot (expectJudged) find its answers judged in this worker, whichever test read them first.
   test.describe.configure({ mode: 'default' });
 
-  // The rules one invoice decides are the registry's (helpers/rules/invoices.ts), applied to
-  // every answer; these tests read the invoices and confirm that the rule judged them (expectJudged).
-  test(...titled('[INV-005] every invoice has object "invoice"'), async ({ api, invoiceSnapshot }) => {
-    someInvoices(await invoiceSnapshot(api));
-    expectJudged('INV-005', api.baseUrl, 'the invoice list');
-  });
+  // The rules one invoice decides are the registry's (helpers/rules/invoices.ts), applied to every answer;
+  // these tests judge the pages of the run's invoice list again (expectRuleHolds), whichever worker read them.
+  test(
+    ...titled('[INV-005] every invoice has object "invoice"'),
+    async ({ api, invoiceSnapshot, invoicePages }) => {
+      someInvoices(await invoiceSnapshot(api));
+      expectRuleHolds('INV-005', ...(await invoicePages(api)));
+    },
+  );
 
   test(
     ...titled('[INV-006] invoice references are unique and the same on the single read'),
@@ -169,69 +169,78 @@ test.describe('invoices', () => {
 
   test(
     ...titled('[INV-007] every invoice, whatever its origin, carries a non-empty reference'),
-    async ({ api, invoiceSnapshot }) => {
+    async ({ api, invoiceSnapshot, invoicePages }) => {
       someInvoices(await invoiceSnapshot(api));
-      expectJudged('INV-007', api.baseUrl, 'the invoice list');
+      expectRuleHolds('INV-007', ...(await invoicePages(api)));
     },
   );
 
-  test(...titled('[INV-008] number is null on IMPORTED invoices'), async ({ api, invoiceSnapshot }) => {
-    byOrigin(someInvoices(await invoiceSnapshot(api)), 'IMPORTED');
-    expectJudged('INV-008', api.baseUrl, 'the invoice list, IMPORTED invoices among them');
-  });
+  test(
+    ...titled('[INV-008] number is null on IMPORTED invoices'),
+    async ({ api, invoiceSnapshot, invoicePages }) => {
+      byOrigin(someInvoices(await invoiceSnapshot(api)), 'IMPORTED');
+      expectRuleHolds('INV-008', ...(await invoicePages(api)));
+    },
+  );
 
-  test(...titled(`[INV-009] origin is ${orList(ORIGINS)}`), async ({ api, invoiceSnapshot }) => {
-    someInvoices(await invoiceSnapshot(api));
-    expectJudged('INV-009', api.baseUrl, 'the invoice list');
-  });
+  test(
+    ...titled(`[INV-009] origin is ${orList(ORIGINS)}`),
+    async ({ api, invoiceSnapshot, invoicePages }) => {
+      someInvoices(await invoiceSnapshot(api));
+      expectRuleHolds('INV-009', ...(await invoicePages(api)));
+    },
+  );
 
   test(
     ...titled('[INV-010] the invoice list returns patent invoices only (ipRightType PATENT)'),
-    async ({ api, invoiceSnapshot }) => {
+    async ({ api, invoiceSnapshot, invoicePages }) => {
       someInvoices(await invoiceSnapshot(api));
-      expectJudged('INV-010', api.baseUrl, 'the invoice list');
+      expectRuleHolds('INV-010', ...(await invoicePages(api)));
     },
   );
 
   test(
     ...titled('[INV-011] hasPdfDocument and hasXlsxDocument are booleans on every invoice'),
-    async ({ api, invoiceSnapshot }) => {
+    async ({ api, invoiceSnapshot, invoicePages }) => {
       someInvoices(await invoiceSnapshot(api));
-      expectJudged('INV-011', api.baseUrl, 'the invoice list');
+      expectRuleHolds('INV-011', ...(await invoicePages(api)));
     },
   );
 
   test(
     ...titled('[INV-012] invoice fees are Fees objects with at most one line per event'),
-    async ({ api, invoiceSnapshot }) => {
+    async ({ api, invoiceSnapshot, invoicePages }) => {
       const invoices = someInvoices(await invoiceSnapshot(api));
       skipIf(
         !invoices.some((i) => Array.isArray(i.fees) && i.fees.length > 1),
         'data',
         'no invoice with two lines or more found for the primary tenant (API_KEY)',
       );
-      expectJudged('INV-012', api.baseUrl, 'the invoice list, invoices of several lines among them');
+      expectRuleHolds('INV-012', ...(await invoicePages(api)));
     },
   );
 
-  test(...titled('[INV-013] createdAt is a date-time on every invoice'), async ({ api, invoiceSnapshot }) => {
-    someInvoices(await invoiceSnapshot(api));
-    expectJudged('INV-013', api.baseUrl, 'the invoice list');
-  });
+  test(
+    ...titled('[INV-013] createdAt is a date-time on every invoice'),
+    async ({ api, invoiceSnapshot, invoicePages }) => {
+      someInvoices(await invoiceSnapshot(api));
+      expectRuleHolds('INV-013', ...(await invoicePages(api)));
+    },
+  );
 
   test(
     ...titled('[INV-001] regularizedInvoiceId is null on the lines of GENERATED and IMPORTED invoices'),
-    async ({ api, invoiceSnapshot }) => {
+    async ({ api, invoiceSnapshot, invoicePages }) => {
       nonRegularizations(await invoiceSnapshot(api));
-      expectJudged('INV-001', api.baseUrl, 'the invoice list, GENERATED or IMPORTED invoices among them');
+      expectRuleHolds('INV-001', ...(await invoicePages(api)));
     },
   );
 
   test(
     ...titled('[INV-003] regularizationReason is null on the lines of GENERATED and IMPORTED invoices'),
-    async ({ api, invoiceSnapshot }) => {
+    async ({ api, invoiceSnapshot, invoicePages }) => {
       nonRegularizations(await invoiceSnapshot(api));
-      expectJudged('INV-003', api.baseUrl, 'the invoice list, GENERATED or IMPORTED invoices among them');
+      expectRuleHolds('INV-003', ...(await invoicePages(api)));
     },
   );
 
@@ -255,7 +264,7 @@ test.describe('invoices', () => {
 
   test(
     ...titled('[INV-002] a REGULARIZATION line names another invoice, readable, that billed the same event'),
-    async ({ api, invoiceSnapshot }) => {
+    async ({ api, invoiceSnapshot, invoicePages }) => {
       const lines = regularizationLines(await invoiceSnapshot(api));
       // Readable, and billing the line's event: what two answers show, checked here.
       const originals = new Map<string, Invoice>();
@@ -274,15 +283,15 @@ test.describe('invoices', () => {
         }
       }
       // The UUID of another invoice: the registry's rule, on the invoice list the snapshot read.
-      expectJudged('INV-002', api.baseUrl, 'the invoice list, REGULARIZATION invoices among them');
+      expectRuleHolds('INV-002', ...(await invoicePages(api)));
     },
   );
 
   test(
     ...titled(`[INV-004] a REGULARIZATION line carries a reason ${orList(REGULARIZATION_REASONS)}`),
-    async ({ api, invoiceSnapshot }) => {
+    async ({ api, invoiceSnapshot, invoicePages }) => {
       regularizationLines(await invoiceSnapshot(api));
-      expectJudged('INV-004', api.baseUrl, 'the invoice list, REGULARIZATION invoices among them');
+      expectRuleHolds('INV-004', ...(await invoicePages(api)));
     },
   );
 

@@ -69,6 +69,27 @@ interface StoredResponse {
   operationId?: OperationId;
 }
 
+/** A response as stored in the run folder: its exchange (keys redacted, body in base64) and its operation. */
+function storedOf(response: ApiResponse): StoredResponse {
+  return {
+    exchange: {
+      ...response.exchange,
+      request: { ...response.exchange.request, headers: redactHeaders(response.exchange.request.headers) },
+      body: response.exchange.body.toString('base64'),
+    },
+    ...(response.operationId ? { operationId: response.operationId } : {}),
+  };
+}
+
+/** A stored response, marked `shared`: another worker received it. */
+function loadedOf(stored: StoredResponse): ApiResponse {
+  const { exchange, operationId } = stored;
+  return new ApiResponse(
+    { ...exchange, body: Buffer.from(exchange.body, 'base64'), shared: true },
+    operationId,
+  );
+}
+
 /**
  * A response obtained once per run. Other callers get a copy whose exchange is marked `shared` (their
  * evidence shows it; the request ledger does not count it again). The key never reaches the file.
@@ -78,24 +99,25 @@ export function sharedResponse(
   name: string,
   call: () => Promise<ApiResponse>,
 ): Promise<ApiResponse> {
-  return shareOnce<ApiResponse>(
+  return shareOnce<ApiResponse>(namespace, `response-${name}`, call, storedOf, (stored) =>
+    loadedOf(stored as StoredResponse),
+  );
+}
+
+/**
+ * Responses obtained once per run (the pages of a walk, the reads of a sample), as `sharedResponse`: a test
+ * in any worker judges them again with the registry (`expectRuleHolds`), whichever worker received them.
+ */
+export function sharedResponses(
+  namespace: string,
+  name: string,
+  call: () => Promise<ApiResponse[]>,
+): Promise<ApiResponse[]> {
+  return shareOnce<ApiResponse[]>(
     namespace,
-    `response-${name}`,
+    `responses-${name}`,
     call,
-    (response): StoredResponse => ({
-      exchange: {
-        ...response.exchange,
-        request: { ...response.exchange.request, headers: redactHeaders(response.exchange.request.headers) },
-        body: response.exchange.body.toString('base64'),
-      },
-      ...(response.operationId ? { operationId: response.operationId } : {}),
-    }),
-    (stored) => {
-      const { exchange, operationId } = stored as StoredResponse;
-      return new ApiResponse(
-        { ...exchange, body: Buffer.from(exchange.body, 'base64'), shared: true },
-        operationId,
-      );
-    },
+    (responses) => responses.map(storedOf),
+    (stored) => (stored as StoredResponse[]).map(loadedOf),
   );
 }

@@ -1,8 +1,8 @@
 /**
  * The sample the conventions spec judges: about ten reads of every resource kind of the primary tenant
  * (patents, events, fees, invoices, freezes), each judged by the registry as it arrives (the schema one judge
- * among the others). Held by the fixture `conventionsSample`, read once per worker and target in the first
- * test that needs it.
+ * among the others). Held by the fixture `conventionsSample`, read once per run and target in the first test
+ * that needs it, in whichever worker (its answers shared through the run folder).
  */
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse, Query } from '../wire/api-client';
@@ -10,6 +10,7 @@ import type { OperationId } from '../contract/contract';
 import { WIDE_WINDOW } from '../data/discovery';
 import { RENEWAL } from '../contract/event-rules';
 import { workerRead } from './worker-read';
+import { sharedResponses } from '../data/shared-sweeps';
 
 export interface Read {
   operationId: OperationId;
@@ -37,26 +38,21 @@ export function dataOf(body: unknown): Json[] {
   return Array.isArray(data) ? data.map(asObject) : [];
 }
 
-async function readSample(api: ApiClient): Promise<Sample> {
-  const reads: Read[] = [];
-  const omitted: string[] = [];
+/** The sample's answers, each through the client's checks (the registry judges every one as it arrives). */
+async function readAnswers(api: ApiClient): Promise<ApiResponse[]> {
+  const answers: ApiResponse[] = [];
   const read = async (
     operationId: OperationId,
     options: { path?: Record<string, string>; query?: Query; forbiddenAllowed?: boolean } = {},
   ): Promise<unknown> => {
-    // Through the client's checks: the registry judges every answer of the sample as it arrives.
     const response = await api.call(operationId, { path: options.path, query: options.query });
+    answers.push(response);
     // Authentication 7: 403 forbidden is a business denial, e.g. the freeze capability not enabled.
-    if (options.forbiddenAllowed && response.status === 403 && problemCode(response) === 'forbidden') {
-      omitted.push(`${operationId}: 403 forbidden (the capability is not enabled for the primary tenant)`);
-      return undefined;
-    }
+    if (options.forbiddenAllowed && forbidden(response)) return undefined;
     if (response.status !== 200) {
       throw new Error(`sample read: ${response.describe()} (expected 200): ${response.text.slice(0, 300)}`);
     }
-    const body = response.json();
-    reads.push({ operationId, response, body });
-    return body;
+    return response.json();
   };
 
   const patents = dataOf(await read('listPatents', { query: { itemsPerPage: 100 } }));
@@ -66,16 +62,14 @@ async function readSample(api: ApiClient): Promise<Sample> {
   // A patent of the list that has events, so that every by-id read answers 200.
   const withEvents = new Set(byPeriod.map((e) => String(asObject(e.patent).id)));
   const patent = patents.find((p) => withEvents.has(String(p.id))) ?? patents[0];
-  let patentId: string = randomUUID();
-  let eventId: string = randomUUID();
   if (patent) {
-    patentId = String(patent.id);
+    const patentId = String(patent.id);
     await read('getPatent', { path: { patentId } });
     const event = dataOf(
       await read('listPatentEvents', { path: { patentId }, query: { itemsPerPage: 100 } }),
     ).find((e) => e.eventType === RENEWAL);
     if (event) {
-      eventId = String(event.id);
+      const eventId = String(event.id);
       await read('getPatentEvent', { path: { patentId, eventId } });
       await read('getEventFees', { path: { patentId, eventId } });
     }
@@ -88,11 +82,35 @@ async function readSample(api: ApiClient): Promise<Sample> {
   });
   const freeze = dataOf(freezes)[0];
   if (freeze) await read('getExchangeRateFreeze', { path: { yearMonth: String(freeze.yearMonth) } });
-  return { reads, omitted, patentId, eventId };
+  return answers;
 }
+
+/** The sample its answers make: the reads that answered 200, what a 403 forbidden left out, the ids read. */
+function sampleOf(answers: ApiResponse[]): Sample {
+  const reads = answers
+    .filter((response) => response.status === 200)
+    .map((response) => ({ operationId: response.operationId!, response, body: response.json() }));
+  const omitted = answers
+    .filter(forbidden)
+    .map((r) => `${r.operationId}: 403 forbidden (the capability is not enabled for the primary tenant)`);
+  const eventRead = reads.find((r) => r.operationId === 'getPatentEvent');
+  const patentRead = reads.find((r) => r.operationId === 'getPatent');
+  const event = eventRead ? asObject(eventRead.body) : undefined;
+  return {
+    reads,
+    omitted,
+    patentId: patentRead ? String(asObject(patentRead.body).id) : randomUUID(),
+    eventId: event ? String(event.id) : randomUUID(),
+  };
+}
+
+const forbidden = (response: ApiResponse) => response.status === 403 && problemCode(response) === 'forbidden';
 
 function problemCode(response: ApiResponse): unknown {
   return response.isJson ? asObject(response.json()).code : undefined;
 }
 
-export const conventionsSampleTest = workerRead('conventionsSample', readSample);
+// Read once for the run, whichever worker asks first: a test in any worker judges the answers again.
+export const conventionsSampleTest = workerRead('conventionsSample', async (api: ApiClient) =>
+  sampleOf(await sharedResponses(api.baseUrl, 'conventions-sample', () => readAnswers(api))),
+);
