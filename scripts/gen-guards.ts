@@ -3,7 +3,8 @@
  * excuses it (helpers/contract/guards.ts, marked `// guard: <id>` where it lives), and every place where a
  * test may end "not verified" (found in the source by its call: skipBecause, skipIf, verifiedOnlyIf,
  * nonEmpty, notVerified, the client's own skip), with the kind of its cause and, for the kinds `target` and
- * `time`, its ruling. tests/guards.test.ts keeps both complete and the page current.
+ * `time`, its ruling; by module, not line, so that an edit elsewhere in a spec leaves the page current.
+ * tests/guards.test.ts keeps both complete and the page current.
  * `npx tsx scripts/gen-guards.ts` rewrites the page.
  */
 import fs from 'node:fs';
@@ -135,22 +136,22 @@ export function renderGuards(): string {
     '',
     '### Kinds `target` and `time`, ruled',
     '',
-    '| Place | Kind | Reason | Ruling | Clause | Why |',
+    '| Module | Kind | Reason | Ruling | Clause | Why |',
     '|---|---|---|---|---|---|',
     ...ends
       .filter((e) => e.kind === 'target' || e.kind === 'time')
       .map((e) => {
         const r = rulingOf(e);
-        return `| \`${e.file}:${e.line}\` | ${e.kind} | ${cell(e.reason)} | ${r?.ruling ?? 'NOT RULED'} | "${cell(r?.clause ?? '')}" | ${cell(r?.why ?? '')} |`;
+        return `| \`${e.file}\` | ${e.kind} | ${cell(e.reason)} | ${r?.ruling ?? 'NOT RULED'} | "${cell(r?.clause ?? '')}" | ${cell(r?.why ?? '')} |`;
       }),
     '',
     '### Kinds `data`, `setting` and `passed on`',
     '',
-    '| Place | Kind | Reason |',
+    '| Module | Kind | Reason |',
     '|---|---|---|',
     ...ends
       .filter((e) => e.kind !== 'target' && e.kind !== 'time')
-      .map((e) => `| \`${e.file}:${e.line}\` | ${e.kind} | ${cell(e.reason)} |`),
+      .map((e) => `| \`${e.file}\` | ${e.kind} | ${cell(e.reason)} |`),
     '',
   ];
   return lines.join('\n');
