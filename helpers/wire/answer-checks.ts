@@ -81,13 +81,18 @@ export function requirementJudgements(id: string, baseUrl: string): { judged: nu
   return { judged, breaches };
 }
 
+/** The registry's judgements of an answer a test holds, made once: a test may ask for several requirements. */
+const registryOn = new WeakMap<ApiResponse, ReturnType<typeof judgeAnswer>>();
+
 /**
  * The registry applied now to one answer, for one requirement: how many of its subjects the requirement's
  * invariants judged, and their breaches. For an answer a test holds that may have been received, and judged,
  * by another worker (a shared answer).
  */
 export function judgementsOn(response: ApiResponse, id: string): { judged: number; breaches: string[] } {
-  const judged = judgeAnswer(answerFacts(response)).filter((j) => j.invariant.id === id);
+  let all = registryOn.get(response);
+  if (all === undefined) registryOn.set(response, (all = judgeAnswer(answerFacts(response))));
+  const judged = all.filter((j) => j.invariant.id === id);
   return {
     judged: judged.length,
     breaches: judged.flatMap((j) => j.breaches.map((b) => `${response.describe()}: ${j.path}: ${b}`)),
