@@ -32,6 +32,8 @@ import {
   test,
   titled,
   waitsForEarlier,
+  verifiedOnlyIf,
+  utcToday,
 } from '../helpers/test';
 import type { Fees, Patent, PatentEvent, ProblemInstructionSkipped } from '../schemas/types';
 
@@ -163,6 +165,40 @@ test.describe('instructions', () => {
         for (const e of [a, b])
           await api.call('getInstructionReceiptDocument', { path: { patentId: e.patent.id, eventId: e.id } });
       });
+    },
+  );
+
+  test(
+    ...titled(
+      '[INS-017, EVT-017] after SKIP_THIS_TIME or DROP on the earliest event, the next event of the patent no longer waits behind it: its instruction executes',
+    ),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      // The next event's own window open: once the earliest is decided, nothing else holds it back.
+      const nextOpen = (list: PatentEvent[]) => {
+        const earliest = instructableFirst(list);
+        const next = earliest ? laterPending(list, earliest)[0] : undefined;
+        const opensAt = next?.instructability.opensAt;
+        return typeof opensAt === 'string' && opensAt <= utcToday() ? next : undefined;
+      };
+      const { patentId, events } = await portfolio.claim('earlier-event-pending', {
+        refine: {
+          what: 'whose next event awaiting a decision has its window open',
+          holds: (l) => !!nextOpen(l),
+        },
+      });
+      const first = instructableFirst(events)!;
+      const second = nextOpen(events)!;
+      // A decision that does not pay: only PROCEED was ever needed to let the next event through, if the
+      // server reads "un-instructed" as "not paid".
+      const decision = first.instructability.allowedDecisions.find((d) => d !== 'PROCEED');
+      verifiedOnlyIf(decision !== undefined, 'data', `event ${first.id} offers no decision besides PROCEED`);
+      expect(await postInstructions(api, [{ eventId: first.id, decision }])).toHaveStatus(201);
+      // The patent's events read whole: its earliest event awaiting a decision is now the next one.
+      const list = await api.call('listPatentEvents', { path: { patentId }, query: { itemsPerPage: 100 } });
+      expectRuleHolds('EVT-017', list);
+      const next = await postInstructions(api, [{ eventId: second.id, decision: 'SKIP_THIS_TIME' }]);
+      expect(next, `the next event ${second.id} after ${decision} on ${first.id}`).toHaveStatus(201);
     },
   );
 

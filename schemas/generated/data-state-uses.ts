@@ -3,8 +3,8 @@ import type { DataStateUsesTable } from '../data-states';
 
 export const DATA_STATE_USES: DataStateUsesTable = {
   'earlier-event-pending': {
-    tests: ['INS-017, INS-022, INS-023, EVT-027', 'PROB-010, PROB-020'],
-    claims: 2,
+    tests: ['INS-017, EVT-017', 'INS-017, INS-022, INS-023, EVT-027', 'PROB-010, PROB-020'],
+    claims: 3,
     perWorkerTests: 0,
   },
   'earlier-event-pending-unchanged': {
