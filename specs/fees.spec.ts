@@ -231,6 +231,43 @@ test.describe('fees', () => {
     };
   }
 
+  /** Reads the fees of the event, answered 200; `when` names the read in a failure. */
+  function feesReader(api: ApiClient, event: PatentEvent): (when: string) => Promise<Fees> {
+    const path = { patentId: event.patent.id, eventId: event.id };
+    return async (when) => {
+      const response = await api.call('getEventFees', { path });
+      expect(response, `fees of ${event.id} ${when}`).toHaveStatus(200);
+      return response.json<Fees>();
+    };
+  }
+
+  /**
+   * PROCEED on the event once two reads show the same estimate, and the fees LOCKED right after it carrying
+   * that estimate. ESTIMATED is "recomputed live": the lock takes the estimate in force at execution; if it
+   * moves between two reads, it may move again before the lock (not verified).
+   */
+  async function lockStillEstimate(
+    api: ApiClient,
+    event: PatentEvent,
+    readFees: (when: string) => Promise<Fees>,
+  ): Promise<Fees> {
+    const first = await readFees('before the PROCEED');
+    const estimate = await readFees('just before the PROCEED');
+    expect(estimate.feesStatus, 'fees status before the PROCEED').toBe('ESTIMATED');
+    verifiedOnlyIf(
+      JSON.stringify(amountsOf(first)) === JSON.stringify(amountsOf(estimate)),
+      'time',
+      `the estimate of ${event.id} moved between two reads (${JSON.stringify(amountsOf(first))}, then ${JSON.stringify(amountsOf(estimate))})`,
+    );
+    await proceed(api, event);
+    const locked = await readFees('right after the PROCEED');
+    expect(locked.feesStatus).toBe('LOCKED');
+    expect(amountsOf(locked), 'LOCKED amounts against the estimate read just before').toEqual(
+      amountsOf(estimate),
+    );
+    return locked;
+  }
+
   /** Posts PROCEED on the event, which executes it (201). */
   async function proceed(api: ApiClient, event: PatentEvent): Promise<void> {
     expect(await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }])).toHaveStatus(201);
@@ -273,27 +310,8 @@ test.describe('fees', () => {
       // A patent whose fees are in another currency than the commonest first: the lock keeps the currency too.
       const event = await claimProceedable(portfolio, await otherCurrencies(api, portfolio));
       const path = { patentId: event.patent.id, eventId: event.id };
-      const readFees = async (when: string): Promise<Fees> => {
-        const response = await api.call('getEventFees', { path });
-        expect(response, `fees of ${event.id} ${when}`).toHaveStatus(200);
-        return response.json<Fees>();
-      };
-      // ESTIMATED is "recomputed live": the lock takes the estimate in force at execution. Two reads just
-      // before the PROCEED show whether the estimate is still; if it moves, it may move again before the lock.
-      const first = await readFees('before the PROCEED');
-      const estimate = await readFees('just before the PROCEED');
-      expect(estimate.feesStatus, 'fees status before the PROCEED').toBe('ESTIMATED');
-      verifiedOnlyIf(
-        JSON.stringify(amountsOf(first)) === JSON.stringify(amountsOf(estimate)),
-        'time',
-        `the estimate of ${event.id} moved between two reads (${JSON.stringify(amountsOf(first))}, then ${JSON.stringify(amountsOf(estimate))})`,
-      );
-      await proceed(api, event);
-      const locked = await readFees('right after the PROCEED');
-      expect(locked.feesStatus).toBe('LOCKED');
-      expect(amountsOf(locked), 'LOCKED amounts against the estimate read just before').toEqual(
-        amountsOf(estimate),
-      );
+      const readFees = feesReader(api, event);
+      const locked = await lockStillEstimate(api, event, readFees);
       // A later read, past another read of the event: still the same amounts.
       expect(await api.call('getPatentEvent', { path })).toHaveStatus(200);
       expect(amountsOf(await readFees('on a later read')), 'LOCKED amounts on a later read').toEqual(
@@ -310,30 +328,12 @@ test.describe('fees', () => {
       requireSetting('ALLOW_INSTRUCTIONS');
       requireSetting('PROVIDER_STATES_URL');
       const event = await claimProceedable(portfolio);
-      const path = { patentId: event.patent.id, eventId: event.id };
-      const readFees = async (when: string): Promise<Fees> => {
-        const response = await api.call('getEventFees', { path });
-        expect(response, `fees of ${event.id} ${when}`).toHaveStatus(200);
-        return response.json<Fees>();
-      };
+      const readFees = feesReader(api, event);
       // An estimate read before the revision, then the estimate "recomputed live" after it: the lock takes the
       // one in force at its execution, not one remembered from an earlier read.
       await readFees('before the revision');
       await providerState('office-fee-revised', { eventId: event.id });
-      const first = await readFees('after the revision');
-      const estimate = await readFees('just before the PROCEED');
-      expect(estimate.feesStatus, 'fees status before the PROCEED').toBe('ESTIMATED');
-      verifiedOnlyIf(
-        JSON.stringify(amountsOf(first)) === JSON.stringify(amountsOf(estimate)),
-        'time',
-        `the estimate of ${event.id} moved between two reads (${JSON.stringify(amountsOf(first))}, then ${JSON.stringify(amountsOf(estimate))})`,
-      );
-      await proceed(api, event);
-      const locked = await readFees('right after the PROCEED');
-      expect(locked.feesStatus).toBe('LOCKED');
-      expect(amountsOf(locked), 'LOCKED amounts against the estimate read just before').toEqual(
-        amountsOf(estimate),
-      );
+      await lockStillEstimate(api, event, readFees);
     },
   );
 
