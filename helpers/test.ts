@@ -55,7 +55,7 @@ export {
   waitsForEarlier,
 } from './contract/event-rules';
 export { API_PREFIX, YEAR_MONTH } from './contract/invariant-types';
-export { fcParams } from './contract/generated-inputs';
+export { fcParams, generatedInputs } from './contract/generated-inputs';
 
 export { members, partitionTable, sendsStill } from './contract/partitions';
 export type { Partition } from './contract/partitions';

@@ -15,6 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { KEY_SETTINGS } from '../helpers/run/settings';
 import { EMBEDDED_TIME_ZONE } from '../helpers/run/target';
+import { chainInLine } from '../helpers/run/round-trips';
+import type { RequestTotals } from '../helpers/wire/request-ledger';
 import { createReferenceServer } from '../reference/server';
 
 const ROOT = path.join(__dirname, '..');
@@ -24,6 +26,8 @@ export interface Traced {
   start: number;
   end: number;
   route: string;
+  /** The connection it came on (numbered by the forwarder): each worker sends on connections of its own. */
+  connection?: number;
 }
 
 /** A forwarder to `target` that delays every request by `delayMs`, tracing each. */
@@ -34,9 +38,17 @@ export async function startForwarder(
   const to = new URL(target);
   const trace: Traced[] = [];
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // Each client connection gets a number of its own (ports are reused once a connection closes).
+  const connections = new WeakMap<object, number>();
+  const connectionOf = (socket: object) => {
+    if (!connections.has(socket)) connections.set(socket, connectionsSeen++);
+    return connections.get(socket)!;
+  };
+  let connectionsSeen = 0;
   // Headers as large as the reference takes: the forwarder must not answer for the target (a 431 of its own).
   const server = http.createServer({ maxHeaderSize: 256 * 1024 }, (req, res) => {
     const start = Date.now();
+    const connection = connectionOf(req.socket);
     // The route without ids: where a chain spends its round trips.
     const route = `${req.method} ${(req.url ?? '/').split('?')[0]!.replace(/[0-9a-f]{8}-[0-9a-f-]{27}|\d{4}-\d{2}/g, '{id}')}`;
     const chunks: Buffer[] = [];
@@ -55,7 +67,7 @@ export async function startForwarder(
           (answer) => {
             res.writeHead(answer.statusCode ?? 502, answer.headers);
             answer.pipe(res);
-            answer.on('end', () => trace.push({ start, end: Date.now(), route }));
+            answer.on('end', () => trace.push({ start, end: Date.now(), route, connection }));
           },
         );
         upstream.on('error', () => res.destroy());
@@ -78,25 +90,7 @@ export async function startForwarder(
 }
 
 /** The longest chain of requests each sent after the previous one's answer: its length and its requests. */
-export function criticalPath(trace: readonly Traced[]): Traced[] {
-  const byEnd = [...trace].sort((a, b) => a.end - b.end);
-  // best[i]: the longest chain ending with byEnd[i]; chains extend only from requests answered before it began.
-  const best: { length: number; previous: number }[] = [];
-  for (let i = 0; i < byEnd.length; i++) {
-    let choice = { length: 1, previous: -1 };
-    for (let j = i - 1; j >= 0; j--)
-      if (byEnd[j]!.end <= byEnd[i]!.start && best[j]!.length + 1 > choice.length)
-        choice = { length: best[j]!.length + 1, previous: j };
-    best.push(choice);
-  }
-  let at = best.reduce((m, b, i) => (b.length > (best[m]?.length ?? 0) ? i : m), 0);
-  const chain: Traced[] = [];
-  while (at >= 0 && byEnd[at]) {
-    chain.unshift(byEnd[at]!);
-    at = best[at]!.previous;
-  }
-  return chain;
-}
+export const criticalPath = (trace: readonly Traced[]): Traced[] => chainInLine(trace);
 
 /** The share of the run's time with n requests in flight, n = 0, 1, ... (sampled every 10 ms). */
 export function inFlight(trace: readonly Traced[], from: number, to: number): number[] {
@@ -108,6 +102,36 @@ export function inFlight(trace: readonly Traced[], from: number, to: number): nu
     samples++;
   }
   return Array.from(counts, (c) => Math.round(((c ?? 0) / Math.max(samples, 1)) * 1000) / 10);
+}
+
+/** One test's run in a Playwright JSON report: when it ran (ms) and its title. */
+export interface TestWindow {
+  start: number;
+  end: number;
+  title: string;
+}
+
+/** The test windows of a Playwright JSON report (the last result of each test). */
+export function testWindows(file: string): TestWindow[] {
+  if (!fs.existsSync(file)) return [];
+  interface Suite {
+    suites?: Suite[];
+    file?: string;
+    specs?: { title: string; tests: { results: { startTime: string; duration: number }[] }[] }[];
+  }
+  const out: TestWindow[] = [];
+  const walk = (suite: Suite, file: string) => {
+    for (const child of suite.suites ?? []) walk(child, child.file ?? file);
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests) {
+        const last = t.results.at(-1);
+        if (!last) continue;
+        const start = Date.parse(last.startTime);
+        out.push({ start, end: start + last.duration, title: `${file} › ${spec.title}` });
+      }
+  };
+  walk(JSON.parse(fs.readFileSync(file, 'utf8')) as Suite, '');
+  return out;
 }
 
 /** The tests of a Playwright JSON report that did not pass, with the first line of their reason. */
@@ -182,6 +206,18 @@ export async function runLatency(delayMs: number): Promise<Record<string, unknow
     });
     const ended = Date.now();
     const chain = criticalPath(forwarder.trace);
+    const tests = testWindows(path.join(dir, 'latency-results.json'));
+    const firstTest = Math.min(...tests.map((t) => t.start));
+    // The suite's own ledger counts each test's requests and round trips in line (helpers/wire/request-ledger.ts).
+    const requestsFile = path.join(dir, 'requests.json');
+    const ledger = fs.existsSync(requestsFile)
+      ? (JSON.parse(fs.readFileSync(requestsFile, 'utf8')) as Pick<
+          RequestTotals,
+          'roundTripsInLine' | 'longestInLine'
+        >)
+      : undefined;
+    const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+    const seconds = (ms: number) => Math.round(ms / 100) / 10;
     const routes = new Map<string, number>();
     for (const r of chain) routes.set(r.route, (routes.get(r.route) ?? 0) + 1);
     return {
@@ -195,11 +231,25 @@ export async function runLatency(delayMs: number): Promise<Record<string, unknow
         routes: [...routes].sort((a, b) => b[1] - a[1]).slice(0, 8),
       },
       inFlightPercent: inFlight(forwarder.trace, started, ended),
+      // Where the wall time went: before the first test (runner, global set-up, workers starting), the tests.
+      phases: {
+        beforeFirstTestSeconds: tests.length ? seconds(firstTest - started) : undefined,
+        setupRequests: forwarder.trace.filter((r) => r.start < firstTest).length,
+        setupRequestsInLine: criticalPath(forwarder.trace.filter((r) => r.start < firstTest)).length,
+        testsSeconds: tests.length ? seconds(Math.max(...tests.map((t) => t.end)) - firstTest) : undefined,
+        testSecondsSummed: seconds(sum(tests.map((t) => t.end - t.start))),
+        roundTripsInLineSummed: ledger?.roundTripsInLine,
+      },
+      // The tests with the most round trips in line: where a worker waits longest on the network.
+      longestInLine: ledger?.longestInLine.slice(0, 15),
       notPassed: notPassed(path.join(dir, 'latency-results.json')),
     };
   } finally {
     await forwarder.close();
     await listening.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (process.env.BENCH_LATENCY_KEEP) {
+      fs.writeFileSync(path.join(dir, 'trace.json'), JSON.stringify(forwarder.trace));
+      console.log(`kept ${dir}`);
+    } else fs.rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -3,7 +3,7 @@
  * Contract: Authentication, points 1-5; Errors table rows invalid_api_key and api_key_expired.
  */
 import fc from 'fast-check';
-import { expect, expectRuleHolds, fcParams, skipIf, test, titled } from '../helpers/test';
+import { expect, expectRuleHolds, generatedInputs, skipIf, test, titled } from '../helpers/test';
 
 const hexKey = fc.stringMatching(/^[0-9a-f]{64}$/);
 
@@ -26,14 +26,14 @@ test.describe('auth', () => {
     ...titled('[AUTH-006] a well-formed key the service does not know gets 401 invalid_api_key'),
     async ({ api, target }) => {
       const known = new Set(Object.values(target.keys));
-      await fc.assert(
-        fc.asyncProperty(hexKey, async (key) => {
-          fc.pre(!known.has(key));
-          const response = await api.withKey(key).call('listPatents', { query: { itemsPerPage: 1 } });
-          expect(response).toBeProblem({ status: 401, code: 'invalid_api_key' });
-        }),
-        fcParams(5),
+      // The keys go together: each answer depends on nothing but its own key.
+      const keys = generatedInputs(hexKey, 5).filter((key) => !known.has(key));
+      const responses = await Promise.all(
+        keys.map((key) => api.withKey(key).call('listPatents', { query: { itemsPerPage: 1 } })),
       );
+      expect(responses.length, 'unknown keys sent').toBeGreaterThan(0);
+      for (const response of responses)
+        expect(response).toBeProblem({ status: 401, code: 'invalid_api_key' });
     },
   );
 

@@ -347,8 +347,10 @@ test.describe('pagination', () => {
             { itemsPerPage: 1, currentPage: totalItems },
             { itemsPerPage: partial, currentPage: Math.ceil(totalItems / partial) },
           ];
-          const pages: { response?: ApiResponse; body: ListBody<unknown> }[] = [whole];
-          for (const query of paging) pages.push(await fetchAnswer(api, list, query));
+          const pages: { response?: ApiResponse; body: ListBody<unknown> }[] = [
+            whole,
+            ...(await Promise.all(paging.map((query) => fetchAnswer(api, list, query)))),
+          ];
           return { totalItems, pages };
         });
         // The page size asked, data within it, totalPages and hasMore on each page read here: the registry's
@@ -371,22 +373,28 @@ test.describe('pagination', () => {
           const { totalItems } = whole.pagination;
           if (totalItems < 2)
             skipBecause('data', `${list.what} holds ${totalItems} item(s): a sweep needs 2`);
-          const sweeps: { itemsPerPage: number; pages: Page[] }[] = [];
           const keys = list.orderKey ? whole.data.map(list.orderKey) : [];
           const tiedOrder = new Set(keys).size < keys.length;
-          for (const itemsPerPage of sweepPageSizes(totalItems, tiedOrder)) {
-            const totalPages = Math.ceil(totalItems / itemsPerPage);
+          const sizes = [...sweepPageSizes(totalItems, tiedOrder)];
+          for (const itemsPerPage of sizes) {
             const maxPages = tiedOrder ? MAX_ORDERED_SWEEP_PAGES : MAX_SWEEP_PAGES;
-            if (totalPages > maxPages)
+            if (Math.ceil(totalItems / itemsPerPage) > maxPages)
               skipBecause(
                 'data',
                 `${list.what} holds ${totalItems} items: more than ${maxPages} pages of ${itemsPerPage}`,
               );
-            const pages: Page[] = [];
-            for (let page = 1; page <= totalPages; page++)
-              pages.push(await fetchAnswer(api, list, { itemsPerPage, currentPage: page }));
-            sweeps.push({ itemsPerPage, pages });
           }
+          // The count is known: every page of every sweep is asked at once (one round trip, not one per page).
+          const sweeps: { itemsPerPage: number; pages: Page[] }[] = await Promise.all(
+            sizes.map(async (itemsPerPage) => ({
+              itemsPerPage,
+              pages: await Promise.all(
+                Array.from({ length: Math.ceil(totalItems / itemsPerPage) }, (_, i) =>
+                  fetchAnswer(api, list, { itemsPerPage, currentPage: i + 1 }),
+                ),
+              ),
+            })),
+          );
           const pages = sweeps.flatMap((sweep) => sweep.pages);
           return { totalItems, whole, sweeps, pages };
         });

@@ -1,7 +1,7 @@
 /**
  * fast-check settings shared by every property: one seed per run (FC_SEED replays it) and bounded runs.
  */
-import type { Parameters } from 'fast-check';
+import fc, { type Arbitrary, type Parameters } from 'fast-check';
 
 export function fcSeed(): number {
   const value = Number(process.env.FC_SEED);
@@ -20,4 +20,14 @@ export function fcParams<T>(numRuns?: number): Parameters<T> {
     // target did and classify the failure as a contract violation rather than a suite error.
     includeErrorInReport: true,
   };
+}
+
+/**
+ * The inputs a property of `numRuns` runs draws with the run's seed, without running it: for checks whose
+ * requests depend on nothing of each other, which then go together instead of one round trip each. Nothing is
+ * shrunk (each input is in the evidence of the exchange it was sent in); FC_SEED replays the same inputs.
+ */
+export function generatedInputs<T>(arbitrary: Arbitrary<T>, numRuns?: number): T[] {
+  const { seed, numRuns: runs } = fcParams<[T]>(numRuns);
+  return fc.sample(arbitrary, { seed, numRuns: runs });
 }

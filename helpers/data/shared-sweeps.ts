@@ -15,9 +15,16 @@ import { sharedResultFile, withFolder } from '../run/run-folder';
 
 const WAIT_LIMIT_MS = 60_000;
 
+/** A waiter looks for the file at most this often: one stat, and it holds a worker no longer than that past the result. */
+const POLL_CAP_MS = 40;
+
 async function waitFor(file: string): Promise<{ value?: unknown; failed?: true } | undefined> {
   let delay = 5;
-  for (const started = Date.now(); Date.now() - started < WAIT_LIMIT_MS; delay = Math.min(delay * 2, 200)) {
+  for (
+    const started = Date.now();
+    Date.now() - started < WAIT_LIMIT_MS;
+    delay = Math.min(delay * 2, POLL_CAP_MS)
+  ) {
     if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as { value?: unknown };
     await sleep(delay);
   }

@@ -38,15 +38,21 @@ export function dataOf(body: unknown): Json[] {
   return Array.isArray(data) ? data.map(asObject) : [];
 }
 
-/** The sample's answers, each through the client's checks (the registry judges every one as it arrives). */
+/**
+ * The sample's answers, each through the client's checks (the registry judges every one as it arrives). Three
+ * chains of reads that depend on nothing of each other go together (patents and events, invoices, freezes),
+ * and within a chain the reads that need only the same earlier answer: three round trips instead of ten. The
+ * answers keep the order of the reads as listed.
+ */
 async function readAnswers(api: ApiClient): Promise<ApiResponse[]> {
   const answers: ApiResponse[] = [];
   const read = async (
+    slot: number,
     operationId: OperationId,
     options: { path?: Record<string, string>; query?: Query; forbiddenAllowed?: boolean } = {},
   ): Promise<unknown> => {
     const response = await api.call(operationId, { path: options.path, query: options.query });
-    answers.push(response);
+    answers[slot] = response;
     // Authentication 7: 403 forbidden is a business denial, e.g. the freeze capability not enabled.
     if (options.forbiddenAllowed && forbidden(response)) return undefined;
     if (response.status !== 200) {
@@ -55,34 +61,43 @@ async function readAnswers(api: ApiClient): Promise<ApiResponse[]> {
     return response.json();
   };
 
-  const patents = dataOf(await read('listPatents', { query: { itemsPerPage: 100 } }));
-  const byPeriod = dataOf(
-    await read('listEventsByPeriod', { query: { ...WIDE_WINDOW, include: 'fees', itemsPerPage: 100 } }),
-  );
-  // A patent of the list that has events, so that every by-id read answers 200.
-  const withEvents = new Set(byPeriod.map((e) => String(asObject(e.patent).id)));
-  const patent = patents.find((p) => withEvents.has(String(p.id))) ?? patents[0];
-  if (patent) {
+  const patentsAndEvents = async () => {
+    const [patentList, periodList] = await Promise.all([
+      read(0, 'listPatents', { query: { itemsPerPage: 100 } }),
+      read(1, 'listEventsByPeriod', { query: { ...WIDE_WINDOW, include: 'fees', itemsPerPage: 100 } }),
+    ]);
+    const patents = dataOf(patentList);
+    // A patent of the list that has events, so that every by-id read answers 200.
+    const withEvents = new Set(dataOf(periodList).map((e) => String(asObject(e.patent).id)));
+    const patent = patents.find((p) => withEvents.has(String(p.id))) ?? patents[0];
+    if (!patent) return;
     const patentId = String(patent.id);
-    await read('getPatent', { path: { patentId } });
-    const event = dataOf(
-      await read('listPatentEvents', { path: { patentId }, query: { itemsPerPage: 100 } }),
-    ).find((e) => e.eventType === RENEWAL);
-    if (event) {
-      const eventId = String(event.id);
-      await read('getPatentEvent', { path: { patentId, eventId } });
-      await read('getEventFees', { path: { patentId, eventId } });
-    }
-  }
-  const invoice = dataOf(await read('listInvoices', { query: { itemsPerPage: 100 } }))[0];
-  if (invoice) await read('getInvoice', { path: { invoiceId: String(invoice.id) } });
-  const freezes = await read('listExchangeRateFreezes', {
-    query: { itemsPerPage: 100 },
-    forbiddenAllowed: true,
-  });
-  const freeze = dataOf(freezes)[0];
-  if (freeze) await read('getExchangeRateFreeze', { path: { yearMonth: String(freeze.yearMonth) } });
-  return answers;
+    const [, events] = await Promise.all([
+      read(2, 'getPatent', { path: { patentId } }),
+      read(3, 'listPatentEvents', { path: { patentId }, query: { itemsPerPage: 100 } }),
+    ]);
+    const event = dataOf(events).find((e) => e.eventType === RENEWAL);
+    if (!event) return;
+    const eventId = String(event.id);
+    await Promise.all([
+      read(4, 'getPatentEvent', { path: { patentId, eventId } }),
+      read(5, 'getEventFees', { path: { patentId, eventId } }),
+    ]);
+  };
+  const invoices = async () => {
+    const invoice = dataOf(await read(6, 'listInvoices', { query: { itemsPerPage: 100 } }))[0];
+    if (invoice) await read(7, 'getInvoice', { path: { invoiceId: String(invoice.id) } });
+  };
+  const freezes = async () => {
+    const list = await read(8, 'listExchangeRateFreezes', {
+      query: { itemsPerPage: 100 },
+      forbiddenAllowed: true,
+    });
+    const freeze = dataOf(list)[0];
+    if (freeze) await read(9, 'getExchangeRateFreeze', { path: { yearMonth: String(freeze.yearMonth) } });
+  };
+  await Promise.all([patentsAndEvents(), invoices(), freezes()]);
+  return answers.filter((answer) => answer !== undefined);
 }
 
 /** The sample its answers make: the reads that answered 200, what a 403 forbidden left out, the ids read. */

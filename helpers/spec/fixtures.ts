@@ -5,6 +5,7 @@
  */
 import { _baseTest as base, type APIRequestContext, type TestDetails } from '@playwright/test';
 import path from 'node:path';
+import { chainInLine } from '../run/round-trips';
 import { requirementById } from '../../schemas/requirements';
 import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from '../wire/api-client';
 import { checkAnswers, checkRateLimits, flushJudgements, PRIMARY_TENANT } from '../wire/answer-checks';
@@ -473,8 +474,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await use();
       const area =
         testInfo.tags.find((t) => !['@must', '@should', '@may'].includes(t))?.slice(1) ?? 'untagged';
-      const own = exchanges.filter((e) => !e.shared).length;
-      ledger.add(area, own, `${path.basename(testInfo.file)} › ${testInfo.title}`);
+      const own = exchanges.filter((e) => !e.shared);
+      const timed = own.flatMap((e) =>
+        e.sentAt === undefined ? [] : [{ start: e.sentAt, end: e.sentAt + e.durationMs }],
+      );
+      ledger.add(
+        area,
+        own.length,
+        `${path.basename(testInfo.file)} › ${testInfo.title}`,
+        chainInLine(timed).length,
+      );
       for (const exchange of exchanges) ledger.addOrigin(exchange.request.url);
       // A test the target's own answer left not verified (suspicious) shows that answer as a failure shows its
       // exchanges: the answer as evidence, the curl reproduction for it.

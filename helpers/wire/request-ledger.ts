@@ -12,6 +12,8 @@ export class RequestLedger {
   readonly byArea = new Map<string, number>();
   /** Requests per test (file › title), so that a quota-bound user sees where the calls go. */
   readonly byTest = new Map<string, number>();
+  /** Round trips in line per test (helpers/run/round-trips.ts): what a target far away costs it. */
+  readonly inLineByTest = new Map<string, number>();
   /** Every origin a request went to (the run must contact the target only). */
   readonly origins = new Set<string>();
   retries = 0;
@@ -24,10 +26,12 @@ export class RequestLedger {
     this.origins.add(new URL(url).origin);
   }
 
-  add(area: string, count: number, test?: string): void {
+  add(area: string, count: number, test?: string, inLine?: number): void {
     if (count <= 0) return;
     this.byArea.set(area, (this.byArea.get(area) ?? 0) + count);
-    if (test !== undefined) this.byTest.set(test, (this.byTest.get(test) ?? 0) + count);
+    if (test === undefined) return;
+    this.byTest.set(test, (this.byTest.get(test) ?? 0) + count);
+    if (inLine !== undefined) this.inLineByTest.set(test, (this.inLineByTest.get(test) ?? 0) + inLine);
   }
 
   /** Writes this worker's counts to the run folder. */
@@ -38,6 +42,7 @@ export class RequestLedger {
       JSON.stringify({
         byArea: Object.fromEntries(this.byArea),
         byTest: Object.fromEntries(this.byTest),
+        inLineByTest: Object.fromEntries(this.inLineByTest),
         retries: this.retries,
         origins: [...this.origins],
         overheadMs: this.overheadMs,
@@ -63,6 +68,10 @@ export interface RequestTotals {
   waitMs: number;
   /** The tests that made the most requests, heaviest first. */
   heaviestTests: { test: string; requests: number }[];
+  /** Round trips in line, summed over the tests: against a far target, about that many round trips of waiting. */
+  roundTripsInLine: number;
+  /** The tests with the most round trips in line, longest first. */
+  longestInLine: { test: string; inLine: number; requests: number }[];
 }
 
 const HEAVIEST_LISTED = 20;
@@ -87,13 +96,17 @@ export function collectRequestTotals(): RequestTotals {
     networkMs: 0,
     waitMs: 0,
     heaviestTests: [],
+    roundTripsInLine: 0,
+    longestInLine: [],
   };
   const overhead: number[] = [];
   const byTest = new Map<string, number>();
+  const inLineByTest = new Map<string, number>();
   for (const name of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
     const part = JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as {
       byArea: Record<string, number>;
       byTest?: Record<string, number>;
+      inLineByTest?: Record<string, number>;
       retries: number;
       origins: string[];
       overheadMs: number[];
@@ -104,6 +117,10 @@ export function collectRequestTotals(): RequestTotals {
     totals.waitMs += part.waitMs ?? 0;
     for (const [test, count] of Object.entries(part.byTest ?? {}))
       byTest.set(test, (byTest.get(test) ?? 0) + count);
+    for (const [test, count] of Object.entries(part.inLineByTest ?? {})) {
+      inLineByTest.set(test, (inLineByTest.get(test) ?? 0) + count);
+      totals.roundTripsInLine += count;
+    }
     overhead.push(...part.overheadMs);
     totals.retries += part.retries;
     for (const origin of part.origins) if (!totals.origins.includes(origin)) totals.origins.push(origin);
@@ -116,6 +133,10 @@ export function collectRequestTotals(): RequestTotals {
     .sort(([, a], [, b]) => b - a)
     .slice(0, HEAVIEST_LISTED)
     .map(([test, requests]) => ({ test, requests }));
+  totals.longestInLine = [...inLineByTest]
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, HEAVIEST_LISTED)
+    .map(([test, inLine]) => ({ test, inLine, requests: byTest.get(test) ?? 0 }));
   totals.overheadTotalMs = Math.round(overhead.reduce((sum, ms) => sum + ms, 0));
   totals.networkMs = Math.round(totals.networkMs);
   totals.waitMs = Math.round(totals.waitMs);
