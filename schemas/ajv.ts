@@ -81,12 +81,12 @@ export function schemaRef(name: string): string {
  * A new strict Ajv 2020-12 instance with formats, the OpenAPI annotation keywords and the document added as
  * `openapi.yaml`. Compile once and reuse: `ajv.getSchema(schemaRef('Patent'))`.
  */
-export function createAjv(): Ajv2020 {
+export function createAjv(options: object = {}): Ajv2020 {
   /* eslint-disable @typescript-eslint/no-require-imports */
   const Ajv = (require('ajv/dist/2020') as typeof import('ajv/dist/2020')).default;
   const addFormats = (require('ajv-formats') as typeof import('ajv-formats')).default;
   /* eslint-enable @typescript-eslint/no-require-imports */
-  const ajv = new Ajv({ strict: true, allErrors: true });
+  const ajv = new Ajv({ strict: true, allErrors: true, ...options });
   addFormats(ajv);
   ajv.addVocabulary([...OPENAPI_SCHEMA_KEYWORDS, ...OPENAPI_DOCUMENT_KEYWORDS]);
   ajv.addSchema(loadOpenApi() as object, OPENAPI_SCHEMA_ID);

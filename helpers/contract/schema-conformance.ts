@@ -4,15 +4,80 @@
  * media type. Pure: what the validator reads is the document itself. The registry judges every answer with
  * it (CONV-013, helpers/rules/conventions.ts).
  */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { runInThisContext } from 'node:vm';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { createAjv, OPENAPI_SCHEMA_ID } from '../../schemas/ajv';
+import { createAjv, OPENAPI_JSON_PATH, OPENAPI_SCHEMA_ID, loadOpenApi } from '../../schemas/ajv';
 import { escapePointerToken, type OperationId } from './contract';
 import { documentedResponse } from './schema-walk';
 
+/** The validators compiled ahead of time (scripts/gen-validators.ts). */
+export const PRECOMPILED_PATH = path.join(__dirname, '..', '..', 'schemas', 'generated', 'validators.js');
+
+/** The digest of the document as the suite reads it (its JSON copy): the compiled validators name theirs. */
+export function documentDigest(): string {
+  return createHash('sha256').update(readFileSync(OPENAPI_JSON_PATH)).digest('hex');
+}
+
+/**
+ * Every schema an answer or a value is validated against: each component schema, and the schema of each JSON
+ * answer the document gives an operation for a status.
+ */
+export function validatedPointers(): string[] {
+  const document = loadOpenApi();
+  const pointers = Object.keys(document.components?.schemas ?? {}).map(
+    (name) => `#/components/schemas/${escapePointerToken(name)}`,
+  );
+  for (const item of Object.values(document.paths ?? {}))
+    for (const operation of Object.values(item ?? {})) {
+      const operationId = (operation as { operationId?: OperationId } | undefined)?.operationId;
+      if (typeof operationId !== 'string') continue;
+      for (const status of Object.keys((operation as { responses?: object }).responses ?? {})) {
+        const documented = documentedResponse(operationId, Number(status));
+        for (const [mediaType, content] of Object.entries(documented?.response.content ?? {}))
+          if (content.schema)
+            pointers.push(`${documented!.pointer}/content/${escapePointerToken(mediaType)}/schema`);
+      }
+    }
+  return [...new Set(pointers)];
+}
+
+/**
+ * The compiled validators by pointer, when they were made from this very document; else none. The file is run
+ * as plain CommonJS (vm and createRequire), not through `require`: the test runner would first pass its
+ * 700 kB through its TypeScript transform.
+ */
+function loadPrecompiled(): Map<string, ValidateFunction> {
+  if (!existsSync(PRECOMPILED_PATH)) return new Map();
+  const compiled = {} as Record<string, ValidateFunction> & { digest?: string; pointers?: string[] };
+  const run = runInThisContext(
+    `(function (exports, require) {${readFileSync(PRECOMPILED_PATH, 'utf8')}\n})`,
+    {
+      filename: PRECOMPILED_PATH,
+    },
+  ) as (exports: object, require: NodeRequire) => void;
+  run(compiled, createRequire(PRECOMPILED_PATH));
+  if (compiled.digest !== documentDigest() || !compiled.pointers) return new Map();
+  return new Map(compiled.pointers.map((pointer, i) => [pointer, compiled[`v${i}`]!]));
+}
+
 let ajv: ReturnType<typeof createAjv> | undefined;
-const validators = new Map<string, ValidateFunction>();
+let validators: Map<string, ValidateFunction> | undefined;
+let precompiled: ReadonlySet<string> | undefined;
+
+/** The pointers this process validates with compiled code (none when the file was made from another document). */
+export function precompiledPointers(): ReadonlySet<string> {
+  validators ??= loadPrecompiled();
+  precompiled ??= new Set(validators.keys());
+  return precompiled;
+}
 
 function validatorFor(pointer: string): ValidateFunction {
+  precompiledPointers();
+  validators ??= new Map();
   let validate = validators.get(pointer);
   if (!validate) {
     ajv ??= createAjv();
