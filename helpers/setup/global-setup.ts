@@ -65,12 +65,19 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     /* the preflight (or the workers' first request) names the setting */
   }
   const preflighted = !env.PREFLIGHT?.trim() || envFlag('PREFLIGHT');
+  // The data states the suite looks for (README, "The minimum test tenant"), from the events sweep the
+  // workers then share: on stderr, no extra request. The sweep goes beside the preflight, not after it (two
+  // round trips fewer before the first test); when the preflight refuses the target, the run stops and the
+  // sweep's outcome is never read.
+  const dataStatesRead =
+    preflighted && !env.MUTATION_TARGETS
+      ? readDataStates(readTarget(), { workers: config.workers, shared: true })
+      : undefined;
+  dataStatesRead?.catch(() => undefined);
   let preflightRequests = preflighted ? await runPreflightOrExit(readTarget()) : 0;
   step('preflightMs');
-  // The data states the suite looks for (README, "The minimum test tenant"), from the events sweep the
-  // workers then share: on stderr, no extra request.
-  if (preflighted && !env.MUTATION_TARGETS) {
-    const dataStates = await readDataStates(readTarget(), { workers: config.workers, shared: true });
+  if (dataStatesRead) {
+    const dataStates = await dataStatesRead;
     preflightRequests += dataStates.requests;
     process.stderr.write(`${dataStates.lines.join('\n')}\n`);
   }
