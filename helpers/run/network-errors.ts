@@ -40,7 +40,7 @@ const EXPIRED = /CERT_HAS_EXPIRED|certificate has expired|CERT_NOT_YET_VALID/i;
 const CLIENT_REFUSED =
   /alert certificate required|alert bad certificate|alert unknown ca|alert handshake failure|alert access denied|certificate required|peer did not return a certificate|CERTIFICATE_REQUIRED|ECONNRESET|socket hang up|EPIPE/i;
 const BAD_KEY =
-  /bad decrypt|mac verify failure|wrong password|BAD_DECRYPT|unsupported PKCS12|PEM routines|key values mismatch|KEY_VALUES_MISMATCH|ERR_OSSL/i;
+  /bad decrypt|mac verify failure|wrong password|BAD_DECRYPT|unsupported PKCS12|PEM routines|DECODER routines|key values mismatch|KEY_VALUES_MISMATCH|ERR_OSSL/i;
 
 function addressOf(server: string): { host: string; port: string } {
   const url = new URL(server);
