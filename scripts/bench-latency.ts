@@ -162,7 +162,10 @@ export function notPassed(file: string): string[] {
   return out;
 }
 
-export async function runLatency(delayMs: number): Promise<Record<string, unknown>> {
+export async function runLatency(
+  delayMs: number,
+  options: { readOnly?: boolean } = {},
+): Promise<Record<string, unknown>> {
   const reference = createReferenceServer({ timeZone: EMBEDDED_TIME_ZONE });
   const listening = await reference.listen(0, '127.0.0.1');
   const forwarder = await startForwarder(listening.url, delayMs);
@@ -171,10 +174,15 @@ export async function runLatency(delayMs: number): Promise<Record<string, unknow
     const lines = [
       `BASE_URL=${forwarder.url}`,
       ...KEY_SETTINGS.map((k) => `${k.env}=${reference.keys[k.role]}`),
-      'ALLOW_WRITES=true',
-      'ALLOW_INSTRUCTIONS=true',
-      'ALLOW_QUOTA_EXHAUSTION=true',
-      `PROVIDER_STATES_URL=${forwarder.url}/__provider-states`,
+      // Read-only: the profile of a run against a target that allows no write (no provider states either).
+      ...(options.readOnly
+        ? []
+        : [
+            'ALLOW_WRITES=true',
+            'ALLOW_INSTRUCTIONS=true',
+            'ALLOW_QUOTA_EXHAUSTION=true',
+            `PROVIDER_STATES_URL=${forwarder.url}/__provider-states`,
+          ]),
       `TARGET_TIME_ZONE=${EMBEDDED_TIME_ZONE}`,
     ];
     const envFile = path.join(dir, 'latency.env');
@@ -222,6 +230,7 @@ export async function runLatency(delayMs: number): Promise<Record<string, unknow
     for (const r of chain) routes.set(r.route, (routes.get(r.route) ?? 0) + 1);
     return {
       delayMs,
+      readOnly: options.readOnly ?? false,
       exitCode: status,
       wallSeconds: Math.round((ended - started) / 100) / 10,
       requests: forwarder.trace.length,

@@ -12,6 +12,7 @@
  *   npm run bench -- --project-tests       # also the project tests (npm run test:unit), the slowest named
  *   npm run bench -- --latency 100         # only a run against the reference one round trip of 100 ms away
  *                                          # (scripts/bench-latency.ts): wall, requests in flight, critical path
+ *   npm run bench -- --latency 100 --read-only   # the same, the target allowing no write
  *
  * CPU time is the user + system time of the run's processes (the runner, its workers, the embedded
  * reference): on Linux, the children's times the kernel adds to this process (/proc/self/stat).
@@ -403,7 +404,9 @@ function table(runs: SuiteRun[]): string[] {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   if (args.includes('--latency')) {
-    const report = await runLatency(numberAfter(args, '--latency', 100));
+    const report = await runLatency(numberAfter(args, '--latency', 100), {
+      readOnly: args.includes('--read-only'),
+    });
     fs.mkdirSync(path.join(ROOT, 'reports'), { recursive: true });
     fs.writeFileSync(
       path.join(ROOT, 'reports', 'bench-latency.json'),

@@ -48,8 +48,12 @@ function safe(name: string): string {
 
 /** The run folder (not created here: each writer creates the folder it writes into, `withFolder`). */
 export function runFolder(runId = process.env.CONFORMANCE_RUN_ID ?? `pid-${process.ppid}`): string {
-  return path.join(os.tmpdir(), 'prs-conformance-runs', safe(runId));
+  // Asked on every answer judged: the temporary folder is looked up once per process (os.tmpdir reads the
+  // environment each time).
+  tmp ??= os.tmpdir();
+  return path.join(tmp, 'prs-conformance-runs', safe(runId));
 }
+let tmp: string | undefined;
 
 /**
  * Whether this process belongs to a run whose processes coordinate (CONFORMANCE_RUN_ID is set by the global
