@@ -256,9 +256,6 @@ export async function runLatency(
   } finally {
     await forwarder.close();
     await listening.close();
-    if (process.env.BENCH_LATENCY_KEEP) {
-      fs.writeFileSync(path.join(dir, 'trace.json'), JSON.stringify(forwarder.trace));
-      console.log(`kept ${dir}`);
-    } else fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 }

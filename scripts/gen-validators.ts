@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import standaloneCode from 'ajv/dist/standalone';
 import { createAjv, OPENAPI_SCHEMA_ID } from '../schemas/ajv';
-import { documentDigest, PRECOMPILED_PATH, validatedPointers } from '../helpers/contract/schema-conformance';
+import { validatedPointers } from '../helpers/contract/schema-conformance';
+import { documentDigest, PRECOMPILED_PATH } from '../schemas/precompiled-validators';
 
 export function validatorsCode(): string {
   const ajv = createAjv({ code: { source: true } });

@@ -9,7 +9,7 @@ import { createAjv, OPENAPI_SCHEMA_ID } from '../schemas/ajv';
 import { precompiledPointers, schemaErrors, validatedPointers } from '../helpers/contract/schema-conformance';
 import { validatorsCode } from '../scripts/gen-validators';
 import fs from 'node:fs';
-import { PRECOMPILED_PATH } from '../helpers/contract/schema-conformance';
+import { PRECOMPILED_PATH } from '../schemas/precompiled-validators';
 
 void test('the compiled validators are current with schemas/openapi.yaml', () => {
   assert.ok(

@@ -4,23 +4,11 @@
  * media type. Pure: what the validator reads is the document itself. The registry judges every answer with
  * it (CONV-013, helpers/rules/conventions.ts).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { runInThisContext } from 'node:vm';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { createAjv, OPENAPI_JSON_PATH, OPENAPI_SCHEMA_ID, loadOpenApi } from '../../schemas/ajv';
+import { createAjv, OPENAPI_SCHEMA_ID, loadOpenApi } from '../../schemas/ajv';
+import { loadPrecompiledValidators } from '../../schemas/precompiled-validators';
 import { escapePointerToken, type OperationId } from './contract';
 import { documentedResponse } from './schema-walk';
-
-/** The validators compiled ahead of time (scripts/gen-validators.ts). */
-export const PRECOMPILED_PATH = path.join(__dirname, '..', '..', 'schemas', 'generated', 'validators.js');
-
-/** The digest of the document as the suite reads it (its JSON copy): the compiled validators name theirs. */
-export function documentDigest(): string {
-  return createHash('sha256').update(readFileSync(OPENAPI_JSON_PATH)).digest('hex');
-}
 
 /**
  * Every schema an answer or a value is validated against: each component schema, and the schema of each JSON
@@ -45,32 +33,13 @@ export function validatedPointers(): string[] {
   return [...new Set(pointers)];
 }
 
-/**
- * The compiled validators by pointer, when they were made from this very document; else none. The file is run
- * as plain CommonJS (vm and createRequire), not through `require`: the test runner would first pass its
- * 700 kB through its TypeScript transform.
- */
-function loadPrecompiled(): Map<string, ValidateFunction> {
-  if (!existsSync(PRECOMPILED_PATH)) return new Map();
-  const compiled = {} as Record<string, ValidateFunction> & { digest?: string; pointers?: string[] };
-  const run = runInThisContext(
-    `(function (exports, require) {${readFileSync(PRECOMPILED_PATH, 'utf8')}\n})`,
-    {
-      filename: PRECOMPILED_PATH,
-    },
-  ) as (exports: object, require: NodeRequire) => void;
-  run(compiled, createRequire(PRECOMPILED_PATH));
-  if (compiled.digest !== documentDigest() || !compiled.pointers) return new Map();
-  return new Map(compiled.pointers.map((pointer, i) => [pointer, compiled[`v${i}`]!]));
-}
-
 let ajv: ReturnType<typeof createAjv> | undefined;
 let validators: Map<string, ValidateFunction> | undefined;
 let precompiled: ReadonlySet<string> | undefined;
 
 /** The pointers this process validates with compiled code (none when the file was made from another document). */
 export function precompiledPointers(): ReadonlySet<string> {
-  validators ??= loadPrecompiled();
+  validators ??= loadPrecompiledValidators();
   precompiled ??= new Set(validators.keys());
   return precompiled;
 }
