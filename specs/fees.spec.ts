@@ -217,11 +217,16 @@ test.describe('fees', () => {
     for (const e of await portfolio.events())
       if (e.feesStatus === 'ESTIMATED' && !byOffice.has(offices.get(e.patent.id) ?? '') && byOffice.size < 6)
         byOffice.set(offices.get(e.patent.id) ?? '', e);
+    // One estimate per office, read together.
     const currencies = new Map<string, string>();
-    for (const [office, e] of byOffice) {
-      const fees = await api.call('getEventFees', { path: { patentId: e.patent.id, eventId: e.id } });
+    const read = await Promise.all(
+      [...byOffice].map(async ([office, e]) => ({
+        office,
+        fees: await api.call('getEventFees', { path: { patentId: e.patent.id, eventId: e.id } }),
+      })),
+    );
+    for (const { office, fees } of read)
       if (fees.status === 200) currencies.set(office, fees.json<Fees>().currency);
-    }
     const counts = new Map<string, number>();
     for (const c of currencies.values()) counts.set(c, (counts.get(c) ?? 0) + 1);
     const commonest = [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];

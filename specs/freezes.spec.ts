@@ -491,24 +491,23 @@ test.describe('freezes', () => {
       for (const k of keys) if (!firsts.has(eventOf(k).feesStatus)) firsts.set(eventOf(k).feesStatus, k);
       const first = new Set(firsts.values());
       const matched = [...first, ...keys.filter((k) => !first.has(k))].slice(0, 3).map(eventOf);
-      for (const event of nonEmpty(
-        matched,
-        'data',
-        'frozen event matched to one renewal event of the tenant',
-      )) {
+      // The reads after the PUT depend on nothing of each other: they go together.
+      const readEvent = async (event: PatentEvent) => {
         const path = { patentId: event.patent.id, eventId: event.id };
-        const read = await api.call('getPatentEvent', { path });
+        const [read, fees] = await Promise.all([
+          api.call('getPatentEvent', { path }),
+          api.call('getEventFees', { path }),
+        ]);
         expect(read).toHaveStatus(200);
         expect(read.json<PatentEvent>().isFxRateFrozen, `isFxRateFrozen of event ${event.id}`).toBe(true);
-        const fees = await api.call('getEventFees', { path });
         expect(fees).toHaveStatus(200);
         expect(fees.json<Fees>().isFxRateFrozen, `isFxRateFrozen of the fees of ${event.id}`).toBe(true);
-      }
+      };
+      const events = nonEmpty(matched, 'data', 'frozen event matched to one renewal event of the tenant');
       // Frozen rates: the frozen events read again later keep their amounts. Others may be frozen meanwhile
       // (another PUT of the run; which events a month's freeze affects is not stated): only these are compared.
-      const later = new Set(
-        canonical((await readMonth(api, yearMonth)).events.filter((e) => e.isFxRateFrozen === true)),
-      );
+      const [month] = await Promise.all([readMonth(api, yearMonth), ...events.map(readEvent)]);
+      const later = new Set(canonical(month.events.filter((e) => e.isFxRateFrozen === true)));
       expect(
         canonical(frozen).filter((e) => !later.has(e)),
         `the frozen events of ${yearMonth} that a later read no longer shows as they were`,
