@@ -14,6 +14,7 @@ import {
   describeRequires,
   expect,
   FACT_KEYS,
+  pause,
   renewals,
   test,
   titled,
@@ -126,8 +127,7 @@ test.describe('consistency ledger', () => {
     async ({ api, rejectedSyncBatch }) => {
       const { importId, postedAt } = await rejectedSyncBatch(api);
       // A timestamp of whole seconds moved by a read shows only once the second has changed since the POST.
-      const wait = postedAt + 1100 - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      await pause(postedAt + 1100 - Date.now());
       const compared = await comparedDuring(FACT_KEYS.batch(importId), async () => {
         for (const currentPage of [1, 2]) {
           const read = await api.call('getSyncBatch', {
