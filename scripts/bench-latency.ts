@@ -155,7 +155,14 @@ export function notPassed(file: string): string[] {
         const last = t.results.at(-1);
         if (!last || last.status === 'passed') continue;
         const reason = t.annotations.find((a) => a.type === 'skip')?.description ?? last.error?.message ?? '';
-        out.push(`${last.status}: ${spec.title}: ${reason.split('\n')[0]!.slice(0, 200)}`);
+        out.push(
+          `${last.status}: ${spec.title}: ${reason
+            .split('\n')
+            .filter((l) => l.trim())
+            .slice(0, 6)
+            .join(' | ')
+            .slice(0, 600)}`,
+        );
       }
   };
   walk(JSON.parse(fs.readFileSync(file, 'utf8')) as Suite);
