@@ -76,13 +76,20 @@ async function sampledLists(
   api: ApiClient,
   patentIds: string[],
 ): Promise<{ patentId: string; response: ApiResponse; events: PatentEvent[] }[]> {
-  const reads: { patentId: string; response: ApiResponse; events: PatentEvent[] }[] = [];
-  for (const patentId of nonEmpty(patentIds, 'data', 'sampled patent with events')) {
-    const response = await api.call('listPatentEvents', { path: { patentId }, query: { itemsPerPage: 100 } });
+  // The patents' lists depend on nothing of each other: they are read together.
+  const responses = await Promise.all(
+    nonEmpty(patentIds, 'data', 'sampled patent with events').map(async (patentId) => ({
+      patentId,
+      response: await api.call('listPatentEvents', { path: { patentId }, query: { itemsPerPage: 100 } }),
+    })),
+  );
+  for (const { patentId, response } of responses)
     expect(response, `the events of patent ${patentId}`).toHaveStatus(200);
-    reads.push({ patentId, response, events: response.json<PatentEventList>().data });
-  }
-  return reads;
+  return responses.map(({ patentId, response }) => ({
+    patentId,
+    response,
+    events: response.json<PatentEventList>().data,
+  }));
 }
 
 /**
@@ -283,9 +290,15 @@ test.describe('events', () => {
         });
         const picks = [listed[0]!, earliestPending(listed), ...firstOfEachReason, listed[listed.length - 1]!];
         const reads = [...new Set(picks.filter((e): e is PatentEvent => e !== undefined))];
-        const singles: [PatentEvent, ApiResponse][] = [];
-        for (const event of nonEmpty(reads, 'data', `event of patent ${patentId} to read alone`))
-          singles.push([event, await api.call('getPatentEvent', { path: { patentId, eventId: event.id } })]);
+        // The single reads go together.
+        const singles = await Promise.all(
+          nonEmpty(reads, 'data', `event of patent ${patentId} to read alone`).map(
+            async (event): Promise<[PatentEvent, ApiResponse]> => [
+              event,
+              await api.call('getPatentEvent', { path: { patentId, eventId: event.id } }),
+            ],
+          ),
+        );
         return { listed, singles };
       }, `the events of patent ${patentId}, listed and read alone`);
       expect(listed.length, `events listed for patent ${patentId}`).toBeGreaterThan(0);

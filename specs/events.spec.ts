@@ -108,11 +108,14 @@ test.describe('events', () => {
       const unknown = [...new Set(events.map(({ event }) => event.patent.id))].filter(
         (id) => !patents.has(id),
       );
-      for (const patentId of unknown) {
-        const response = await api.call('getPatent', { path: { patentId } });
+      const reads = await Promise.all(
+        unknown.map((patentId) => api.call('getPatent', { path: { patentId } })),
+      );
+      unknown.forEach((patentId, i) => {
+        const response = reads[i]!;
         if (response.status === 200) patents.set(patentId, response.json<Patent>());
         else unreadable.push(`the patent ${patentId} named by an event answers ${response.status}`);
-      }
+      });
       const problems = events.flatMap(({ where, event: e }) => {
         const patent = patents.get(e.patent.id);
         if (patent === undefined) return []; // reported in `unreadable`

@@ -159,13 +159,18 @@ test.describe('instructions', () => {
       expectRuleHolds('INS-007', response);
       expectRuleHolds('INS-004', response);
       expectRuleHolds('INS-009', response);
-      expect((await readEvent(api, a)).appliedDecision).toBe(entries[0]!.decision);
-      expect((await readEvent(api, b)).appliedDecision).toBe(entries[1]!.decision);
-      // Every entry of the batch, not only its first, has its receipt (the relation judges each download).
+      // Every entry of the batch, not only its first, has its receipt (the relation judges each download); the
+      // reads of the two events and their receipts go together.
+      let read: PatentEvent[] = [];
       await expectJudgedDuring('DOC-009', api.baseUrl, 'the receipt downloads of both events', async () => {
-        for (const e of [a, b])
-          await api.call('getInstructionReceiptDocument', { path: { patentId: e.patent.id, eventId: e.id } });
+        [read] = await Promise.all([
+          Promise.all([readEvent(api, a), readEvent(api, b)]),
+          ...[a, b].map((e) =>
+            api.call('getInstructionReceiptDocument', { path: { patentId: e.patent.id, eventId: e.id } }),
+          ),
+        ]);
       });
+      expect(read.map((e) => e.appliedDecision)).toEqual([entries[0]!.decision, entries[1]!.decision]);
     },
   );
 

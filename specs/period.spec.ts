@@ -185,12 +185,13 @@ test.describe('events by period', () => {
       const picks = [...new Set([0, patents.length - 1])]
         .map((i) => patents[i])
         .filter((p): p is Patent => p !== undefined);
+      const lists = await Promise.all(
+        nonEmpty(picks, 'data', 'unclaimed patent').map((patent) =>
+          api.call('listPatentEvents', { path: { patentId: patent.id }, query: { itemsPerPage: 100 } }),
+        ),
+      );
       const own: PatentEvent[] = [];
-      for (const patent of nonEmpty(picks, 'data', 'unclaimed patent')) {
-        const response = await api.call('listPatentEvents', {
-          path: { patentId: patent.id },
-          query: { itemsPerPage: 100 },
-        });
+      for (const response of lists) {
         expect(response).toHaveStatus(200);
         own.push(...response.json<PatentEventList>().data);
       }
