@@ -16,6 +16,7 @@ import path from 'node:path';
 import { KEY_SETTINGS } from '../helpers/run/settings';
 import { EMBEDDED_TIME_ZONE } from '../helpers/run/target';
 import { chainInLine } from '../helpers/run/round-trips';
+import { endToEndHeaders } from './hop-by-hop';
 import type { RequestTotals } from '../helpers/wire/request-ledger';
 import { createReferenceServer } from '../reference/server';
 
@@ -61,11 +62,11 @@ export async function startForwarder(
             port: to.port,
             method: req.method,
             path: req.url,
-            headers: req.headers,
+            headers: endToEndHeaders(req.headers),
             agent,
           },
           (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            res.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers));
             answer.pipe(res);
             answer.on('end', () => trace.push({ start, end: Date.now(), route, connection }));
           },
@@ -75,6 +76,9 @@ export async function startForwarder(
       }, delayMs);
     });
   });
+  // Idle connections kept as long as the reference keeps them: a target across a network keeps them a minute or more.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 121_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

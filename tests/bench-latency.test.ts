@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { criticalPath, inFlight } from '../scripts/bench-latency';
+import { endToEndHeaders } from '../scripts/hop-by-hop';
 
 void test('the critical path chains requests sent after the previous answer, concurrent ones side by side', () => {
   const trace = [
@@ -26,4 +27,18 @@ void test('the critical path chains requests sent after the previous answer, con
 void test('the share of time with n requests in flight', () => {
   const shares = inFlight([{ start: 0, end: 50, route: 'GET /a' }], 0, 100);
   assert.deepEqual(shares, [50, 50]);
+});
+
+void test('a forwarder passes on end-to-end headers only: the connection headers of the target are its own', () => {
+  assert.deepEqual(
+    endToEndHeaders({
+      'content-type': 'application/json',
+      connection: 'keep-alive, x-hop',
+      'keep-alive': 'timeout=120',
+      'transfer-encoding': 'chunked',
+      'x-hop': '1',
+      'x-request-id': 'abc',
+    }),
+    { 'content-type': 'application/json', 'x-request-id': 'abc' },
+  );
 });

@@ -11,6 +11,7 @@ import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
 import type tls from 'node:tls';
+import { endToEndHeaders } from '../scripts/hop-by-hop';
 
 const OPENSSL = fs.existsSync('/usr/bin/openssl') ? '/usr/bin/openssl' : 'openssl';
 
@@ -199,7 +200,7 @@ export async function startGateway(
       const upstream = http.request(
         { host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
-          res.writeHead(answer.statusCode!, answer.headers);
+          res.writeHead(answer.statusCode!, endToEndHeaders(answer.headers));
           answer.pipe(res);
         },
       );

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { KEY_SETTINGS } from '../helpers/run/settings';
+import { endToEndHeaders } from '../scripts/hop-by-hop';
 import { PROVIDER_STATES_PATH } from '../schemas/provider-states';
 import { createReferenceServer, type ListeningServer } from '../reference/server';
 import { cleanEnv, ROOT, tempDir } from './report-support';
@@ -49,7 +50,7 @@ function forwarding(target: URL): http.Server {
       const upstream = http.request(
         { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
         (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          res.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers));
           answer.pipe(res);
         },
       );
