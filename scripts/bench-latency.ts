@@ -255,6 +255,14 @@ export async function runLatency(
       phases: {
         beforeFirstTestSeconds: tests.length ? seconds(firstTest - started) : undefined,
         setupRequests: forwarder.trace.filter((r) => r.start < firstTest).length,
+        // The runner's start and the global set-up before its first request; the last answer before the first test.
+        firstRequestSeconds: forwarder.trace.length
+          ? seconds(Math.min(...forwarder.trace.map((r) => r.start)) - started)
+          : undefined,
+        setupAnsweredSeconds: seconds(
+          Math.max(started, ...forwarder.trace.filter((r) => r.start < firstTest).map((r) => r.end)) -
+            started,
+        ),
         setupRequestsInLine: criticalPath(forwarder.trace.filter((r) => r.start < firstTest)).length,
         testsSeconds: tests.length ? seconds(Math.max(...tests.map((t) => t.end)) - firstTest) : undefined,
         testSecondsSummed: seconds(sum(tests.map((t) => t.end - t.start))),
