@@ -125,9 +125,10 @@ test.describe('consistency ledger', () => {
   test(
     ...titled('[SYNC-055] a batch shows the same record on its POST answer and on its status reads'),
     async ({ api, rejectedSyncBatch }) => {
-      const { importId, postedAt } = await rejectedSyncBatch(api);
-      // A timestamp of whole seconds moved by a read shows only once the second has changed since the POST.
-      await pause(postedAt + 1100 - Date.now());
+      const { importId, postedAt, timestampStepMs } = await rejectedSyncBatch(api);
+      // A timestamp moved by a read shows only once its finest step has passed since the POST: a second for
+      // whole seconds (with a margin), a millisecond or two for milliseconds.
+      await pause(postedAt + timestampStepMs * 1.1 + 1 - Date.now());
       const compared = await comparedDuring(FACT_KEYS.batch(importId), async () => {
         for (const currentPage of [1, 2]) {
           const read = await api.call('getSyncBatch', {

@@ -4,7 +4,14 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { addDays, isCalendarDate, isDateTime, monthBounds, utcToday } from '../helpers/contract/calendar';
+import {
+  addDays,
+  isCalendarDate,
+  isDateTime,
+  monthBounds,
+  timestampStepMs,
+  utcToday,
+} from '../helpers/contract/calendar';
 
 /** Runs `check` with the process in another local time zone (Node reads TZ again when it changes). */
 function inZone(zone: string, check: () => void): void {
@@ -102,4 +109,15 @@ void test('utcToday is the UTC date, not the local one, at either end of a day',
   inZone('Pacific/Kiritimati', () => assert.equal(utcToday(), '2024-03-11'));
   t.mock.timers.tick(1);
   assert.equal(utcToday(), '2024-03-12');
+});
+
+void test('timestampStepMs: the step of a date-time as written, a second when it has no fraction', () => {
+  assert.equal(timestampStepMs('2026-11-27T20:00:01Z'), 1000);
+  assert.equal(timestampStepMs('2026-11-27T20:00:01+00:00'), 1000);
+  assert.equal(timestampStepMs('2026-11-27T20:00:01.2Z'), 100);
+  assert.equal(timestampStepMs('2026-11-27T20:00:01.234Z'), 1);
+  assert.equal(timestampStepMs('2026-11-27T20:00:01.234567Z'), 1);
+  // Not a date-time: the coarsest step, the safe wait.
+  assert.equal(timestampStepMs(undefined), 1000);
+  assert.equal(timestampStepMs('yesterday'), 1000);
 });

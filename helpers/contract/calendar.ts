@@ -27,6 +27,16 @@ export function isDateTime(value: unknown): value is string {
   return typeof value === 'string' && DATE_TIME.test(value) && !Number.isNaN(Date.parse(value));
 }
 
+/**
+ * The finest step of a date-time's fraction of a second, in ms: 1000 without a fraction, 100 for one digit, 1
+ * for three or more. Two readings of a timestamp the server stamps anew show a difference only once that much
+ * time has passed.
+ */
+export function timestampStepMs(value: unknown): number {
+  const digits = DATE_TIME.exec(String(value))?.[1]?.length ?? 1;
+  return 1000 / 10 ** Math.min(digits - 1, 3);
+}
+
 /** Today's date in UTC (the server's "today" may be one day off in its own time zone). */
 export function utcToday(): string {
   return format(new Date());

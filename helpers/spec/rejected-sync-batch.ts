@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../wire/api-client';
 import { expect } from './fixtures';
 import { workerRead } from './worker-read';
+import { timestampStepMs } from '../contract/calendar';
 
 export const SYNC_ITEMS = 12;
 
@@ -15,6 +16,11 @@ export interface RejectedSyncBatch {
   providerIds: string[];
   /** When its POST was answered (ms since the epoch). */
   postedAt: number;
+  /**
+   * The finest step of the batch's timestamps as its POST answer writes them (ms): 1000 for whole seconds, 1 for
+   * milliseconds. A timestamp a later read moved shows only once that much time has passed since the POST.
+   */
+  timestampStepMs: number;
 }
 
 async function postRejectedBatch(api: ApiClient): Promise<RejectedSyncBatch> {
@@ -24,7 +30,8 @@ async function postRejectedBatch(api: ApiClient): Promise<RejectedSyncBatch> {
     body: { items: providerIds.map((providerId) => ({ providerId, applicationDate: 'not-a-date' })) },
   });
   expect(response, 'the sync POST that creates the batch').toHaveStatus(201);
-  return { importId: response.json<{ importId: string }>().importId, providerIds, postedAt: Date.now() };
+  const { importId, createdAt } = response.json<{ importId: string; createdAt?: unknown }>();
+  return { importId, providerIds, postedAt: Date.now(), timestampStepMs: timestampStepMs(createdAt) };
 }
 
 export const rejectedSyncBatchTest = workerRead('rejectedSyncBatch', postRejectedBatch);
