@@ -193,7 +193,19 @@ test.describe('rate limits', () => {
         'setting',
         `the low-quota key has a daily quota of ${limit}: too large to exhaust in a test`,
       );
-      for (let calls = 1; response.status !== 429 && calls <= limit + 5; calls++) {
+      let calls = 1;
+      // All but the last unit the first answer announces are used up together; the last calls go one after
+      // another, so that the call before the 429 is known (a counter that lags under a burst only adds calls).
+      const burst =
+        response.status === 429 ? 0 : Math.min((intHeader(response, 'ratelimit-remaining') ?? 0) - 1, limit);
+      if (burst > 0) {
+        before(response);
+        const burnt = await Promise.all(Array.from({ length: burst }, () => call(low)));
+        calls += burst;
+        for (const answer of burnt.slice(0, -1)) before(answer);
+        response = burnt.at(-1)!;
+      }
+      for (; response.status !== 429 && calls <= limit + 5; calls++) {
         before(response);
         response = await call(low);
       }
