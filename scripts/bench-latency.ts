@@ -108,10 +108,11 @@ export function inFlight(trace: readonly Traced[], from: number, to: number): nu
   return Array.from(counts, (c) => Math.round(((c ?? 0) / Math.max(samples, 1)) * 1000) / 10);
 }
 
-/** One test's run in a Playwright JSON report: when it ran (ms) and its title. */
+/** One test's run in a Playwright JSON report: when it ran (ms), on which worker slot, and its title. */
 export interface TestWindow {
   start: number;
   end: number;
+  worker: number;
   title: string;
 }
 
@@ -121,7 +122,10 @@ export function testWindows(file: string): TestWindow[] {
   interface Suite {
     suites?: Suite[];
     file?: string;
-    specs?: { title: string; tests: { results: { startTime: string; duration: number }[] }[] }[];
+    specs?: {
+      title: string;
+      tests: { results: { startTime: string; duration: number; parallelIndex: number }[] }[];
+    }[];
   }
   const out: TestWindow[] = [];
   const walk = (suite: Suite, file: string) => {
@@ -131,7 +135,12 @@ export function testWindows(file: string): TestWindow[] {
         const last = t.results.at(-1);
         if (!last) continue;
         const start = Date.parse(last.startTime);
-        out.push({ start, end: start + last.duration, title: `${file} › ${spec.title}` });
+        out.push({
+          start,
+          end: start + last.duration,
+          worker: last.parallelIndex,
+          title: `${file} › ${spec.title}`,
+        });
       }
   };
   walk(JSON.parse(fs.readFileSync(file, 'utf8')) as Suite, '');
@@ -267,6 +276,11 @@ export async function runLatency(
         testsSeconds: tests.length ? seconds(Math.max(...tests.map((t) => t.end)) - firstTest) : undefined,
         testSecondsSummed: seconds(sum(tests.map((t) => t.end - t.start))),
         roundTripsInLineSummed: ledger?.roundTripsInLine,
+        // When each worker slot ended its last test, and that test: the spread is the run's tail.
+        workerEnds: [...new Set(tests.map((t) => t.worker))].sort().map((worker) => {
+          const last = tests.filter((t) => t.worker === worker).reduce((a, b) => (b.end > a.end ? b : a));
+          return { worker, endSeconds: seconds(last.end - started), last: last.title.slice(0, 100) };
+        }),
       },
       // The tests with the most round trips in line: where a worker waits longest on the network.
       longestInLine: ledger?.longestInLine.slice(0, 15),
