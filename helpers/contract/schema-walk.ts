@@ -25,7 +25,16 @@ export interface DocumentedResponse {
   response: OpenAPIV3_1.ResponseObject;
 }
 
+/** Each operation and status looked up once: every answer of a run is judged against its documented response. */
+const documentedResponses = new Map<string, DocumentedResponse | undefined>();
+
 export function documentedResponse(operationId: OperationId, status: number): DocumentedResponse | undefined {
+  const key = `${operationId} ${status}`;
+  if (!documentedResponses.has(key)) documentedResponses.set(key, lookUpResponse(operationId, status));
+  return documentedResponses.get(key);
+}
+
+function lookUpResponse(operationId: OperationId, status: number): DocumentedResponse | undefined {
   const op = operationById(operationId);
   const responses = op.definition.responses ?? {};
   const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in responses);
