@@ -1,7 +1,7 @@
 /**
  * The JSON Schema validators of the document compiled ahead of time (schemas/generated/validators.js, written
- * by scripts/gen-validators.ts in `npm run gen:types`). Compiling them with Ajv costs every worker and every
- * reference a fifth of a second of CPU; loading the compiled code, a hundredth. The file carries the digest of
+ * by scripts/gen-validators.ts in `npm run gen:types`). Compiling them with Ajv costs every worker of a run a
+ * fifth of a second of CPU; loading the compiled code, a hundredth. The file carries the digest of
  * the document it was made from, and is used only for that very document.
  */
 import { createHash } from 'node:crypto';

@@ -1,8 +1,8 @@
 /**
  * Writes schemas/generated/validators.js: the JSON Schema validators of schemas/openapi.yaml compiled ahead of
  * time (Ajv standalone code), one per component schema and per documented JSON answer. Every worker of a run
- * and every reference judged answers by compiling them with Ajv first, a fifth of a second of CPU per process;
- * loading the compiled code costs a hundredth. The file carries the digest of the document it was made from:
+ * judged answers by compiling them with Ajv first, a fifth of a second of CPU per worker; loading the compiled
+ * code costs a hundredth. The file carries the digest of the document it was made from:
  * helpers/contract/schema-conformance.ts uses it only for that document, and compiles otherwise. `--check` fails
  * when the file is stale; `npm run gen:types` rewrites it.
  */

@@ -33,8 +33,9 @@ export function isDateTime(value: unknown): value is string {
  * time has passed.
  */
 export function timestampStepMs(value: unknown): number {
-  const digits = DATE_TIME.exec(String(value))?.[1]?.length ?? 1;
-  return 1000 / 10 ** Math.min(digits - 1, 3);
+  // The fraction as matched holds its dot: one character more than its digits.
+  const digits = (DATE_TIME.exec(String(value))?.[1]?.length ?? 1) - 1;
+  return 1000 / 10 ** Math.min(digits, 3);
 }
 
 /** Today's date in UTC (the server's "today" may be one day off in its own time zone). */

@@ -37,21 +37,27 @@ let ajv: ReturnType<typeof createAjv> | undefined;
 let validators: Map<string, ValidateFunction> | undefined;
 let precompiled: ReadonlySet<string> | undefined;
 
+/** The validators by pointer: the compiled ones first, then those Ajv compiles here as they are asked for. */
+function loaded(): Map<string, ValidateFunction> {
+  if (validators === undefined) {
+    validators = loadPrecompiledValidators();
+    precompiled = new Set(validators.keys());
+  }
+  return validators;
+}
+
 /** The pointers this process validates with compiled code (none when the file was made from another document). */
 export function precompiledPointers(): ReadonlySet<string> {
-  validators ??= loadPrecompiledValidators();
-  precompiled ??= new Set(validators.keys());
-  return precompiled;
+  loaded();
+  return precompiled!;
 }
 
 function validatorFor(pointer: string): ValidateFunction {
-  precompiledPointers();
-  validators ??= new Map();
-  let validate = validators.get(pointer);
+  let validate = loaded().get(pointer);
   if (!validate) {
     ajv ??= createAjv();
     validate = ajv.compile({ $ref: `${OPENAPI_SCHEMA_ID}${pointer}` });
-    validators.set(pointer, validate);
+    loaded().set(pointer, validate);
   }
   return validate;
 }
