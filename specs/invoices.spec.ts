@@ -135,18 +135,27 @@ function distinctCount(values: (string | null)[]): number {
   return new Set(values.filter((v) => v !== null)).size;
 }
 
+/** The rules one invoice decides that a test confirms on the run's invoice pages alone, each with its title. */
+const INVOICE_RULES: { id: string; title: string }[] = [
+  { id: 'INV-005', title: 'every invoice has object "invoice"' },
+  { id: 'INV-007', title: 'every invoice, whatever its origin, carries a non-empty reference' },
+  { id: 'INV-009', title: `origin is ${orList(ORIGINS)}` },
+  { id: 'INV-010', title: 'the invoice list returns patent invoices only (ipRightType PATENT)' },
+  { id: 'INV-011', title: 'hasPdfDocument and hasXlsxDocument are booleans on every invoice' },
+  { id: 'INV-013', title: 'createdAt is a date-time on every invoice' },
+];
+
 test.describe('invoices', () => {
   test.describe.configure({ mode: 'default' });
 
   // The rules one invoice decides are the registry's (helpers/rules/invoices.ts), applied to every answer;
   // these tests judge the pages of the run's invoice list again (expectRuleHolds), whichever worker read them.
-  test(
-    ...titled('[INV-005] every invoice has object "invoice"'),
-    async ({ api, invoiceSnapshot, invoicePages }) => {
+  for (const { id, title } of INVOICE_RULES) {
+    test(...titled(`[${id}] ${title}`), async ({ api, invoiceSnapshot, invoicePages }) => {
       someInvoices(await invoiceSnapshot(api));
-      expectRuleHolds('INV-005', ...(await invoicePages(api)));
-    },
-  );
+      expectRuleHolds(id, ...(await invoicePages(api)));
+    });
+  }
 
   test(
     ...titled('[INV-006] invoice references are unique and the same on the single read'),
@@ -168,42 +177,10 @@ test.describe('invoices', () => {
   );
 
   test(
-    ...titled('[INV-007] every invoice, whatever its origin, carries a non-empty reference'),
-    async ({ api, invoiceSnapshot, invoicePages }) => {
-      someInvoices(await invoiceSnapshot(api));
-      expectRuleHolds('INV-007', ...(await invoicePages(api)));
-    },
-  );
-
-  test(
     ...titled('[INV-008] number is null on IMPORTED invoices'),
     async ({ api, invoiceSnapshot, invoicePages }) => {
       byOrigin(someInvoices(await invoiceSnapshot(api)), 'IMPORTED');
       expectRuleHolds('INV-008', ...(await invoicePages(api)));
-    },
-  );
-
-  test(
-    ...titled(`[INV-009] origin is ${orList(ORIGINS)}`),
-    async ({ api, invoiceSnapshot, invoicePages }) => {
-      someInvoices(await invoiceSnapshot(api));
-      expectRuleHolds('INV-009', ...(await invoicePages(api)));
-    },
-  );
-
-  test(
-    ...titled('[INV-010] the invoice list returns patent invoices only (ipRightType PATENT)'),
-    async ({ api, invoiceSnapshot, invoicePages }) => {
-      someInvoices(await invoiceSnapshot(api));
-      expectRuleHolds('INV-010', ...(await invoicePages(api)));
-    },
-  );
-
-  test(
-    ...titled('[INV-011] hasPdfDocument and hasXlsxDocument are booleans on every invoice'),
-    async ({ api, invoiceSnapshot, invoicePages }) => {
-      someInvoices(await invoiceSnapshot(api));
-      expectRuleHolds('INV-011', ...(await invoicePages(api)));
     },
   );
 
@@ -217,14 +194,6 @@ test.describe('invoices', () => {
         'no invoice with two lines or more found for the primary tenant (API_KEY)',
       );
       expectRuleHolds('INV-012', ...(await invoicePages(api)));
-    },
-  );
-
-  test(
-    ...titled('[INV-013] createdAt is a date-time on every invoice'),
-    async ({ api, invoiceSnapshot, invoicePages }) => {
-      someInvoices(await invoiceSnapshot(api));
-      expectRuleHolds('INV-013', ...(await invoicePages(api)));
     },
   );
 
