@@ -27,8 +27,6 @@ export interface Traced {
   start: number;
   end: number;
   route: string;
-  /** The connection it came on (numbered by the forwarder): each worker sends on connections of its own. */
-  connection?: number;
 }
 
 /** A forwarder to `target` that delays every request by `delayMs`, tracing each. */
@@ -39,17 +37,9 @@ export async function startForwarder(
   const to = new URL(target);
   const trace: Traced[] = [];
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  // Each client connection gets a number of its own (ports are reused once a connection closes).
-  const connections = new WeakMap<object, number>();
-  const connectionOf = (socket: object) => {
-    if (!connections.has(socket)) connections.set(socket, connectionsSeen++);
-    return connections.get(socket)!;
-  };
-  let connectionsSeen = 0;
   // Headers as large as the reference takes: the forwarder must not answer for the target (a 431 of its own).
   const server = http.createServer({ maxHeaderSize: 256 * 1024 }, (req, res) => {
     const start = Date.now();
-    const connection = connectionOf(req.socket);
     // The route without ids: where a chain spends its round trips.
     const route = `${req.method} ${(req.url ?? '/').split('?')[0]!.replace(/[0-9a-f]{8}-[0-9a-f-]{27}|\d{4}-\d{2}/g, '{id}')}`;
     const chunks: Buffer[] = [];
@@ -68,7 +58,7 @@ export async function startForwarder(
           (answer) => {
             res.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers));
             answer.pipe(res);
-            answer.on('end', () => trace.push({ start, end: Date.now(), route, connection }));
+            answer.on('end', () => trace.push({ start, end: Date.now(), route }));
           },
         );
         upstream.on('error', () => res.destroy());
@@ -92,9 +82,6 @@ export async function startForwarder(
       }),
   };
 }
-
-/** The longest chain of requests each sent after the previous one's answer: its length and its requests. */
-export const criticalPath = (trace: readonly Traced[]): Traced[] => chainInLine(trace);
 
 /** The share of the run's time with n requests in flight, n = 0, 1, ... (sampled every 10 ms). */
 export function inFlight(trace: readonly Traced[], from: number, to: number): number[] {
@@ -233,7 +220,7 @@ export async function runLatency(
       child.on('close', resolve);
     });
     const ended = Date.now();
-    const chain = criticalPath(forwarder.trace);
+    const chain = chainInLine(forwarder.trace);
     const tests = testWindows(path.join(dir, 'latency-results.json'));
     const firstTest = Math.min(...tests.map((t) => t.start));
     // The suite's own ledger counts each test's requests and round trips in line (helpers/wire/request-ledger.ts).
@@ -272,7 +259,7 @@ export async function runLatency(
           Math.max(started, ...forwarder.trace.filter((r) => r.start < firstTest).map((r) => r.end)) -
             started,
         ),
-        setupRequestsInLine: criticalPath(forwarder.trace.filter((r) => r.start < firstTest)).length,
+        setupRequestsInLine: chainInLine(forwarder.trace.filter((r) => r.start < firstTest)).length,
         testsSeconds: tests.length ? seconds(Math.max(...tests.map((t) => t.end)) - firstTest) : undefined,
         testSecondsSummed: seconds(sum(tests.map((t) => t.end - t.start))),
         roundTripsInLineSummed: ledger?.roundTripsInLine,

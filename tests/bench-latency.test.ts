@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { criticalPath, inFlight } from '../scripts/bench-latency';
+import { inFlight } from '../scripts/bench-latency';
+import { chainInLine } from '../helpers/run/round-trips';
 import { endToEndHeaders } from '../scripts/hop-by-hop';
 
 void test('the critical path chains requests sent after the previous answer, concurrent ones side by side', () => {
@@ -17,11 +18,11 @@ void test('the critical path chains requests sent after the previous answer, con
   ];
   // Three round trips in line (b, then d once b answered, then e once d answered); a and c ran beside them.
   assert.deepEqual(
-    criticalPath(trace).map((r) => r.route),
+    chainInLine(trace).map((r) => r.route),
     ['GET /b', 'GET /d', 'GET /e'],
   );
-  assert.equal(criticalPath(trace).length, 3);
-  assert.equal(criticalPath([]).length, 0);
+  assert.equal(chainInLine(trace).length, 3);
+  assert.equal(chainInLine([]).length, 0);
 });
 
 void test('the share of time with n requests in flight', () => {
