@@ -28,9 +28,12 @@ export default tseslint.config(
     },
   },
   {
-    // The command's entry point: plain CommonJS run by Node.
-    files: ['bin/**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', process: 'readonly' } },
+    // The command's entry point and the workers' preload: plain CommonJS run by Node.
+    files: ['bin/**/*.cjs', 'helpers/**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', process: 'readonly', Buffer: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {

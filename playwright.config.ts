@@ -11,11 +11,15 @@ import {
 import { insecureTls, WEAKENED_RUN } from './helpers/run/network';
 import { ensureRunIdentity } from './helpers/run/run-record';
 import { workerCount } from './helpers/run/settings';
+import { withCompileCache } from './helpers/run/compile-cache';
 import { entryGrep, mutationTargets } from './helpers/run/mutation-targets';
 
 // Chosen once, by the runner; its workers inherit the choice (helpers/run/settings.ts, inFlightPerWorker).
 const workers = workerCount();
 process.env.CONFORMANCE_WORKERS = String(workers);
+// The workers load their modules from a code cache (helpers/run/compile-cache.cjs): preloaded, because it must
+// be in place before Playwright loads anything in them.
+process.env.NODE_OPTIONS = withCompileCache(process.env.NODE_OPTIONS);
 
 /**
  * The mutation run (scripts/mutation.ts) passes its references in MUTATION_TARGETS: one project runs them
