@@ -81,9 +81,12 @@ function rememberSide(side: RecordedSide): void {
   sides.set(joinOf(side), held);
   const id = `${side.side}|${side.key}`;
   const history = held.get(id) ?? [];
-  history.push(side);
-  history.sort((x, y) => x.answeredAt - y.answeredAt);
-  held.set(id, history.slice(-SIDE_HISTORY));
+  held.set(id, history);
+  // In the order of their answers: a sighting mostly arrives after those held, so it is placed from the end.
+  let at = history.length;
+  while (at > 0 && history[at - 1]!.answeredAt > side.answeredAt) at--;
+  history.splice(at, 0, side);
+  if (history.length > SIDE_HISTORY) history.shift();
 }
 
 /** The sighting of a history to judge `record` against: the latest answered before it was sent, else the latest. */
