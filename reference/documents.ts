@@ -3,7 +3,6 @@
  * attachments with an RFC 6266 Content-Disposition built by the `content-disposition` package.
  */
 import contentDisposition from 'content-disposition';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { isFault, isVariant } from './behaviour';
 import type { AppContext } from './http';
 import { respond } from './http';
@@ -16,6 +15,8 @@ export interface DocumentContent {
 }
 
 export async function renderPdf(content: DocumentContent): Promise<Uint8Array> {
+  // Loaded with the first document, not with the reference: a start of the reference renders none.
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   // No automatic metadata: the same content always gives the same document.
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setTitle(`${content.title} ${content.reference}`);

@@ -82,10 +82,21 @@ let compiled: Compiled | undefined;
 function compile(): Compiled {
   const doc = loadOpenApi();
   const ajv = createAjv();
+  // Each validator is compiled when it first judges: a start of the reference compiles none, and a run only
+  // those of the operations it calls.
   const getSchema = (ref: string): ValidateFunction => {
-    const validate = ajv.getSchema(ref);
-    if (validate === undefined) throw new Error(`schema not found in the OpenAPI document: ${ref}`);
-    return validate;
+    let validate: ValidateFunction | undefined;
+    const compiledValidator = (): ValidateFunction => {
+      validate ??= ajv.getSchema(ref);
+      if (validate === undefined) throw new Error(`schema not found in the OpenAPI document: ${ref}`);
+      return validate;
+    };
+    const lazy = ((data: unknown) => compiledValidator()(data)) as ValidateFunction;
+    Object.defineProperties(lazy, {
+      errors: { get: () => compiledValidator().errors },
+      schema: { get: () => compiledValidator().schema },
+    });
+    return lazy;
   };
   const operations: OperationSpec[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
