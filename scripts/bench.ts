@@ -250,6 +250,9 @@ function runFloor(
       path.join(dir, 'playwright.config.ts'),
       [
         `import { defineConfig } from '@playwright/test';`,
+        // The suite's workers load their modules from a code cache (playwright.config.ts): so do the floor's.
+        `import { withCompileCache } from ${JSON.stringify(path.join(ROOT, 'helpers', 'run', 'compile-cache'))};`,
+        `process.env.NODE_OPTIONS = withCompileCache(process.env.NODE_OPTIONS);`,
         `export default defineConfig({ testDir: 'specs', fullyParallel: true, workers: ${workerCount()},`,
         `  reporter: [['list'], ['allure-playwright', { resultsDir: ${out('allure')} }], ['json', { outputFile: ${out('results.json')} }], ['junit', { outputFile: ${out('junit.xml')} }]] });`,
         '',
