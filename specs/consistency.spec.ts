@@ -39,9 +39,11 @@ test.describe('consistency ledger', () => {
         'with a providerId that no test has claimed',
       );
       const compared = await comparedDuring(FACT_KEYS.patent(patent.id), async () => {
-        const single = await api.call('getPatent', { path: { patentId: patent.id } });
+        const [single, list] = await Promise.all([
+          api.call('getPatent', { path: { patentId: patent.id } }),
+          api.call('listPatents', { query: { providerId: patent.providerId! } }),
+        ]);
         expect(single).toHaveStatus(200);
-        const list = await api.call('listPatents', { query: { providerId: patent.providerId! } });
         expect(list).toHaveStatus(200);
       });
       verifiedOnlyIf(compared > 0, 'data', `the ledger compared no second sighting of patent ${patent.id}`);
@@ -59,13 +61,15 @@ test.describe('consistency ledger', () => {
       );
       const compared = await comparedDuring(FACT_KEYS.eventSchedule(event.id), async () => {
         const patentId = event.patent.id;
-        const list = await api.call('listPatentEvents', { path: { patentId }, query: { itemsPerPage: 100 } });
+        const [list, single, period] = await Promise.all([
+          api.call('listPatentEvents', { path: { patentId }, query: { itemsPerPage: 100 } }),
+          api.call('getPatentEvent', { path: { patentId, eventId: event.id } }),
+          api.call('listEventsByPeriod', {
+            query: { dueFrom: event.dueDate, dueTo: event.dueDate, itemsPerPage: 100 },
+          }),
+        ]);
         expect(list).toHaveStatus(200);
-        const single = await api.call('getPatentEvent', { path: { patentId, eventId: event.id } });
         expect(single).toHaveStatus(200);
-        const period = await api.call('listEventsByPeriod', {
-          query: { dueFrom: event.dueDate, dueTo: event.dueDate, itemsPerPage: 100 },
-        });
         expect(period).toHaveStatus(200);
       });
       verifiedOnlyIf(
@@ -85,10 +89,12 @@ test.describe('consistency ledger', () => {
       );
       const patentId = event.patent.id;
       const compared = await comparedDuring(FACT_KEYS.frozenRate('event', event.id), async () => {
-        expect(await api.call('getPatentEvent', { path: { patentId, eventId: event.id } })).toHaveStatus(200);
-        expect(
-          await api.call('listPatentEvents', { path: { patentId }, query: { itemsPerPage: 100 } }),
-        ).toHaveStatus(200);
+        const [single, list] = await Promise.all([
+          api.call('getPatentEvent', { path: { patentId, eventId: event.id } }),
+          api.call('listPatentEvents', { path: { patentId }, query: { itemsPerPage: 100 } }),
+        ]);
+        expect(single).toHaveStatus(200);
+        expect(list).toHaveStatus(200);
       });
       verifiedOnlyIf(compared > 0, 'data', `the ledger compared no second sighting of event ${event.id}`);
     },
@@ -130,13 +136,12 @@ test.describe('consistency ledger', () => {
       // whole seconds (with a margin), a millisecond or two for milliseconds.
       await pause(postedAt + timestampStepMs * 1.1 + 1 - Date.now());
       const compared = await comparedDuring(FACT_KEYS.batch(importId), async () => {
-        for (const currentPage of [1, 2]) {
-          const read = await api.call('getSyncBatch', {
-            path: { importId },
-            query: { currentPage, itemsPerPage: 10 },
-          });
-          expect(read).toHaveStatus(200);
-        }
+        const reads = await Promise.all(
+          [1, 2].map((currentPage) =>
+            api.call('getSyncBatch', { path: { importId }, query: { currentPage, itemsPerPage: 10 } }),
+          ),
+        );
+        for (const read of reads) expect(read).toHaveStatus(200);
       });
       verifiedOnlyIf(compared > 0, 'data', `the ledger compared no second sighting of batch ${importId}`);
     },

@@ -105,16 +105,19 @@ test.describe('fees', () => {
   test(
     ...titled('[FEE-015] the fees of an event never instructed are ESTIMATED with invoiceId null'),
     async ({ api, portfolio, feesReads }) => {
-      const { attached } = await feesReads(api);
       const awaiting = (e: PatentEvent) => isRenewal(e) && awaitsDecision(e);
-      const { events } = await portfolio.keep('unchanged', {
-        what: 'with an event awaiting a decision',
-        holds: (list) => list.some(awaiting),
-      });
-      const event = events.find(awaiting)!;
-      const response = await api.call('getEventFees', {
-        path: { patentId: event.patent.id, eventId: event.id },
-      });
+      const readAwaiting = async () => {
+        const { events } = await portfolio.keep('unchanged', {
+          what: 'with an event awaiting a decision',
+          holds: (list) => list.some(awaiting),
+        });
+        const event = events.find(awaiting)!;
+        const response = await api.call('getEventFees', {
+          path: { patentId: event.patent.id, eventId: event.id },
+        });
+        return { event, response };
+      };
+      const [{ attached }, { event, response }] = await Promise.all([feesReads(api), readAwaiting()]);
       expect(response).toHaveStatus(200);
       const fresh = { where: 'event fees', event, fees: response.json<Fees>() };
       const neverInstructed = [fresh, ...attached.filter(({ event }) => awaitsDecision(event))];
@@ -147,13 +150,13 @@ test.describe('fees', () => {
     async ({ api, portfolio }) => {
       const { events } = await portfolio.keep('locked-unchanged');
       const event = events.find((e) => e.feesStatus === 'LOCKED')!;
-      const alone = await api.call('getEventFees', {
-        path: { patentId: event.patent.id, eventId: event.id },
-      });
+      const [alone, window] = await Promise.all([
+        api.call('getEventFees', { path: { patentId: event.patent.id, eventId: event.id } }),
+        api.call('listEventsByPeriod', {
+          query: { dueFrom: event.dueDate, dueTo: event.dueDate, include: 'fees', itemsPerPage: 100 },
+        }),
+      ]);
       expect(alone).toHaveStatus(200);
-      const window = await api.call('listEventsByPeriod', {
-        query: { dueFrom: event.dueDate, dueTo: event.dueDate, include: 'fees', itemsPerPage: 100 },
-      });
       expect(window).toHaveStatus(200);
       const listed = window.json<PatentEventList>().data.find((e) => e.id === event.id);
       expect(listed?.fees, `event ${event.id} with its fees in the window of ${event.dueDate}`).toBeDefined();

@@ -87,8 +87,10 @@ test.describe('problems', () => {
       async ({ api }) => {
         // A pointer is "into the request body": for a query or path parameter, which is not in the body, its
         // value is not stated (OPEN-POINTS E4), so only its type is checked (variant query-path-pointer-by-name).
-        const inPath = await api.call('getPatentEvent', { path: { patentId: 'a~b', eventId: 'c~1d' } });
-        const inQuery = await api.call('listPatents', { query: { sort: 'no~such/field' } });
+        const [inPath, inQuery] = await Promise.all([
+          api.call('getPatentEvent', { path: { patentId: 'a~b', eventId: 'c~1d' } }),
+          api.call('listPatents', { query: { sort: 'no~such/field' } }),
+        ]);
         for (const response of [inPath, inQuery]) {
           expect(response).toBeProblem({ code: 'validation_failed' });
           nonEmpty(errorsArray(response), { target: response }, `field error in ${response.describe()}`);

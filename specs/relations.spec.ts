@@ -138,14 +138,16 @@ test.describe('relations', () => {
         api.baseUrl,
         `the window of ${event.dueDate} and patent ${event.patent.id}`,
         async () => {
-          const period = await api.call('listEventsByPeriod', {
-            query: { dueFrom: event.dueDate, dueTo: event.dueDate, itemsPerPage: 100 },
-          });
+          const [period, events] = await Promise.all([
+            api.call('listEventsByPeriod', {
+              query: { dueFrom: event.dueDate, dueTo: event.dueDate, itemsPerPage: 100 },
+            }),
+            api.call('listPatentEvents', {
+              path: { patentId: event.patent.id },
+              query: { itemsPerPage: 100 },
+            }),
+          ]);
           expect(period).toHaveStatus(200);
-          const events = await api.call('listPatentEvents', {
-            path: { patentId: event.patent.id },
-            query: { itemsPerPage: 100 },
-          });
           expect(events).toHaveStatus(200);
         },
       );
@@ -166,13 +168,13 @@ test.describe('relations', () => {
         api.baseUrl,
         `the fees of event ${event.id}, embedded and on their route`,
         async () => {
-          const period = await api.call('listEventsByPeriod', {
-            query: { dueFrom: event.dueDate, dueTo: event.dueDate, include: 'fees', itemsPerPage: 100 },
-          });
+          const [period, fees] = await Promise.all([
+            api.call('listEventsByPeriod', {
+              query: { dueFrom: event.dueDate, dueTo: event.dueDate, include: 'fees', itemsPerPage: 100 },
+            }),
+            api.call('getEventFees', { path: { patentId: event.patent.id, eventId: event.id } }),
+          ]);
           expect(period).toHaveStatus(200);
-          const fees = await api.call('getEventFees', {
-            path: { patentId: event.patent.id, eventId: event.id },
-          });
           expect(fees).toHaveStatus(200);
         },
       );

@@ -51,12 +51,15 @@ function samplePatents(snapshot: PatentEvent[], portfolio: Portfolio): string[] 
 async function readEvents(portfolio: Portfolio, namespace: string): Promise<EventReads> {
   const snapshot = await portfolio.events();
   // The per-patent sweeps are read once for the run, whichever worker asks first.
-  const sweeps = await sharedSweep(namespace, 'per-patent-events', async () => {
-    const entries: [string, PatentEvent[]][] = [];
-    for (const patentId of samplePatents(snapshot, portfolio))
-      entries.push([patentId, await portfolio.eventsOf(patentId)]);
-    return entries;
-  });
+  const sweeps = await sharedSweep(namespace, 'per-patent-events', () =>
+    // The patents' sweeps do not depend on each other: read together.
+    Promise.all(
+      samplePatents(snapshot, portfolio).map(async (patentId): Promise<[string, PatentEvent[]]> => [
+        patentId,
+        await portfolio.eventsOf(patentId),
+      ]),
+    ),
+  );
   return { snapshot, perPatent: new Map(sweeps) };
 }
 

@@ -40,16 +40,18 @@ function pickSamples(snapshot: PatentEvent[], portfolio: Portfolio): PatentEvent
 function readFees(portfolio: Portfolio, api: ApiClient, namespace: string): Promise<FeesReads> {
   // One read for the run, whichever worker asks first.
   return sharedSweep(namespace, 'fees-reads', async () => {
-    const samples: FeesRead[] = [];
-    for (const event of pickSamples(await portfolio.events(), portfolio)) {
-      const response = await api.call('getEventFees', {
-        path: { patentId: event.patent.id, eventId: event.id },
-      });
+    const events = pickSamples(await portfolio.events(), portfolio);
+    // The reads do not depend on each other: sent together, judged in the order they are listed.
+    const [page, ...feesAnswers] = await Promise.all([
+      api.call('listEventsByPeriod', { query: { ...WIDE_WINDOW, include: 'fees', itemsPerPage: 100 } }),
+      ...events.map((event) =>
+        api.call('getEventFees', { path: { patentId: event.patent.id, eventId: event.id } }),
+      ),
+    ]);
+    const samples: FeesRead[] = events.map((event, i) => {
+      const response = feesAnswers[i]!;
       expect(response, `fees of event ${event.id}`).toHaveStatus(200);
-      samples.push({ where: 'event fees', event, fees: response.json<Fees>() });
-    }
-    const page = await api.call('listEventsByPeriod', {
-      query: { ...WIDE_WINDOW, include: 'fees', itemsPerPage: 100 },
+      return { where: 'event fees', event, fees: response.json<Fees>() };
     });
     expect(page, 'the first page of a wide window with include=fees').toHaveStatus(200);
     const attached = page
