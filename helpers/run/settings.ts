@@ -252,8 +252,20 @@ export const SETTINGS: readonly Setting[] = [
     standard: true,
   },
   {
+    env: 'COMPILE_CACHE',
+    meaning:
+      'off: the workers compile their modules afresh instead of loading them from the code cache in the temporary folder (helpers/run/compile-cache.cjs)',
+    default: '(unset: cached)',
+  },
+  {
     env: 'NODE_PATH',
     meaning: 'module folders of Node; the conformance command adds its own for the report scripts',
+    default: '(unset)',
+    standard: true,
+  },
+  {
+    env: 'NODE_OPTIONS',
+    meaning: "options of Node; the run adds the preload of the workers' code cache to them",
     default: '(unset)',
     standard: true,
   },
