@@ -138,9 +138,31 @@ export function member(
   };
 }
 
-/** Every resource (an object with a string `object`) in an answer, with where it sits and what holds it. */
-export function resourcesOf(body: unknown): { resource: Json; path: string; owner: Json | undefined }[] {
-  const found: { resource: Json; path: string; owner: Json | undefined }[] = [];
+/** A resource of an answer, where it sits and what holds it. */
+export interface PlacedResource {
+  resource: Json;
+  path: string;
+  owner: Json | undefined;
+}
+
+/** The resources of each body walked: every rule, relation and ledger of an answer reads the same walk. */
+const resourcesByBody = new WeakMap<object, readonly PlacedResource[]>();
+
+/**
+ * Every resource (an object with a string `object`) in an answer, with where it sits and what holds it. The
+ * walk of a body is made once and shared (read-only): an answer's body is not changed once parsed.
+ */
+export function resourcesOf(body: unknown): readonly PlacedResource[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const held = resourcesByBody.get(body);
+  if (held) return held;
+  const found = walkResources(body);
+  resourcesByBody.set(body, found);
+  return found;
+}
+
+function walkResources(body: object): PlacedResource[] {
+  const found: PlacedResource[] = [];
   const visit = (value: unknown, path: string, owner: Json | undefined) => {
     if (Array.isArray(value)) {
       value.forEach((item, i) => visit(item, `${path}/${i}`, owner));
