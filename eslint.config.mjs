@@ -32,7 +32,7 @@ export default tseslint.config(
     files: ['bin/**/*.cjs', 'helpers/**/*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',
-      globals: { require: 'readonly', process: 'readonly', Buffer: 'readonly' },
+      globals: { require: 'readonly', process: 'readonly', Buffer: 'readonly', __dirname: 'readonly' },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

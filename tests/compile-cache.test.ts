@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import Module from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { withCompileCache } from '../helpers/run/compile-cache';
 
 const PRELOAD = path.join(__dirname, '..', 'helpers', 'run', 'compile-cache.cjs');
@@ -18,10 +18,14 @@ const PRELOAD = path.join(__dirname, '..', 'helpers', 'run', 'compile-cache.cjs'
 const BUILT_IN =
   typeof (Module as unknown as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 
+/** The cache takes the project's files only: the modules of a test are written inside it (test-results/). */
 function scratch(): { dir: string; tmp: string; cache: () => string[] } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compile-cache-test-'));
-  const tmp = path.join(dir, 'tmp');
-  fs.mkdirSync(tmp);
+  const outputs = path.join(__dirname, '..', 'test-results');
+  fs.mkdirSync(outputs, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(outputs, 'compile-cache-test-'));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'compile-cache-test-'));
+  after(() => fs.rmSync(tmp, { recursive: true, force: true }));
   const cache = () => {
     const folder = fs.readdirSync(tmp).find((name) => name.startsWith('prs-conformance-compile-cache-'));
     return folder ? fs.readdirSync(path.join(tmp, folder)).filter((name) => !name.includes('.')) : [];
@@ -64,6 +68,17 @@ void test('a module with a dynamic import() is left to Node on Node 20, and its 
   fs.writeFileSync(entry, "import('node:path').then((p) => console.log(typeof p.join));\n");
   assert.equal(run(entry, tmp), 'function');
   assert.equal(run(entry, tmp), 'function');
+  assert.deepEqual(cache(), []);
+});
+
+void test('a module outside the project (a temporary file) is left to Node', () => {
+  if (BUILT_IN) return;
+  const { tmp, cache } = scratch();
+  const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'compile-cache-outside-'));
+  after(() => fs.rmSync(outside, { recursive: true, force: true }));
+  const entry = path.join(outside, 'entry.js');
+  fs.writeFileSync(entry, 'console.log(6 * 7);\n');
+  assert.equal(run(entry, tmp), '42');
   assert.deepEqual(cache(), []);
 });
 

@@ -13,10 +13,10 @@
 // configs, component testing's vite, and the optional `kerberos` package of Negotiate proxy authentication,
 // which is not installed (its import fails and Playwright reports the same missing package).
 //
-// One cache file per source file in the temporary folder, named by the file's path; it starts with the digest
-// of the source, the Node version and the architecture, so that an edit, an upgrade or another machine's file
-// only costs a compile. Written once, when a process that compiled the file ends; any failure to read or
-// write it leaves the module compiled as Node would. COMPILE_CACHE=off turns it off.
+// One cache file per source file of the project or its dependencies, in the temporary folder, named by the
+// file's path; it starts with the digest of what it was made from (digestOf), so that an edit, an upgrade or
+// another machine's file only costs a compile. Written once, when a process that compiled the file ends; any
+// failure to read or write it leaves the module compiled as Node would. COMPILE_CACHE=off turns it off.
 'use strict';
 const crypto = require('node:crypto');
 const fs = require('node:fs');
@@ -26,8 +26,33 @@ const path = require('node:path');
 const vm = require('node:vm');
 
 const FOLDER = path.join(os.tmpdir(), `prs-conformance-compile-cache-${process.getuid?.() ?? 'user'}`);
+/** The project's own files and its dependencies are cached: a bounded set (a temporary file is not). */
+const PROJECT = path.join(__dirname, '..', '..') + path.sep;
+const OUTSIDE = [path.join(PROJECT, 'reports') + path.sep];
+const DEPENDENCY = `${path.sep}node_modules${path.sep}`;
 const RUNNER = /[\\/]node_modules[\\/]playwright(-core)?[\\/]/;
 const DIGEST_BYTES = 32;
+
+/**
+ * What a cache file must have been made from: the Node version and architecture, and the source. A
+ * dependency's file is what is on disk, known by its size and modification time (hashing the runner's bundles
+ * on every start would cost a good part of what the cache saves); the project's files are hashed whole (the
+ * runner compiles its TypeScript in memory).
+ */
+function digestOf(content, filename) {
+  const hash = crypto.createHash('sha256').update(`${process.version} ${process.arch}\n`);
+  if (filename.includes(DEPENDENCY)) {
+    const { size, mtimeMs } = fs.statSync(filename);
+    return hash.update(`${filename} ${size} ${mtimeMs} ${content.length}`).digest();
+  }
+  return hash.update(content).digest();
+}
+
+/** Whether the code cache takes `filename`, whose code is `content`. */
+function cached(content, filename) {
+  if (!filename.startsWith(PROJECT) || OUTSIDE.some((folder) => filename.startsWith(folder))) return false;
+  return !content.includes('import(') || RUNNER.test(filename);
+}
 
 function install() {
   if (process.env.COMPILE_CACHE === 'off') return;
@@ -44,19 +69,17 @@ function install() {
   const fresh = [];
   const compile = Module.prototype._compile;
   Module.prototype._compile = function compileCached(content, filename) {
-    if (content.includes('import(') && !RUNNER.test(filename)) return compile.call(this, content, filename);
+    if (!cached(content, filename)) return compile.call(this, content, filename);
     const file = path.join(FOLDER, crypto.createHash('sha1').update(filename).digest('hex'));
-    const digest = crypto
-      .createHash('sha256')
-      .update(`${process.version} ${process.arch}\n`)
-      .update(content)
-      .digest();
+    let digest;
     let cachedData;
     try {
+      digest = digestOf(content, filename);
       const held = fs.readFileSync(file);
       if (held.subarray(0, DIGEST_BYTES).equals(digest)) cachedData = held.subarray(DIGEST_BYTES);
     } catch {
-      // Not cached yet.
+      // Not cached yet (or a source that is no file: compiled as Node would).
+      if (digest === undefined) return compile.call(this, content, filename);
     }
     // The module wrapper Node uses; a shebang line is not JavaScript inside it.
     const script = new vm.Script(Module.wrap(content.replace(/^#!.*/, '')), { filename, cachedData });
