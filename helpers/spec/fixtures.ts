@@ -255,7 +255,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  entry: [undefined, { option: true }],
+  entry: [undefined, { option: true, box: 'self' }],
 
   target: [
     async ({ entry }, use) => {
