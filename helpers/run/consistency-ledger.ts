@@ -91,7 +91,10 @@ function rememberSide(side: RecordedSide): void {
 
 /** The sighting of a history to judge `record` against: the latest answered before it was sent, else the latest. */
 function counterpart(history: readonly RecordedSide[], record: RecordedSide): RecordedSide {
-  return history.filter((s) => s.answeredAt <= record.sentAt).at(-1) ?? history.at(-1)!;
+  // The history is in the order of the answers: the latest answered before is the last such from the end.
+  for (let i = history.length - 1; i >= 0; i--)
+    if (history[i]!.answeredAt <= record.sentAt) return history[i]!;
+  return history.at(-1)!;
 }
 
 function remember(record: Recorded | RecordedSide): void {
