@@ -253,6 +253,8 @@ const PLAIN_SETTINGS = [
   'NO_PROXY',
   'NODE_EXTRA_CA_CERTS',
   'NODE_PATH',
+  'NODE_OPTIONS',
+  'COMPILE_CACHE',
 ];
 
 void test('every declared setting is either a key, a secret the scan looks for, or plain', () => {
