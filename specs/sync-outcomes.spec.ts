@@ -44,122 +44,89 @@ async function pushed(api: ApiClient, items: Item[]) {
 }
 
 test.describe('sync', () => {
-  test.describe('item outcomes', () => {
+  // The tests that take longest come first: the file is the last of the run, and its slowest tests end it.
+  test.describe('review outcomes (provider states)', () => {
     describeRequires('ALLOW_WRITES');
 
     test(
       ...titled(
-        '[SYNC-027, SYNC-037, SYNC-014, SYNC-023] an item with an unknown providerId is a create awaiting review: STAGED, action CREATE, servicePatentId null, batch TRIAGED',
+        '[SYNC-030, SYNC-008] an accepted create reads ACCEPTED with the new patent id on later polls, readable with getPatent, and stagedItems does not decrease',
       ),
-      async ({ api }) => {
-        const { response, result } = await pushed(api, [createItem('create')]);
-        expect(result).toMatchObject({ outcome: 'STAGED', action: 'CREATE' });
-        expectRuleHolds('SYNC-014', response);
-        expectRuleHolds('SYNC-023', response);
-      },
-    );
-
-    test(
-      ...titled(
-        '[SYNC-018] a create staged for review (neither rejected, suppressed nor refused) has reason null',
-      ),
-      async ({ api }) => {
-        const { response, result } = await pushed(api, [createItem('reason')]);
+      async ({ api, providerState }) => {
+        const item = createItem('accepted');
+        const { batch, result } = await pushOne(api, item);
         expect(result.outcome, 'precondition: the create is STAGED').toBe('STAGED');
-        expectRuleHolds('SYNC-018', response);
+        await acceptInReview(providerState, batch.importId, 0);
+
+        const read = await api.call('getSyncBatch', { path: { importId: batch.importId } });
+        expect(read).toHaveStatus(200);
+        const reviewed = batchOf(read);
+        expect(reviewed.stagedItems, 'stagedItems after the review').toBe(batch.stagedItems);
+        const accepted = reviewed.results.data[0]!;
+        expect(accepted.outcome).toBe('ACCEPTED');
+        // The new patent's UUID as servicePatentId: the registry's rule of an ACCEPTED result.
+        expectRuleHolds('SYNC-030', read);
+        const patent = await readPatent(api, accepted.servicePatentId!);
+        expect(patent).toMatchObject({ providerId: item.providerId, title: item.title });
       },
     );
 
     test(
       ...titled(
-        '[SYNC-044, SYNC-013, SYNC-014, SYNC-015] an item with neither providerId nor servicePatentId is REJECTED with a reason, providerId, servicePatentId and action null',
+        '[SYNC-029, SYNC-010] an identical re-push of a proposal refused in review is SUPPRESSED with a reason and counted in suppressedItems',
       ),
-      async ({ api }) => {
-        const { response } = await pushed(api, [
-          anonymousItem('neither'),
-          { providerId: null, servicePatentId: null, title: 'Conformance anonymous neither (nulls)' },
-          // Everything a create would carry but the identifier: only the missing identifier can reject it.
-          { office: 'EP', title: 'Conformance anonymous neither (complete)', applicationNumber: 'EP0000001' },
-        ]);
-        // The registry's rules, each on the items posted: REJECTED with a reason, providerId echoed null,
-        // servicePatentId and action null (rejected before matching).
-        expectRuleHolds('SYNC-044', response);
-        expectRuleHolds('SYNC-013', response);
-        expectRuleHolds('SYNC-014', response);
-        expectRuleHolds('SYNC-015', response);
+      async ({ api, providerState }) => {
+        const item = createItem('refused');
+        await pushRefusedCreate(api, providerState, item);
+
+        const again = await pushed(api, [item]);
+        expect(again.result.outcome).toBe('SUPPRESSED');
+        // Its reason set, and counted: the registry's rules of a SUPPRESSED result and of the counter at triage.
+        expectRuleHolds('SYNC-029', again.response);
+        expectRuleHolds('SYNC-010', again.response);
       },
     );
 
     test(
       ...titled(
-        '[SYNC-042] an item with an unknown servicePatentId is REJECTED with a reason and creates no patent',
+        '[SYNC-052] a re-push of a proposal refused in review with a changed field is not SUPPRESSED',
       ),
-      async ({ api }) => {
-        const servicePatentId = randomUUID();
-        const providerId = freshProviderId('unknown-service-id');
-        const { result } = await pushOne(api, {
-          servicePatentId,
-          providerId,
-          office: 'EP',
-          title: 'Conformance',
-        });
-        expect(result.outcome).toBe('REJECTED');
-        expect(result.reason, 'reason').toEqual(expect.stringMatching(/\S/));
-        const byProvider = await api.call('listPatents', { query: { providerId } });
-        expect(byProvider).toHaveStatus(200);
-        expect(byProvider.json<PatentList>().data, `patents with providerId ${providerId}`).toEqual([]);
-        expect(await api.call('getPatent', { path: { patentId: servicePatentId } })).toHaveStatus(404);
+      async ({ api, providerState }) => {
+        const item = createItem('changed');
+        await pushRefusedCreate(api, providerState, item);
+
+        const changed = await pushOne(api, { ...item, title: `${String(item.title)} (corrected)` });
+        expect(changed.result.outcome, 'outcome of the changed re-push').not.toBe('SUPPRESSED');
       },
     );
 
-    const invalidCases: { ids: string[]; label: string; fields: Item }[] = [
-      { ids: ['SYNC-039'], label: 'applicationDate 2024-2-3', fields: { applicationDate: '2024-2-3' } },
-      { ids: ['SYNC-039'], label: 'applicationDate 2024-02-30', fields: { applicationDate: '2024-02-30' } },
-      {
-        ids: ['SYNC-039'],
-        label: 'applicationDate 2024-02-03T10:00:00Z',
-        fields: { applicationDate: '2024-02-03T10:00:00Z' },
+    test(
+      ...titled('[SYNC-008] stagedItems does not decrease when a staged proposal is refused in review'),
+      async ({ api, providerState }) => {
+        const { batch } = await pushRefusedCreate(api, providerState, createItem('refused-count'));
+
+        const read = await readBatch(api, batch.importId);
+        expect(read.stagedItems, 'stagedItems after the refusal').toBe(batch.stagedItems);
       },
-      { ids: ['SYNC-039'], label: 'grantDate 2023-13-01', fields: { grantDate: '2023-13-01' } },
-      { ids: ['SYNC-039'], label: 'priorityDate 20240203', fields: { priorityDate: '20240203' } },
-      { ids: ['SYNC-038'], label: 'office NOT-AN-OFFICE', fields: { office: 'NOT-AN-OFFICE' } },
-      { ids: ['SYNC-049', 'SYNC-028'], label: 'patentType GADGET', fields: { patentType: 'GADGET' } },
-      { ids: ['SYNC-049', 'SYNC-028'], label: 'status ALIVE', fields: { status: 'ALIVE' } },
-      { ids: ['SYNC-049', 'SYNC-028'], label: 'claimCount "three"', fields: { claimCount: 'three' } },
-      {
-        ids: ['SYNC-049', 'SYNC-028'],
-        label: 'designatedCountries ["usa"]',
-        fields: { designatedCountries: ['usa'] },
-      },
-    ];
-    for (const { ids, label, fields } of invalidCases) {
-      test(
-        ...titled(`[${ids.join(', ')}] an item with ${label} gives 201 and is REJECTED with a reason`),
-        async ({ api }) => {
-          const { response, result } = await pushed(api, [{ ...createItem('invalid'), ...fields }]);
-          for (const id of ids) expectRuleHolds(id, response);
-          // The rules of an office (SYNC-038) and of a date (SYNC-039) judge the outcome from the item itself; which
-          // other values make an item invalid no rule of one answer decides (SYNC-049 judges the 201, SYNC-028 the
-          // reason of a REJECTED result): that outcome is asserted here.
-          expect(result.outcome, `outcome of an item with ${label}`).toBe('REJECTED');
-        },
-      );
-    }
+    );
 
     test(
       ...titled(
-        '[SYNC-036, SYNC-014] an item whose providerId matches a patent targets it: action UPDATE and servicePatentId is its id',
+        "[SYNC-051] a proposal refused in review shows the reviewer's reason verbatim on later polls",
       ),
-      async ({ api, ownPatent }) => {
-        const own = await ownPatent();
-        const { response, result } = await pushed(api, [
-          { providerId: own.providerId, title: `Conformance ${randomUUID()}` },
-        ]);
-        // The patent it targets (SYNC-036); that an update's servicePatentId is a UUID, the registry's rule.
-        expect(result).toMatchObject({ action: 'UPDATE', servicePatentId: own.patentId });
-        expectRuleHolds('SYNC-014', response);
+      async ({ api, providerState }) => {
+        const reason = `Refused: duplicate of an existing case ${randomUUID()} / ~é`;
+        const { batch } = await pushRefusedCreate(api, providerState, createItem('reviewed'), reason);
+
+        const polled = await readBatch(api, batch.importId);
+        // The outcome label of a refused proposal is not shown by the contract: only the reason is asserted.
+        expect(polled.results.data[0]?.reason).toBe(reason);
       },
     );
+  });
+
+  test.describe('item outcomes', () => {
+    describeRequires('ALLOW_WRITES');
 
     test(
       ...titled(
@@ -368,84 +335,118 @@ test.describe('sync', () => {
         expectRuleHolds('SYNC-044', ...responses);
       },
     );
-  });
-
-  test.describe('review outcomes (provider states)', () => {
-    describeRequires('ALLOW_WRITES');
 
     test(
       ...titled(
-        '[SYNC-030, SYNC-008] an accepted create reads ACCEPTED with the new patent id on later polls, readable with getPatent, and stagedItems does not decrease',
+        '[SYNC-027, SYNC-037, SYNC-014, SYNC-023] an item with an unknown providerId is a create awaiting review: STAGED, action CREATE, servicePatentId null, batch TRIAGED',
       ),
-      async ({ api, providerState }) => {
-        const item = createItem('accepted');
-        const { batch, result } = await pushOne(api, item);
+      async ({ api }) => {
+        const { response, result } = await pushed(api, [createItem('create')]);
+        expect(result).toMatchObject({ outcome: 'STAGED', action: 'CREATE' });
+        expectRuleHolds('SYNC-014', response);
+        expectRuleHolds('SYNC-023', response);
+      },
+    );
+
+    test(
+      ...titled(
+        '[SYNC-018] a create staged for review (neither rejected, suppressed nor refused) has reason null',
+      ),
+      async ({ api }) => {
+        const { response, result } = await pushed(api, [createItem('reason')]);
         expect(result.outcome, 'precondition: the create is STAGED').toBe('STAGED');
-        await acceptInReview(providerState, batch.importId, 0);
-
-        const read = await api.call('getSyncBatch', { path: { importId: batch.importId } });
-        expect(read).toHaveStatus(200);
-        const reviewed = batchOf(read);
-        expect(reviewed.stagedItems, 'stagedItems after the review').toBe(batch.stagedItems);
-        const accepted = reviewed.results.data[0]!;
-        expect(accepted.outcome).toBe('ACCEPTED');
-        // The new patent's UUID as servicePatentId: the registry's rule of an ACCEPTED result.
-        expectRuleHolds('SYNC-030', read);
-        const patent = await readPatent(api, accepted.servicePatentId!);
-        expect(patent).toMatchObject({ providerId: item.providerId, title: item.title });
+        expectRuleHolds('SYNC-018', response);
       },
     );
 
     test(
       ...titled(
-        '[SYNC-029, SYNC-010] an identical re-push of a proposal refused in review is SUPPRESSED with a reason and counted in suppressedItems',
+        '[SYNC-044, SYNC-013, SYNC-014, SYNC-015] an item with neither providerId nor servicePatentId is REJECTED with a reason, providerId, servicePatentId and action null',
       ),
-      async ({ api, providerState }) => {
-        const item = createItem('refused');
-        await pushRefusedCreate(api, providerState, item);
-
-        const again = await pushed(api, [item]);
-        expect(again.result.outcome).toBe('SUPPRESSED');
-        // Its reason set, and counted: the registry's rules of a SUPPRESSED result and of the counter at triage.
-        expectRuleHolds('SYNC-029', again.response);
-        expectRuleHolds('SYNC-010', again.response);
+      async ({ api }) => {
+        const { response } = await pushed(api, [
+          anonymousItem('neither'),
+          { providerId: null, servicePatentId: null, title: 'Conformance anonymous neither (nulls)' },
+          // Everything a create would carry but the identifier: only the missing identifier can reject it.
+          { office: 'EP', title: 'Conformance anonymous neither (complete)', applicationNumber: 'EP0000001' },
+        ]);
+        // The registry's rules, each on the items posted: REJECTED with a reason, providerId echoed null,
+        // servicePatentId and action null (rejected before matching).
+        expectRuleHolds('SYNC-044', response);
+        expectRuleHolds('SYNC-013', response);
+        expectRuleHolds('SYNC-014', response);
+        expectRuleHolds('SYNC-015', response);
       },
     );
 
     test(
       ...titled(
-        '[SYNC-052] a re-push of a proposal refused in review with a changed field is not SUPPRESSED',
+        '[SYNC-042] an item with an unknown servicePatentId is REJECTED with a reason and creates no patent',
       ),
-      async ({ api, providerState }) => {
-        const item = createItem('changed');
-        await pushRefusedCreate(api, providerState, item);
-
-        const changed = await pushOne(api, { ...item, title: `${String(item.title)} (corrected)` });
-        expect(changed.result.outcome, 'outcome of the changed re-push').not.toBe('SUPPRESSED');
+      async ({ api }) => {
+        const servicePatentId = randomUUID();
+        const providerId = freshProviderId('unknown-service-id');
+        const { result } = await pushOne(api, {
+          servicePatentId,
+          providerId,
+          office: 'EP',
+          title: 'Conformance',
+        });
+        expect(result.outcome).toBe('REJECTED');
+        expect(result.reason, 'reason').toEqual(expect.stringMatching(/\S/));
+        const byProvider = await api.call('listPatents', { query: { providerId } });
+        expect(byProvider).toHaveStatus(200);
+        expect(byProvider.json<PatentList>().data, `patents with providerId ${providerId}`).toEqual([]);
+        expect(await api.call('getPatent', { path: { patentId: servicePatentId } })).toHaveStatus(404);
       },
     );
 
-    test(
-      ...titled('[SYNC-008] stagedItems does not decrease when a staged proposal is refused in review'),
-      async ({ api, providerState }) => {
-        const { batch } = await pushRefusedCreate(api, providerState, createItem('refused-count'));
-
-        const read = await readBatch(api, batch.importId);
-        expect(read.stagedItems, 'stagedItems after the refusal').toBe(batch.stagedItems);
+    const invalidCases: { ids: string[]; label: string; fields: Item }[] = [
+      { ids: ['SYNC-039'], label: 'applicationDate 2024-2-3', fields: { applicationDate: '2024-2-3' } },
+      { ids: ['SYNC-039'], label: 'applicationDate 2024-02-30', fields: { applicationDate: '2024-02-30' } },
+      {
+        ids: ['SYNC-039'],
+        label: 'applicationDate 2024-02-03T10:00:00Z',
+        fields: { applicationDate: '2024-02-03T10:00:00Z' },
       },
-    );
+      { ids: ['SYNC-039'], label: 'grantDate 2023-13-01', fields: { grantDate: '2023-13-01' } },
+      { ids: ['SYNC-039'], label: 'priorityDate 20240203', fields: { priorityDate: '20240203' } },
+      { ids: ['SYNC-038'], label: 'office NOT-AN-OFFICE', fields: { office: 'NOT-AN-OFFICE' } },
+      { ids: ['SYNC-049', 'SYNC-028'], label: 'patentType GADGET', fields: { patentType: 'GADGET' } },
+      { ids: ['SYNC-049', 'SYNC-028'], label: 'status ALIVE', fields: { status: 'ALIVE' } },
+      { ids: ['SYNC-049', 'SYNC-028'], label: 'claimCount "three"', fields: { claimCount: 'three' } },
+      {
+        ids: ['SYNC-049', 'SYNC-028'],
+        label: 'designatedCountries ["usa"]',
+        fields: { designatedCountries: ['usa'] },
+      },
+    ];
+    for (const { ids, label, fields } of invalidCases) {
+      test(
+        ...titled(`[${ids.join(', ')}] an item with ${label} gives 201 and is REJECTED with a reason`),
+        async ({ api }) => {
+          const { response, result } = await pushed(api, [{ ...createItem('invalid'), ...fields }]);
+          for (const id of ids) expectRuleHolds(id, response);
+          // The rules of an office (SYNC-038) and of a date (SYNC-039) judge the outcome from the item itself; which
+          // other values make an item invalid no rule of one answer decides (SYNC-049 judges the 201, SYNC-028 the
+          // reason of a REJECTED result): that outcome is asserted here.
+          expect(result.outcome, `outcome of an item with ${label}`).toBe('REJECTED');
+        },
+      );
+    }
 
     test(
       ...titled(
-        "[SYNC-051] a proposal refused in review shows the reviewer's reason verbatim on later polls",
+        '[SYNC-036, SYNC-014] an item whose providerId matches a patent targets it: action UPDATE and servicePatentId is its id',
       ),
-      async ({ api, providerState }) => {
-        const reason = `Refused: duplicate of an existing case ${randomUUID()} / ~é`;
-        const { batch } = await pushRefusedCreate(api, providerState, createItem('reviewed'), reason);
-
-        const polled = await readBatch(api, batch.importId);
-        // The outcome label of a refused proposal is not shown by the contract: only the reason is asserted.
-        expect(polled.results.data[0]?.reason).toBe(reason);
+      async ({ api, ownPatent }) => {
+        const own = await ownPatent();
+        const { response, result } = await pushed(api, [
+          { providerId: own.providerId, title: `Conformance ${randomUUID()}` },
+        ]);
+        // The patent it targets (SYNC-036); that an update's servicePatentId is a UUID, the registry's rule.
+        expect(result).toMatchObject({ action: 'UPDATE', servicePatentId: own.patentId });
+        expectRuleHolds('SYNC-014', response);
       },
     );
   });
