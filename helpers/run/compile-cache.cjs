@@ -24,6 +24,7 @@ const Module = require('node:module');
 const os = require('node:os');
 const path = require('node:path');
 const vm = require('node:vm');
+const { isMainThread } = require('node:worker_threads');
 
 const FOLDER = path.join(os.tmpdir(), `prs-conformance-compile-cache-${process.getuid?.() ?? 'user'}`);
 /** The project's own files and its dependencies are cached: a bounded set (a temporary file is not). */
@@ -55,7 +56,8 @@ function cached(content, filename) {
 }
 
 function install() {
-  if (process.env.COMPILE_CACHE === 'off') return;
+  // A thread of the process (the loader hooks' own) ends without an exit event of its own: the main one only.
+  if (process.env.COMPILE_CACHE === 'off' || !isMainThread) return;
   if (typeof Module.enableCompileCache === 'function') {
     Module.enableCompileCache(FOLDER);
     return;
