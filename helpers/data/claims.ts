@@ -188,7 +188,9 @@ export abstract class TenantClaims {
           return { held, release };
         }
       }
-      const found = await this.find(state, {});
+      const found = (await this.poolMayGrow(state, pool))
+        ? await this.find(state, {})
+        : `no patent ${named(state)} beyond those the tests that claim it for good need, found in ${this.label}`;
       if (typeof found !== 'string') {
         const release = leased(found.patentId)!;
         fs.writeFileSync(path.join(pool, `${found.patentId}.json`), JSON.stringify(found));
@@ -204,6 +206,24 @@ export abstract class TenantClaims {
         );
       await pause(50);
     }
+  }
+
+  /**
+   * Whether the lease pool of `state` may claim one more patent: only while the target has more patents in the
+   * state than the pool holds and the tests that claim one for good need (the state's `fewest`, less the one
+   * the leases take turns on). Else a claim of the state would find every patent taken by the pool when many
+   * workers lease at once, and skip although the data-state report found the state served.
+   */
+  private async poolMayGrow(state: ClaimedState, pool: string): Promise<boolean> {
+    const claims = Math.max(0, (stateById(state).fewest ?? 1) - 1);
+    if (claims === 0) return true;
+    const pooled = fs.readdirSync(pool).filter((n) => n.endsWith('.json')).length;
+    const plan = await this.reservations();
+    const holders = [...eventsByPatent(await this.events())].filter(([patentId, events]) => {
+      const reservedFor = plan.get(patentId);
+      return (reservedFor === undefined || reservedFor === state) && holdsState(state, events);
+    }).length;
+    return pooled + claims < holders;
   }
 
   private async take(state: ClaimedState, options: ClaimOptions): Promise<HeldPatent> {
