@@ -1,6 +1,6 @@
 /**
  * Correlation: every response carries X-Request-Id (2xx, 4xx, PDF downloads, unknown routes; the 429 in
- * specs/ratelimits.spec.ts); a problem's requestId is the same value (also checked by `toBeProblem`); a
+ * specs/daily-quota.spec.ts); a problem's requestId is the same value (also checked by `toBeProblem`); a
  * non-empty inbound X-Request-Id is echoed; without one (or with an empty one) a value is generated. Any
  * format of the generated value is accepted.
  * Contract: Authentication, point 8; Errors (member requestId, "mirrors `X-Request-Id`").
