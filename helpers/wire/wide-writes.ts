@@ -37,21 +37,31 @@ export function beginWideWrite(namespace: string, what: string): () => void {
 
 /** The journaled wide writes on the target that were under way at or after `since` (ms). */
 export function wideWritesSince(namespace: string, since: number): string[] {
+  return journal(namespace).flatMap((entry) =>
+    entry.end === undefined || entry.end >= since ? [entry.what] : [],
+  );
+}
+
+/** The journaled wide writes on the target whose answer is not in yet. */
+export function wideWritesUnderWay(namespace: string): string[] {
+  return journal(namespace).flatMap((entry) => (entry.end === undefined ? [entry.what] : []));
+}
+
+/** The journal of the target's wide writes (an entry being rewritten at this instant: under way). */
+function journal(namespace: string): JournalEntry[] {
   let files: string[];
   try {
     files = fs.readdirSync(wideWritesFolder());
   } catch {
     return [];
   }
-  return files.flatMap((name) => {
+  return files.flatMap((name): JournalEntry[] => {
     try {
       const entry = JSON.parse(fs.readFileSync(`${wideWritesFolder()}/${name}`, 'utf8')) as JournalEntry;
-      return entry.namespace === namespace && (entry.end === undefined || entry.end >= since)
-        ? [entry.what]
-        : [];
+      return entry.namespace === namespace ? [entry] : [];
     } catch {
       // Being rewritten at this instant: under way.
-      return [name];
+      return [{ namespace, what: name, start: 0 }];
     }
   });
 }
