@@ -147,6 +147,6 @@ export { announcedReset, countdownWaitMs, rateLimitRule } from './wire/rate-limi
 
 export type { SharedAnswerName } from './wire/shared-answers';
 export { rateLimitBreaches } from './wire/answer-checks';
-export { wideWritesSince } from './wire/wide-writes';
+export { wideWritesAnswered, wideWritesSince } from './wire/wide-writes';
 export { expectJudged, expectJudgedDuring, expectRuleHolds } from './spec/judged';
 export { sharedSweep } from './data/shared-sweeps';

@@ -21,6 +21,7 @@ import {
   type Setting,
   sharedSweep,
   skipBecause,
+  wideWritesAnswered,
   wideWritesSince,
   sortByDue,
   expectRuleHolds,
@@ -254,6 +255,7 @@ async function readConsistent<T extends { totalItems: number; pages: { body: Lis
   // reading again: then the list changed, and the target is not at fault. Read again, three times at most.
   let overlapping: string[] = [];
   for (let attempt = 1; attempt <= 3; attempt++) {
+    await wideWritesAnswered(api.baseUrl);
     const since = Date.now();
     const again = await read(attempt);
     overlapping = disagreements(again).length > 0 ? wideWritesSince(api.baseUrl, since) : [];

@@ -36,7 +36,7 @@ import {
 } from '../contract/data-states';
 import { claimFile, leasePoolFolder, withFolder } from '../run/run-folder';
 import { pause } from '../run/waits';
-import { wideWritesSince, wideWritesUnderWay } from '../wire/wide-writes';
+import { wideWritesAnswered, wideWritesSince } from '../wire/wide-writes';
 import { skipBecause } from './verified';
 
 /**
@@ -58,12 +58,6 @@ export function isClaimed(namespace: string, patentId: string): boolean {
   return fs.existsSync(claimFile(namespace, 'patent', patentId));
 }
 
-/** Waits until no wide write on the target is under way, for at most `boundMs`. */
-async function settled(namespace: string, boundMs = 5_000): Promise<void> {
-  const deadline = Date.now() + boundMs;
-  while (wideWritesUnderWay(namespace).length > 0 && Date.now() < deadline) await pause(25);
-}
-
 /**
  * The result of `read`, made at a time no wide write of the run overlapped (read again when one did, at
  * most `attempts` times); skips, naming the writes, when every attempt was overlapped.
@@ -78,7 +72,7 @@ export async function readsUndisturbed<T>(
   for (let attempt = 0; attempt < attempts; attempt++) {
     // The next attempt starts once the writes under way have their answer: read at once, it would overlap them
     // again (bounded: a write that never ends leaves the attempts to say so).
-    if (attempt > 0) await settled(namespace);
+    if (attempt > 0) await wideWritesAnswered(namespace);
     const since = Date.now();
     const result = await read();
     overlapping = wideWritesSince(namespace, since);

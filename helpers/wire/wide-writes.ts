@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import { inCoordinatedRun, wideWriteFile, wideWritesFolder, withFolder } from '../run/run-folder';
+import { pause } from '../run/waits';
 
 interface JournalEntry {
   namespace: string;
@@ -45,6 +46,15 @@ export function wideWritesSince(namespace: string, since: number): string[] {
 /** The journaled wide writes on the target whose answer is not in yet. */
 export function wideWritesUnderWay(namespace: string): string[] {
   return journal(namespace).flatMap((entry) => (entry.end === undefined ? [entry.what] : []));
+}
+
+/**
+ * Resolves once no wide write on the target is under way (at most `boundMs`): a reading made again at once
+ * would overlap the same writes again.
+ */
+export async function wideWritesAnswered(namespace: string, boundMs = 5_000): Promise<void> {
+  const deadline = Date.now() + boundMs;
+  while (wideWritesUnderWay(namespace).length > 0 && Date.now() < deadline) await pause(25);
 }
 
 /** The journal of the target's wide writes (an entry being rewritten at this instant: under way). */
