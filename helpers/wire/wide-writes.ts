@@ -52,7 +52,7 @@ export function wideWritesUnderWay(namespace: string): string[] {
  * Resolves once no wide write on the target is under way (at most `boundMs`): a reading made again at once
  * would overlap the same writes again.
  */
-export async function wideWritesAnswered(namespace: string, boundMs = 5_000): Promise<void> {
+export async function wideWritesAnswered(namespace: string, boundMs = 2_000): Promise<void> {
   const deadline = Date.now() + boundMs;
   while (wideWritesUnderWay(namespace).length > 0 && Date.now() < deadline) await pause(25);
 }
