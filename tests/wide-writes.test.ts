@@ -11,7 +11,12 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { readsUndisturbed } from '../helpers/data/claims';
 import { removeRunFolder } from '../helpers/run/run-folder';
-import { beginWideWrite, isWideWrite, wideWritesSince } from '../helpers/wire/wide-writes';
+import {
+  beginWideWrite,
+  isWideWrite,
+  wideWritesAnswered,
+  wideWritesSince,
+} from '../helpers/wire/wide-writes';
 import { runPlaywright, tempDir } from './report-support';
 
 process.env.CONFORMANCE_RUN_ID = `wide-writes-test-${randomUUID()}`;
@@ -35,6 +40,22 @@ void test('a write under way, or ended since, overlaps; one ended before does no
   await new Promise((resolve) => setTimeout(resolve, 5));
   assert.deepEqual(wideWritesSince(target, Date.now()), []);
   assert.deepEqual(wideWritesSince(`${BASE}/other`, 0), [], 'another target');
+});
+
+void test('a reading made again waits for the writes under way to have their answer, for a bounded time', async () => {
+  const target = `${BASE}/answered`;
+  const end = beginWideWrite(target, 'PUT freeze 2026-03');
+  const started = Date.now();
+  setTimeout(end, 100);
+  await wideWritesAnswered(target);
+  const waited = Date.now() - started;
+  assert.ok(waited >= 90, `resolved after ${waited} ms, before the write had its answer`);
+  assert.ok(waited < 1_000, `resolved after ${waited} ms`);
+  // A write that never has its answer holds the reader back no longer than the bound.
+  beginWideWrite(target, 'PUT freeze 2026-04');
+  const bounded = Date.now();
+  await wideWritesAnswered(target, 150);
+  assert.ok(Date.now() - bounded >= 140 && Date.now() - bounded < 1_000);
 });
 
 void test('a reader overlapped by a write reads again, and keeps the undisturbed reads', async () => {

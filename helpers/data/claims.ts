@@ -100,6 +100,12 @@ export interface ClaimOptions {
   note?: string;
 }
 
+/** Whether the reservation plan leaves the patent to claims of `state`: reserved for none, or for it. */
+function openTo(plan: ReadonlyMap<string, DataStateId>, patentId: string, state: DataStateId): boolean {
+  const reservedFor = plan.get(patentId);
+  return reservedFor === undefined || reservedFor === state;
+}
+
 /** The state, in a skip reason. */
 function named(state: DataStateId, refine?: { what: string }): string {
   return `in data state ${state} (${stateById(state).description})${refine ? `, ${refine.what}` : ''}`;
@@ -222,10 +228,9 @@ export abstract class TenantClaims {
     if (claims === 0) return true;
     const pooled = fs.readdirSync(pool).filter((n) => n.endsWith('.json')).length;
     const plan = await this.reservations();
-    const holders = [...eventsByPatent(await this.events())].filter(([patentId, events]) => {
-      const reservedFor = plan.get(patentId);
-      return (reservedFor === undefined || reservedFor === state) && holdsState(state, events);
-    }).length;
+    const holders = [...eventsByPatent(await this.events())].filter(
+      ([patentId, events]) => openTo(plan, patentId, state) && holdsState(state, events),
+    ).length;
     return pooled + claims < holders;
   }
 
@@ -246,9 +251,8 @@ export abstract class TenantClaims {
       (prefer && !prefer(snapshot) ? 2 : 0) + (plan.has(patentId) ? 0 : 1);
     const reservedElsewhere = new Set<string>();
     const candidates = [...byPatent].filter(([patentId, snapshot]) => {
-      const reservedFor = plan.get(patentId);
-      if (reservedFor === undefined || reservedFor === state) return true;
-      if (wanted(snapshot)) reservedElsewhere.add(reservedFor);
+      if (openTo(plan, patentId, state)) return true;
+      if (wanted(snapshot)) reservedElsewhere.add(plan.get(patentId)!);
       return false;
     });
     candidates.sort((a, b) => rank(a) - rank(b));

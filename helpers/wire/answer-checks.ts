@@ -53,17 +53,7 @@ interface InvariantTally {
  * what one of them answered never counts for another.
  */
 const tallies = new Map<string, InvariantTally>();
-/** The origin of a URL; a process speaks to a few targets, whose origins are parsed once each. */
-const origins = new Map<string, string>();
-const originOf = (url: string) => {
-  const prefix = url.slice(0, url.indexOf('/', url.indexOf('//') + 2) >>> 0);
-  let origin = origins.get(prefix);
-  if (origin === undefined) {
-    origin = new URL(url).origin;
-    origins.set(prefix, origin);
-  }
-  return origin;
-};
+const originOf = (url: string) => new URL(url).origin;
 const tallyKey = (invariantId: string, title: string, origin = '') => `${origin} ${invariantId} ${title}`;
 
 /** How many answers of the target at `baseUrl` each invariant judged in this process: its own test reads it. */

@@ -44,7 +44,7 @@ export function wideWritesSince(namespace: string, since: number): string[] {
 }
 
 /** The journaled wide writes on the target whose answer is not in yet. */
-export function wideWritesUnderWay(namespace: string): string[] {
+function wideWritesUnderWay(namespace: string): string[] {
   return journal(namespace).flatMap((entry) => (entry.end === undefined ? [entry.what] : []));
 }
 
