@@ -112,6 +112,23 @@ test.describe('rate limits', () => {
       );
     }
 
+    /**
+     * The low-quota key's quota read by a counted call before `calls` and by another after them (once `check`
+     * has judged what `calls` gave), in one quota period; and what `calls` gave.
+     */
+    async function countedAround<T>(
+      low: ApiClient,
+      calls: () => Promise<T>,
+      check: (between: T) => void,
+    ): Promise<{ before: Quota; after: Quota; between: T }> {
+      const before = await counted(low);
+      const between = await calls();
+      check(between);
+      const after = await counted(low);
+      samePeriod(before, after);
+      return { before, after, between };
+    }
+
     test(
       ...titled('[RATE-006] RateLimit-Limit of a key is the same on consecutive calls'),
       async ({ as }) => {
@@ -165,13 +182,15 @@ test.describe('rate limits', () => {
         const known = new Set(Object.values(target.keys));
         let unknown = randomBytes(32).toString('hex');
         while (known.has(unknown)) unknown = randomBytes(32).toString('hex');
-        const before = await counted(low);
         // Between the two counted calls; in either order.
-        const [withoutKey, withUnknownKey] = await Promise.all([call(anonymous), call(low.withKey(unknown))]);
-        expect(withoutKey, 'a call without a key').toHaveStatus(401);
-        expect(withUnknownKey, 'a call with an unknown key').toHaveStatus(401);
-        const after = await counted(low);
-        samePeriod(before, after);
+        const { before, after } = await countedAround(
+          low,
+          () => Promise.all([call(anonymous), call(low.withKey(unknown))]),
+          ([withoutKey, withUnknownKey]) => {
+            expect(withoutKey, 'a call without a key').toHaveStatus(401);
+            expect(withUnknownKey, 'a call with an unknown key').toHaveStatus(401);
+          },
+        );
         expect(after.remaining, 'RateLimit-Remaining: only the two authenticated calls counted').toBe(
           before.remaining - 1,
         );
@@ -183,11 +202,15 @@ test.describe('rate limits', () => {
       ...titled('[RATE-003] a request answered 404 not_found counts against the quota'),
       async ({ as }) => {
         const low = as('lowQuota');
-        const before = await counted(low);
-        const notFound = await low.call('getPatent', { path: { patentId: randomUUID() } });
-        expect(notFound).toBeProblem({ status: 404, code: 'not_found' });
-        const after = await counted(low);
-        samePeriod(before, after);
+        const {
+          before,
+          after,
+          between: notFound,
+        } = await countedAround(
+          low,
+          () => low.call('getPatent', { path: { patentId: randomUUID() } }),
+          (answer) => expect(answer).toBeProblem({ status: 404, code: 'not_found' }),
+        );
         expect(quotaOf(notFound).remaining, 'RateLimit-Remaining of the 404').toBe(before.remaining - 1);
         expect(after.remaining, 'RateLimit-Remaining of the next call').toBe(before.remaining - 2);
       },
@@ -197,12 +220,14 @@ test.describe('rate limits', () => {
       ...titled("[RATE-001] calls with another key leave the low-quota key's RateLimit-Remaining unchanged"),
       async ({ as, api }) => {
         const low = as('lowQuota');
-        const before = await counted(low);
-        const [first, second] = await Promise.all([call(api), call(api)]);
-        expect(first, 'a call with the primary key').toHaveStatus(200);
-        expect(second, 'another call with the primary key').toHaveStatus(200);
-        const after = await counted(low);
-        samePeriod(before, after);
+        const { before, after } = await countedAround(
+          low,
+          () => Promise.all([call(api), call(api)]),
+          ([first, second]) => {
+            expect(first, 'a call with the primary key').toHaveStatus(200);
+            expect(second, 'another call with the primary key').toHaveStatus(200);
+          },
+        );
         expect(after.remaining, 'RateLimit-Remaining: the primary key calls did not count').toBe(
           before.remaining - 1,
         );
