@@ -295,11 +295,26 @@ export function recordFacts(tenant: string, baseUrl: string): (response: ApiResp
 /** A breach of the rules every answer obeys: the requirement it is charged to, and what is wrong. */
 export type AnswerBreach = ChargedBreach;
 
+const responseOrigins = new WeakMap<ApiResponse, string>();
+
+/** The origin of the target that gave `response`: parsed once per answer, whose every judgement is tallied. */
+function responseOrigin(response: ApiResponse): string {
+  let origin = responseOrigins.get(response);
+  if (origin === undefined) {
+    origin = originOf(response.exchange.request.url);
+    responseOrigins.set(response, origin);
+  }
+  return origin;
+}
+
 /** The tally of an invariant in this process, for the target that gave `response`. */
 function tallyOf(id: string, title: string, response: ApiResponse): InvariantTally {
-  const key = tallyKey(id, title, originOf(response.exchange.request.url));
-  const tally = tallies.get(key) ?? { id, title, judged: 0, breaches: [] };
-  tallies.set(key, tally);
+  const key = tallyKey(id, title, responseOrigin(response));
+  let tally = tallies.get(key);
+  if (tally === undefined) {
+    tally = { id, title, judged: 0, breaches: [] };
+    tallies.set(key, tally);
+  }
   return tally;
 }
 
