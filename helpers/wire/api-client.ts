@@ -12,6 +12,7 @@ import { inFlightPerWorker } from '../run/settings';
 import type { ReasonKind } from '../run/report-config';
 import { ApiResponse, TargetError } from './api-response';
 import { beginWideWrite, isWideWrite } from './wide-writes';
+import { withPlainStacks } from './plain-stacks';
 
 // The answer type lives in a leaf module; importers of the client find it here too.
 export { ApiResponse, TargetError };
@@ -366,24 +367,6 @@ export class ApiClient {
     if (this.key !== undefined && Number.isInteger(remaining))
       lastRemaining.set(`${this.deps.baseUrl} ${this.key}`, remaining);
     return exchange;
-  }
-}
-
-/**
- * Starts a call of Playwright's request API with V8's own stack format. Playwright captures the stack of each
- * API call as the call starts, and in a test run maps every frame through the TypeScript source maps to name
- * the caller in a step or an error. The suite's calls make no step (its fixtures report the exchanges) and
- * keep only the first line of an error, so that mapping was spent for nothing on every request: about a
- * tenth of a worker's CPU. The capture is synchronous, within `call`; the format is restored before it returns.
- */
-function withPlainStacks<T>(call: () => T): T {
-  const errors = Error as { prepareStackTrace?: unknown };
-  const prepare = errors.prepareStackTrace;
-  errors.prepareStackTrace = undefined;
-  try {
-    return call();
-  } finally {
-    errors.prepareStackTrace = prepare;
   }
 }
 
