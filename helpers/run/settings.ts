@@ -294,6 +294,16 @@ export const INTERNAL_VARIABLES: readonly Setting[] = [
     default: '(set by the preflight)',
   },
   {
+    env: 'FLOOR_BASE_URL',
+    meaning: "the embedded reference of the bench's traffic floor, for its workers",
+    default: '(set by the global setup of the traffic floor, scripts/bench.ts)',
+  },
+  {
+    env: 'FLOOR_API_KEY',
+    meaning: "the primary key of that reference (the reference's own, made for the floor's run)",
+    default: '(set by the global setup of the traffic floor, scripts/bench.ts)',
+  },
+  {
     env: 'MUTATION_TARGETS',
     meaning: 'the references of a mutation run (JSON), each run by the same workers',
     default: '(set by scripts/mutation.ts)',
