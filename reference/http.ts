@@ -87,6 +87,17 @@ function jsonText(data: unknown): string {
       typeof value === 'string' ? value.replace(FRACTIONAL_DATE_TIME, '$1Z') : value,
     );
   }
+  // (variant) The offset form with microseconds, as a database's timestamptz prints it.
+  if (isVariant('timestamps-offset-and-fraction')) {
+    return JSON.stringify(data, (_key, value: unknown) =>
+      typeof value === 'string'
+        ? value.replace(ZULU_DATE_TIME, (_all, time: string) => {
+            const [whole = time, fraction = ''] = time.split('.');
+            return `${whole}.${fraction.padEnd(6, '0').slice(0, 6)}+00:00`;
+          })
+        : value,
+    );
+  }
   if (isVariant('timestamps-offset-notation')) {
     return JSON.stringify(data, (_key, value: unknown) =>
       typeof value === 'string' ? value.replace(ZULU_DATE_TIME, '$1+00:00') : value,

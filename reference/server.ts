@@ -111,6 +111,16 @@ function operationRoute(ctx: ServerContext, spec: OperationSpec, handler: Operat
     const caller = c.get('caller');
     // The order of the scope check and validation is not fixed by the contract (open point B14).
     const validatesFirst = variantIs(ctx, 'validation-before-scope');
+    // (fault) The scope check mounted ahead of the rate limiter: its 403 is neither counted nor given headers.
+    const scope = scopeToCheck(ctx, spec);
+    if (
+      faultIs(ctx, 'ratelimit-scope-denials-not-counted') &&
+      scope !== null &&
+      !caller.key.scopes.some((s) => s === scope)
+    ) {
+      uncountCall(ctx, caller.key);
+      c.set('rateLimitHeaders', {});
+    }
     if (!validatesFirst) checkAccess(ctx, spec, caller);
     const parsesBody =
       spec.body !== undefined ||
@@ -181,7 +191,14 @@ async function requestBody(ctx: ServerContext, c: AppContext): Promise<unknown> 
       throw new ProblemError('bad_request', 'Malformed JSON in request body.', { type: 'about:blank' });
     }
   }
-  return parseJsonBody(contentType, await c.req.text());
+  const text = await c.req.text();
+  // (fault sync-large-batch-refused) The body parser's default limit of 1 MB, its own 413.
+  if (faultIs(ctx, 'sync-large-batch-refused') && Buffer.byteLength(text) > 1024 * 1024)
+    return new Response('Payload Too Large', {
+      status: 413,
+      headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
+    });
+  return parseJsonBody(contentType, text);
 }
 
 /** Method and path templates of the operations, to tell a known path from an unknown one. */

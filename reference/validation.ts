@@ -393,6 +393,14 @@ export function syncItemErrors(item: unknown): FieldError[] {
     (validate.errors ?? []).filter(
       (e) =>
         !(isFault('sync-item-without-identifier-accepted') && e.schemaPath.startsWith('#/anyOf')) &&
+        // (fault) The identity check tests for the providerId key, whatever its value.
+        !(
+          isFault('sync-null-provider-id-counts-as-identifier') &&
+          e.schemaPath.startsWith('#/anyOf') &&
+          typeof item === 'object' &&
+          item !== null &&
+          'providerId' in item
+        ) &&
         !(isFault('sync-office-not-validated') && e.instancePath === '/office' && e.keyword !== 'type') &&
         !(
           isFault('sync-invalid-calendar-date-accepted') &&

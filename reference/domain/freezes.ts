@@ -25,13 +25,22 @@ export function isFxRateFrozen(tenant: Tenant, event: Pick<EventRecord, 'dueDate
   return isMonthFrozen(tenant, event);
 }
 
+/** (fault fx-repeated-put-duplicates-freeze) The freezes inserted again by a repeated PUT, per tenant. */
+const repeatedFreezes = new WeakMap<Tenant, string[]>();
+
+/** (fault fx-has-instruction-frozen-snapshot) hasInstruction of each event as the PUT of its month stored it. */
+export const hasInstructionSnapshots = new WeakMap<EventRecord, boolean>();
+
 /** Idempotent: freezing a frozen month changes nothing. */
 export function freezeMonth(tenant: Tenant, yearMonth: string): void {
+  // (fault) Each PUT inserts a freeze row, with no unique key on the month.
+  if (isFault('fx-repeated-put-duplicates-freeze') && tenant.frozenMonths.has(yearMonth))
+    repeatedFreezes.set(tenant, [...(repeatedFreezes.get(tenant) ?? []), yearMonth]);
   tenant.frozenMonths.add(yearMonth);
 }
 
 export function frozenMonths(tenant: Tenant): string[] {
-  const months = [...tenant.frozenMonths].sort();
+  const months = [...tenant.frozenMonths, ...(repeatedFreezes.get(tenant) ?? [])].sort();
   // The order of the freeze list is not stated: the earliest month first here.
   return isVariant('freezes-list-latest-first') ? months.reverse() : months;
 }

@@ -94,10 +94,16 @@ export function instructability(
       pendingEarlierEvents: [],
     };
   // A lapsed event can no longer be paid: only the decisions that do not pay remain.
-  const dropsProceed = isLapsed(event, today) && !isFault('events-lapsed-offers-proceed');
+  // (fault instructability-grace-period-drops-proceed) Lapsed read as past the due date, grace period ignored.
+  const lapsed = isFault('instructability-grace-period-drops-proceed')
+    ? today > event.dueDate
+    : isLapsed(event, today);
+  const dropsProceed = lapsed && !isFault('events-lapsed-offers-proceed');
   const allowedDecisions = dropsProceed ? DECISIONS.filter((d) => d !== 'PROCEED') : [...DECISIONS];
   if (dropsProceed && isFault('events-lapsed-decisions-appended'))
     allowedDecisions.push(...DECISIONS.filter((d) => d !== 'PROCEED'));
+  // (fault) A lapsed event treated as closed: no decision offered at all.
+  if (dropsProceed && isFault('instructions-lapsed-event-refuses-every-decision')) allowedDecisions.splice(0);
   // (variant) Which decisions besides PROCEED a lapsed event keeps is open: DROP only in the variant.
   if (dropsProceed && isVariant('lapsed-event-offers-drop-only'))
     allowedDecisions.splice(0, allowedDecisions.length, 'DROP');

@@ -26,9 +26,11 @@ function receiptReference(today: string, number: number): string {
 
 function resolveEvents(ctx: ServerContext, tenant: Tenant, entries: InstructionEntry[]): EventRecord[] {
   return entries.map((entry, index) => {
-    const event = faultIs(ctx, 'instruction-reaches-other-tenant')
-      ? ctx.store.events.get(entry.eventId) // looked up by id alone, whoever owns it
-      : findEvent(ctx.store, tenant, entry.eventId);
+    const event =
+      faultIs(ctx, 'instruction-reaches-other-tenant') ||
+      faultIs(ctx, 'instructions-other-client-event-disclosed')
+        ? ctx.store.events.get(entry.eventId) // looked up by id alone, whoever owns it
+        : findEvent(ctx.store, tenant, entry.eventId);
     // (fault) An unknown event taken for an invalid field of the body.
     if (event === undefined && faultIs(ctx, 'instructions-unknown-event-validation-failed'))
       throw validationFailed([
@@ -53,6 +55,8 @@ function checkOneEventPerPatent(ctx: ServerContext, events: EventRecord[]): void
       return;
     }
     const sameEvent = first.id === event.id;
+    // (fault) Every entry checked against the state before the batch: the same event twice passes.
+    if (sameEvent && faultIs(ctx, 'instructions-same-event-twice-in-batch-both-executed')) return;
     if (!sameEvent && faultIs(ctx, 'instructions-two-events-of-a-patent-accepted')) return;
     if (!sameEvent && variantIs(ctx, 'other-422-code-same-patent')) {
       throw new ProblemError(
@@ -95,6 +99,16 @@ function checkInstructable(
       patentEvents = patentEvents.filter((e) => !events.slice(0, index).includes(e));
     }
     const verdict = instructability(event, patentEvents, today);
+    // (fault) The POST's own window check, today <= opensAt: the opening day itself is refused.
+    if (
+      faultIs(ctx, 'instructions-too-early-on-opensat-day') &&
+      verdict.blockedReason !== 'ALREADY_INSTRUCTED' &&
+      today <= verdict.opensAt
+    )
+      throw new ProblemError(
+        'instruction_too_early',
+        `Event ${event.id} can be instructed after ${verdict.opensAt}.`,
+      );
     switch (verdict.blockedReason) {
       case 'ALREADY_INSTRUCTED':
         if (faultIs(ctx, 'instructions-replay-re-executed') && event.appliedDecision === entry.decision)
@@ -127,7 +141,10 @@ function checkInstructable(
         const patent = ctx.store.patents.get(event.patentId);
         const missing = faultIs(ctx, 'instructions-skipped-lists-decided-dates')
           ? patentEvents.filter((e) => e.dueDate < event.dueDate)
-          : verdict.pendingEarlierEvents;
+          : // (fault) Only the immediately preceding event is looked up, not every earlier one.
+            faultIs(ctx, 'instructions-skipped-dates-partial')
+            ? verdict.pendingEarlierEvents.slice(-1)
+            : verdict.pendingEarlierEvents;
         throw new ProblemError(
           'instruction_skipped',
           `An earlier renewal of the patent of event ${event.id} awaits a decision.`,
@@ -167,6 +184,18 @@ function checkInstructable(
   });
 }
 
+/** (fault instructions-concurrent-posts-both-execute) The batch check alone, made before the route awaits. */
+export function checkBatch(
+  ctx: ServerContext,
+  tenant: Tenant,
+  entries: InstructionEntry[],
+  today: string,
+): void {
+  const events = resolveEvents(ctx, tenant, entries);
+  checkOneEventPerPatent(ctx, events);
+  checkInstructable(ctx, entries, events, today);
+}
+
 /**
  * Checks the whole batch, then executes it. Nothing is written before every entry has passed, which makes
  * the batch atomic.
@@ -176,7 +205,7 @@ export function executeInstructions(
   tenant: Tenant,
   entries: InstructionEntry[],
   at: Moment,
-  options: { deferWrites?: boolean } = {},
+  options: { deferWrites?: boolean; checked?: boolean } = {},
 ): InstructionReceiptRecord {
   if (entries.length === 0) {
     throw validationFailed([
@@ -222,13 +251,19 @@ export function executeInstructions(
   }
   const atomic = !faultIs(ctx, 'instructions-batch-not-atomic');
   const lastVerdictOnly = faultIs(ctx, 'instructions-batch-verdict-of-last-entry');
-  if (atomic)
+  if (atomic && !options.checked)
     checkInstructable(
       ctx,
       lastVerdictOnly ? entries.slice(-1) : entries,
       lastVerdictOnly ? events.slice(-1) : events,
       at.today,
     );
+  // (fault) The tenant of the events checked last, after their state has answered 409 or 422.
+  if (
+    faultIs(ctx, 'instructions-other-client-event-disclosed') &&
+    events.some((e) => e.tenantId !== tenant.id)
+  )
+    throw notFound();
 
   const receipt = newReceipt(ctx, tenant, at, events[0]?.patentId);
   entries.forEach((entry, index) => {

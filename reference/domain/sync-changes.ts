@@ -4,6 +4,7 @@
  */
 import { isFault } from '../behaviour';
 import type { Moment, ServerContext } from '../context';
+import { addDays } from '../dates';
 import type { PatentFields, PatentRecord, Tenant } from '../store';
 
 /**
@@ -64,6 +65,11 @@ export function changesOf(item: Record<string, unknown>): Partial<PatentFields> 
   if (isFault('patents-official-numbers-written-by-sync') && 'officialNumbers' in item) {
     changes.officialNumbers = item.officialNumbers;
   }
+  // (fault) The dates held as local-midnight timestamps east of UTC and written back through UTC: a day earlier.
+  if (isFault('sync-date-read-back-one-day-earlier'))
+    for (const field of WRITABLE_FIELDS)
+      if ((field.endsWith('Date') || field === 'renewalsManagedFrom') && typeof changes[field] === 'string')
+        changes[field] = addDays(changes[field], -1);
   const unknownUpTo = isFault('sync-claim-count-zero-stored') ? -1 : 0;
   if (typeof changes.claimCount === 'number' && changes.claimCount <= unknownUpTo) changes.claimCount = null;
   return changes as Partial<PatentFields>;

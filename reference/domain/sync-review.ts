@@ -53,6 +53,16 @@ export function reviewChange(
 ): ChangeRequest {
   if (change.state !== 'AWAITING_REVIEW')
     throw new ReviewError(`the item is ${change.state}, not awaiting review`);
+  // (fault sync-staged-create-visible-in-portfolio) The draft inserted at triage dropped (an accept inserts it
+  // again under its id).
+  if (
+    faultIs(ctx, 'sync-staged-create-visible-in-portfolio') &&
+    change.kind === 'CREATE' &&
+    change.patentId
+  ) {
+    ctx.store.patents.delete(change.patentId);
+    if (decision === 'refuse') change.patentId = null;
+  }
   if (decision === 'refuse') {
     change.state = 'REFUSED';
     change.reason = reason ?? 'Refused in review.';

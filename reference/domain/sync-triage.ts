@@ -37,6 +37,14 @@ function terseReason(reason: string): string {
   return 'INVALID_ITEM';
 }
 
+/** (fault sync-lenient-date-parsing) Y-M-D with or without padding or a time, an overflowing day rolled over. */
+function lenientDate(value: string): string | undefined {
+  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:T.*)?$/.exec(value);
+  if (match === null) return undefined;
+  const [, year, month, day] = match.map(Number) as [number, number, number, number];
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+}
+
 function describeErrors(errors: { pointer: string; message: string }[]): string {
   return `Invalid item: ${errors.map((e) => `${e.pointer || '(item)'} ${e.message}`).join('; ')}.`;
 }
@@ -84,6 +92,11 @@ function triageItem(
   if (isFault('sync-item-numbers-as-text'))
     for (const [name, value] of Object.entries(item))
       if (typeof value === 'number' && name !== 'claimCount') item[name] = String(value);
+  // (fault) Dates read by a lenient parser and written back normalised (2024-3-5, 2024-02-30, date-times).
+  if (isFault('sync-lenient-date-parsing'))
+    for (const [name, value] of Object.entries(item))
+      if ((name.endsWith('Date') || name === 'renewalsManagedFrom') && typeof value === 'string')
+        item[name] = lenientDate(value) ?? value;
   const errors = syncItemErrors(item);
   if (errors.length > 0)
     return reject(
@@ -177,6 +190,9 @@ function triageItem(
   // (fault) A draft patent row inserted at triage to hold the proposal, its id exposed.
   if (change.kind === 'CREATE' && faultIs(ctx, 'sync-staged-create-exposes-draft-patent-id'))
     change.patentId = ctx.random.uuid();
+  // (fault) The create inserted as a draft patent at triage, in the portfolio before any review.
+  if (change.kind === 'CREATE' && faultIs(ctx, 'sync-staged-create-visible-in-portfolio'))
+    change.patentId = newPatent(ctx, tenant, change.changes, at).id;
   if (!(faultIs(ctx, 'sync-staged-creates-not-counted') && change.kind === 'CREATE')) batch.stagedItems += 1;
   return change;
 }

@@ -43,6 +43,16 @@ function complete(ctx: ServerContext, batch: SyncBatchRecord, at: Moment): void 
   batch.completedAt = batchTimestamp(ctx, at);
 }
 
+/**
+ * (fault sync-async-results-out-of-body-order) The item whose outcome is appended n-th when the first two chunks
+ * run in parallel and the second finishes first.
+ */
+function outOfOrder(ctx: ServerContext, n: number, total: number): number {
+  if (!faultIs(ctx, 'sync-async-results-out-of-body-order') || total < 2 * BACKGROUND_CHUNK) return n;
+  if (n >= 2 * BACKGROUND_CHUNK) return n;
+  return n < BACKGROUND_CHUNK ? n + BACKGROUND_CHUNK : n - BACKGROUND_CHUNK;
+}
+
 function runInBackground(ctx: ServerContext, tenant: Tenant, batch: SyncBatchRecord): void {
   const step = (): void => {
     const at = currentMoment(ctx);
@@ -57,7 +67,7 @@ function runInBackground(ctx: ServerContext, tenant: Tenant, batch: SyncBatchRec
     const start = batch.results.length;
     const end = Math.min(start + chunk, batch.items.length);
     for (let index = batch.results.length; index < end; index += 1)
-      processItem(ctx, tenant, batch, index, at);
+      processItem(ctx, tenant, batch, outOfOrder(ctx, index, batch.items.length), at);
     // (fault) The progress row is committed only when a whole chunk has been processed.
     if (faultIs(ctx, 'sync-background-progress-per-full-chunk') && end - start === BACKGROUND_CHUNK)
       committedProgress.set(batch, end);
@@ -80,7 +90,7 @@ export function committedBackgroundProgress(batch: SyncBatchRecord): number | un
   return committedProgress.get(batch) ?? 0;
 }
 
-function findByRef(store: Store, tenant: Tenant, ref: string): SyncBatchRecord | undefined {
+export function findByRef(store: Store, tenant: Tenant, ref: string): SyncBatchRecord | undefined {
   for (const batch of store.syncBatches.values()) {
     // (fault) The reference index is keyed on externalImportRef alone, not (tenant, externalImportRef).
     const sameTenant = batch.tenantId === tenant.id || isFault('sync-import-ref-shared-across-tenants');
@@ -154,6 +164,7 @@ export function submitSync(
   tenant: Tenant,
   body: { externalImportRef?: string; items: unknown[] },
   at: Moment,
+  options: { rawBody?: string; refLookedUp?: boolean } = {},
 ): SyncBatchRecord {
   if (faultIs(ctx, 'sync-item-problem-fails-batch')) {
     const errors = body.items.flatMap((item, index) =>
@@ -174,9 +185,10 @@ export function submitSync(
   // (fault) The fingerprint built over the items' natural keys (providerId) only, not their whole content.
   const fingerprint = faultIs(ctx, 'sync-replay-fingerprint-provider-ids')
     ? canonicalJson(body.items.map((item) => (item as { providerId?: unknown } | null)?.providerId ?? null))
-    : canonicalJson(body.items);
+    : // (fault sync-replay-compares-raw-body) Sameness decided on the raw request body.
+      (options.rawBody ?? canonicalJson(body.items));
   const ref = body.externalImportRef ?? null;
-  if (ref !== null && !faultIs(ctx, 'sync-import-ref-not-looked-up')) {
+  if (ref !== null && !faultIs(ctx, 'sync-import-ref-not-looked-up') && !options.refLookedUp) {
     const existing = findByRef(ctx.store, tenant, ref);
     if (existing !== undefined) {
       if (existing.itemsFingerprint === fingerprint || faultIs(ctx, 'sync-replay-ignores-items'))

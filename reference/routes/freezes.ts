@@ -3,7 +3,7 @@
  */
 import { faultIs } from '../behaviour';
 import { estimateFees } from '../domain/fees';
-import { eventsDueInMonth, freezeMonth, frozenMonths } from '../domain/freezes';
+import { eventsDueInMonth, freezeMonth, frozenMonths, hasInstructionSnapshots } from '../domain/freezes';
 import type { OperationHandler, OperationRequest } from '../http';
 import { json } from '../http';
 import { page, pageRequest } from '../pagination';
@@ -52,6 +52,14 @@ const putExchangeRateFreeze: OperationHandler = (req) => {
   if (faultIs(req.ctx, 'freezes-put-not-idempotent') && req.caller.tenant.frozenMonths.has(yearMonth)) {
     throw new ProblemError('conflict', `The exchange rates of ${yearMonth} are already frozen.`);
   }
+  // (fault) The month parsed as UTC midnight of its first day and formatted in a local zone west of UTC.
+  if (faultIs(req.ctx, 'freezes-yearmonth-timezone-shift')) {
+    const [year, month] = yearMonth.split('-').map(Number) as [number, number];
+    const shifted = new Date(Date.UTC(year, month - 1, 1) - 3_600_000).toISOString().slice(0, 7);
+    freezeMonth(req.caller.tenant, shifted);
+    const events = eventsDueInMonth(req.ctx.store, req.caller.tenant, shifted);
+    return json(req.c, freezeView(req.ctx.store, req.caller.tenant, shifted, events, req.at.today));
+  }
   if (faultIs(req.ctx, 'freezes-put-answers-before-freezing')) {
     const answer = monthView(req);
     freezeMonth(req.caller.tenant, yearMonth);
@@ -59,6 +67,10 @@ const putExchangeRateFreeze: OperationHandler = (req) => {
   }
   const created = !req.caller.tenant.frozenMonths.has(yearMonth);
   freezeMonth(req.caller.tenant, yearMonth);
+  // (fault) The PUT stores a snapshot of the month's events, which the reads of the month serve.
+  if (faultIs(req.ctx, 'fx-has-instruction-frozen-snapshot'))
+    for (const event of eventsDueInMonth(req.ctx.store, req.caller.tenant, yearMonth))
+      hasInstructionSnapshots.set(event, event.instructionId !== null);
   // The month's events selected by due date alone, whichever tenant they belong to.
   if (faultIs(req.ctx, 'freeze-put-affects-other-tenants'))
     for (const tenant of req.ctx.store.tenants.values()) freezeMonth(tenant, yearMonth);

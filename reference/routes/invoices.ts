@@ -3,7 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { faultIs, isFault, isVariant, variantIs } from '../behaviour';
-import { utcDateOf } from '../dates';
+import { addDays, utcDateOf } from '../dates';
 import type { OperationHandler } from '../http';
 import { json } from '../http';
 import { belowFullPage, page, pageRequest, type PageRequest } from '../pagination';
@@ -19,7 +19,9 @@ function checkRange(query: Record<string, unknown>, from: string, to: string): v
   const start = query[from] as string | undefined;
   const end = query[to] as string | undefined;
   if (isFault('invoices-reversed-window-accepted')) return;
-  if (start !== undefined && end !== undefined && end < start) {
+  // (fault) The creation window's bounds checked as createdTo > createdFrom: a single day is refused.
+  const strict = isFault('invoices-equal-created-window-rejected') && to === 'createdTo';
+  if (start !== undefined && end !== undefined && (end < start || (strict && end === start))) {
     throw validationFailed([
       { pointer: pointer(to), code: 'invalid_range', message: `${to} is before ${from}.` },
     ]);
@@ -93,13 +95,27 @@ const listInvoices: OperationHandler = (req) => {
   const invoices = all.filter(
     (i) =>
       // (fault) The issue-date window applied only under `if (issueDateFrom)`.
-      (within(i.issueDate, query.issueDateFrom, query.issueDateTo) ||
+      (within(
+        i.issueDate,
+        query.issueDateFrom,
+        // (fault) issueDateTo applied as issueDate < issueDateTo: the day before is the last one kept.
+        faultIs(req.ctx, 'invoices-issuedateto-exclusive') && typeof query.issueDateTo === 'string'
+          ? addDays(query.issueDateTo, -1)
+          : query.issueDateTo,
+      ) ||
         (faultIs(req.ctx, 'invoices-issue-date-to-alone-ignored') && query.issueDateFrom === undefined)) &&
       (faultIs(req.ctx, 'invoices-created-window-ignored') ||
         // The date parameters compared directly with the timestamp column.
         (faultIs(req.ctx, 'invoices-created-to-excludes-day')
           ? createdWithinAsTimestamps(i.createdAt, query.createdFrom, query.createdTo)
-          : within(utcDateOf(i.createdAt), query.createdFrom, query.createdTo))),
+          : // (fault) The creation window mapped onto the issueDate column.
+            within(
+              faultIs(req.ctx, 'invoices-created-window-uses-issuedate')
+                ? i.issueDate
+                : utcDateOf(i.createdAt),
+              query.createdFrom,
+              query.createdTo,
+            ))),
   );
   const defaultSort = faultIs(req.ctx, 'invoices-default-order-ascending') ? 'issueDate' : DEFAULT_SORT;
   // The incremental-sync query, built apart from the list's: no ORDER BY, the rows in the order recorded.

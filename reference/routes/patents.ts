@@ -119,6 +119,20 @@ const listPatents: OperationHandler = (req) => {
     faultIs(req.ctx, 'patents-list-totalitems-ignores-providerid-filter') && providerId !== undefined
       ? page(patentsOf(req.ctx.store, req.caller.tenant), paging).pagination
       : result.pagination;
+  // (fault) The envelope built from the requested page size, while the rows were limited by the clamped one.
+  const requested = req.query.itemsPerPage;
+  if (
+    faultIs(req.ctx, 'patents-clamped-page-size-misreported') &&
+    typeof requested === 'number' &&
+    requested > paging.itemsPerPage
+  ) {
+    const totalPages = Math.ceil(pagination.totalItems / requested);
+    Object.assign(pagination, {
+      itemsPerPage: requested,
+      totalPages,
+      hasMore: pagination.currentPage < totalPages,
+    });
+  }
   return json(req.c, { pagination, data: result.data.map(patentView) });
 };
 
@@ -169,7 +183,11 @@ const listPatentEvents: OperationHandler = (req) => {
   return json(req.c, {
     pagination: result.pagination,
     data: result.data.map((e) =>
-      eventView(store, req.caller.tenant, e, req.at.today, { patentEvents: events, withFees }),
+      eventView(store, req.caller.tenant, e, req.at.today, {
+        patentEvents: events,
+        withFees,
+        now: req.at.now,
+      }),
     ),
   });
 };
@@ -179,7 +197,11 @@ const getPatentEvent: OperationHandler = (req) => {
   const withFees = faultIs(req.ctx, 'events-fees-on-per-patent-routes');
   // A single read that does not load the patent's other events.
   const patentEvents = faultIs(req.ctx, 'events-single-read-ignores-earlier-pending') ? [event] : undefined;
-  const view = eventView(req.ctx.store, req.caller.tenant, event, req.at.today, { withFees, patentEvents });
+  const view = eventView(req.ctx.store, req.caller.tenant, event, req.at.today, {
+    withFees,
+    patentEvents,
+    now: req.at.now,
+  });
   // The events read model's providerId column holds eight characters.
   if (faultIs(req.ctx, 'event-read-provider-id-truncated') && view.patent.providerId !== null)
     view.patent = { ...view.patent, providerId: view.patent.providerId.slice(0, 8) };
@@ -254,6 +276,9 @@ function dueWindow(query: Record<string, unknown>): { from: string; to: string }
       { pointer: pointer('dueTo'), code: 'invalid_range', message: 'dueTo is before dueFrom.' },
     ]);
   }
+  // (fault) Both bounds parsed as local midnight east of UTC and written back with toISOString(): a day earlier.
+  if (isFault('events-period-local-midnight-shift'))
+    return { from: addDays(dueFrom, -1), to: addDays(dueTo, -1) };
   return { from: dueFrom, to: dueTo };
 }
 
@@ -276,6 +301,13 @@ const listEventsByPeriod: OperationHandler = (req) => {
   const { store } = req.ctx;
   const tenant = req.caller.tenant;
   const window = dueWindow(req.query);
+  // (fault) dueTo taken as due < local midnight of dueTo + 86,400,000 ms, due dates held as local midnights.
+  if (faultIs(req.ctx, 'events-period-dueto-dst-24h')) {
+    const { clock } = req.ctx;
+    const wall = Date.parse(`${window.to}T00:00:00Z`);
+    const midnight = wall - clock.offsetAt(wall - clock.offsetAt(wall));
+    window.to = clock.localDate(new Date(midnight + 86_400_000 - 1));
+  }
   const paging = pageRequest(req.query);
   const { offices, owners, family, eventTypes } = req.query;
   let kinds = eventTypes as string[] | undefined;
@@ -393,6 +425,7 @@ const listEventsByPeriod: OperationHandler = (req) => {
   };
   const data = result.data.map((e) =>
     eventView(store, tenant, e, req.at.today, {
+      now: req.at.now,
       withFees: include.includes('fees') && !faultIs(req.ctx, 'period-include-fees-ignored'),
       patentEvents: patentEvents(e.patentId),
     }),
@@ -403,6 +436,14 @@ const listEventsByPeriod: OperationHandler = (req) => {
       const event = result.data[index] as EventRecord;
       if (view.fees !== undefined)
         view.fees = embeddedFees(eventFeesView(store, tenant, event, event.dueDate));
+    });
+  // (fault) include=fees always priced by the live estimator, whatever a PROCEED or an invoice fixed.
+  if (faultIs(req.ctx, 'events-period-include-fees-live-for-locked'))
+    data.forEach((view, index) => {
+      const event = result.data[index] as EventRecord;
+      const estimated = { ...event, feesStatus: 'ESTIMATED' as const, lockedFees: null, invoiceId: null };
+      if (view.fees !== undefined)
+        view.fees = embeddedFees(eventFeesView(store, tenant, estimated, req.at.today));
     });
   // The bulk query's projection: the due dates read as local midnight (UTC+1) and written in UTC, and the
   // patent reduced to its id.

@@ -2,7 +2,7 @@
  * Portfolio sync POST and batch status: contract endpoints 8 and 9.
  */
 import { faultIs, variantIs } from '../behaviour';
-import { settleOnRead, submitSync } from '../domain/sync';
+import { findByRef, settleOnRead, submitSync } from '../domain/sync';
 import type { OperationHandler } from '../http';
 import { json } from '../http';
 import { MAX_PAGE_SIZE, pageRequest } from '../pagination';
@@ -14,12 +14,22 @@ import { batchView } from '../views/sync';
 /** (fault sync-status-served-from-post-snapshot) The change requests of an inline batch as its POST answered. */
 const postSnapshots = new WeakMap<SyncBatchRecord, Map<string, ChangeRequest>>();
 
-const syncPatents: OperationHandler = (req) => {
+const syncPatents: OperationHandler = async (req) => {
   const body = req.body as { externalImportRef?: string; items: unknown[] };
   // A single object where the array belongs taken as a batch of one.
   if (faultIs(req.ctx, 'sync-single-item-object-accepted') && !Array.isArray(body.items))
     body.items = [body.items];
-  const batch = submitSync(req.ctx, req.caller.tenant, body, req.at);
+  // (fault) The reference looked up, then a round trip to the database before the batch row is inserted.
+  const ref = body.externalImportRef;
+  const refLookedUp =
+    faultIs(req.ctx, 'sync-concurrent-same-ref-creates-two-batches') &&
+    ref !== undefined &&
+    findByRef(req.ctx.store, req.caller.tenant, ref) === undefined;
+  if (refLookedUp) await new Promise((resolve) => setTimeout(resolve, 50));
+  const batch = submitSync(req.ctx, req.caller.tenant, body, req.at, {
+    refLookedUp,
+    rawBody: faultIs(req.ctx, 'sync-replay-compares-raw-body') ? await req.c.req.text() : undefined,
+  });
   // The POST answer holds every outcome on one page (inline batches have at most 100 items); the fault is the
   // status read's serializer reused, with its default page size.
   const view = batchView(

@@ -4,4 +4,13 @@
  */
 import type { VariantDefinition } from '../faults/catalogue-types';
 
-export const BLIND_ROUND_7_VARIANTS = [] as const satisfies readonly VariantDefinition[];
+export const BLIND_ROUND_7_VARIANTS = [
+  {
+    name: 'timestamps-offset-and-fraction',
+    requirements: ['CONV-006'],
+    freedom:
+      'General conventions: "Timestamps are ISO 8601 UTC (`date-time`)"; ISO 8601 and RFC 3339 allow the UTC offset `+00:00` for `Z` and any number of fractional-second digits.',
+    summary:
+      'Every date-time of every JSON body is written with microseconds and the offset +00:00 (2025-03-01T10:00:00.123000+00:00) instead of milliseconds and Z.',
+  },
+] as const satisfies readonly VariantDefinition[];

@@ -85,6 +85,17 @@ const EVENT_FAULTS: SerializerFaults<PatentEvent, EventRecord> = {
     },
   }),
   'events-mode-missing': (view) => ({ ...view, instructability: without(view.instructability, ['mode']) }),
+  // A local date-time type written in the server's zone (UTC+1), without Z or offset.
+  'events-timestamps-without-zone': (view) => {
+    const local = (t: string | null) =>
+      t === null ? null : new Date(Date.parse(t) + 3_600_000).toISOString().slice(0, 19);
+    return {
+      ...view,
+      processingStatusUpdatedAt: local(view.processingStatusUpdatedAt),
+      createdAt: local(view.createdAt),
+      updatedAt: local(view.updatedAt),
+    };
+  },
 };
 
 /** (variant) How many times each instructed event was shown: the back office moves it on after the first. */
@@ -134,9 +145,12 @@ function patentProviderId(patent: PatentRecord | undefined): string | null | und
 function verdictOf(event: EventRecord, patentEvents: EventRecord[], today: string): Instructability {
   const compute = () =>
     instructability(event, isFault('events-allowed-ignores-earlier-pending') ? [event] : patentEvents, today);
-  if (!isFault('instructability-memoized-per-event')) return compute();
+  // (fault instructions-instructability-stale-after-execution) Cached per event, never invalidated by a POST.
+  const neverInvalidated = isFault('instructions-instructability-stale-after-execution');
+  if (!neverInvalidated && !isFault('instructability-memoized-per-event')) return compute();
   const memo = memoizedVerdicts.get(event);
-  if (memo !== undefined && memo.updatedAt === event.updatedAt && memo.today === today) return memo.verdict;
+  const fresh = neverInvalidated || memo?.updatedAt === event.updatedAt;
+  if (memo !== undefined && fresh && memo.today === today) return memo.verdict;
   const verdict = compute();
   memoizedVerdicts.set(event, { updatedAt: event.updatedAt, today, verdict });
   return verdict;
@@ -147,12 +161,16 @@ export function eventView(
   tenant: Tenant,
   event: EventRecord,
   today: string,
-  options: { withFees?: boolean; patentEvents?: EventRecord[] } = {},
+  options: { withFees?: boolean; patentEvents?: EventRecord[]; now?: Date } = {},
 ): PatentEvent {
   const patent = store.patents.get(event.patentId);
   const patentEvents = options.patentEvents ?? eventsOfPatent(store, event.patentId);
   // (fault instructability-memoized-per-event) The verdict memoized until the event itself changes.
-  const verdict = verdictOf(event, patentEvents, today);
+  // (fault instructions-today-utc-vs-local) The event's instructability dated by UTC, the POST by local time.
+  const utcToday = isFault('instructions-today-utc-vs-local')
+    ? options.now?.toISOString().slice(0, 10)
+    : undefined;
+  const verdict = verdictOf(event, patentEvents, utcToday ?? today);
   const processing = processingOf(event);
   const view: PatentEvent = {
     object: 'patentEvent',
@@ -185,7 +203,12 @@ export function eventView(
       ? event.invoiceId !== null
         ? 'INVOICED'
         : 'ESTIMATED'
-      : event.feesStatus,
+      : // (fault) The denormalized status refreshed overnight: a lock executed today is not in it yet.
+        isFault('events-feesstatus-stale-after-proceed') &&
+          event.feesStatus === 'LOCKED' &&
+          (event.processingStatusUpdatedAt ?? '').slice(0, 10) >= today
+        ? 'ESTIMATED'
+        : event.feesStatus,
     createdAt: event.createdAt,
     // (variant) An event never changed since its creation has no updatedAt.
     updatedAt:

@@ -3,7 +3,7 @@ import type { ExchangeRateFreeze, FrozenRateEvent } from '../../schemas/types';
 import Decimal from 'decimal.js';
 import { isFault, isVariant } from '../behaviour';
 import { currentFees, money, totalOf } from '../domain/fees';
-import { isMonthFrozen } from '../domain/freezes';
+import { hasInstructionSnapshots, isMonthFrozen } from '../domain/freezes';
 import type { EventRecord, Store, Tenant } from '../store';
 import { type SerializerFaults, written } from './serializer';
 
@@ -41,12 +41,16 @@ function frozenRateEventView(
       totalOf(
         isFault('freeze-event-amount-office-fee-only')
           ? fees.components.filter((c) => c.type === 'OFFICE')
-          : fees.components,
+          : // (fault) Only the FX-exposed parts, OFFICE and AGENT, summed.
+            isFault('freezes-amount-excludes-service-fee')
+            ? fees.components.filter((c) => c.type === 'OFFICE' || c.type === 'AGENT')
+            : fees.components,
       ),
     ),
     currency: fees.currency,
     isFxRateFrozen: isMonthFrozen(tenant, event),
-    hasInstruction: event.instructionId !== null,
+    // The snapshot a PUT stored (only the fault fx-has-instruction-frozen-snapshot stores one).
+    hasInstruction: hasInstructionSnapshots.get(event) ?? event.instructionId !== null,
   };
 }
 
