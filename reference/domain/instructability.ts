@@ -94,10 +94,8 @@ export function instructability(
       pendingEarlierEvents: [],
     };
   // A lapsed event can no longer be paid: only the decisions that do not pay remain.
-  // (fault instructability-grace-period-drops-proceed) Lapsed read as past the due date, grace period ignored.
-  const lapsed = isFault('instructability-grace-period-drops-proceed')
-    ? today > event.dueDate
-    : isLapsed(event, today);
+  // (variant grace-period-drops-proceed) PROCEED no longer offered once the due date has passed.
+  const lapsed = isVariant('grace-period-drops-proceed') ? today > event.dueDate : isLapsed(event, today);
   const dropsProceed = lapsed && !isFault('events-lapsed-offers-proceed');
   const allowedDecisions = dropsProceed ? DECISIONS.filter((d) => d !== 'PROCEED') : [...DECISIONS];
   if (dropsProceed && isFault('events-lapsed-decisions-appended'))

@@ -161,16 +161,12 @@ export function eventView(
   tenant: Tenant,
   event: EventRecord,
   today: string,
-  options: { withFees?: boolean; patentEvents?: EventRecord[]; now?: Date } = {},
+  options: { withFees?: boolean; patentEvents?: EventRecord[] } = {},
 ): PatentEvent {
   const patent = store.patents.get(event.patentId);
   const patentEvents = options.patentEvents ?? eventsOfPatent(store, event.patentId);
   // (fault instructability-memoized-per-event) The verdict memoized until the event itself changes.
-  // (fault instructions-today-utc-vs-local) The event's instructability dated by UTC, the POST by local time.
-  const utcToday = isFault('instructions-today-utc-vs-local')
-    ? options.now?.toISOString().slice(0, 10)
-    : undefined;
-  const verdict = verdictOf(event, patentEvents, utcToday ?? today);
+  const verdict = verdictOf(event, patentEvents, today);
   const processing = processingOf(event);
   const view: PatentEvent = {
     object: 'patentEvent',
