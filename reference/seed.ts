@@ -121,11 +121,14 @@ function openDueDates(scenario: Scenario, index: number, today: string): string[
       // Both within the instruction window; the second one waits for the first.
       return [index % 2 === 0 ? addDays(today, 15) : addDays(today, -20), addDays(today, 45)];
     case 'too-early':
-      // One of four due on the first day of a month that follows a 30-day month: a boundary of dueMonth.
+      // One of four due on the first day of a month that follows a 30-day month: a boundary of dueMonth; one of
+      // four on a day its opening month (two months before) lacks: a boundary of opensAt.
       return [
         index % 4 === 3
           ? firstAfterThirtyDayMonth(addMonths(today, 5))
-          : addDays(addMonths(today, 5), (index % 4) * 9),
+          : index % 4 === 2
+            ? dayTheOpeningMonthLacks(addMonths(today, 5))
+            : addDays(addMonths(today, 5), (index % 4) * 9),
       ];
     case 'lapsed':
       // One of three lapsed long enough that the next renewal is already open: it waits behind the lapsed one.
@@ -138,6 +141,15 @@ function openDueDates(scenario: Scenario, index: number, today: string): string[
           index % 4
         ] as string,
       ];
+  }
+}
+
+/** The last day of the first month on or after `date`'s month that is longer than the month two before it. */
+function dayTheOpeningMonthLacks(date: string): string {
+  for (let month = firstDayOfMonth(date); ; month = addMonths(month, 1)) {
+    const last = addDays(addMonths(month, 1), -1);
+    const openingLast = addDays(addMonths(month, -1), -1);
+    if (last.slice(8) > openingLast.slice(8)) return last;
   }
 }
 

@@ -10,6 +10,13 @@ export type DuePeriod = 'UPCOMING' | 'CURRENT' | 'GRACE_PERIOD' | 'LAPSED';
 
 export function opensAt(event: Pick<EventRecord, 'dueDate'>): string {
   if (isFault('events-opens-at-not-first-of-month')) return addMonths(event.dueDate, -2);
+  // (fault) setMonth(month - 2) before setDate(1): a day the opening month lacks rolls into the next month.
+  if (isFault('instructability-opensat-month-overflow')) {
+    const date = new Date(`${event.dueDate}T00:00:00Z`);
+    date.setUTCMonth(date.getUTCMonth() - 2);
+    date.setUTCDate(1);
+    return date.toISOString().slice(0, 10);
+  }
   return firstDayOfMonth(
     addMonths(firstDayOfMonth(event.dueDate), isFault('events-opens-at-one-month-late') ? -1 : -2),
   );

@@ -7,13 +7,14 @@
  * - an event in its grace period that no longer offers PROCEED is a freedom: the error table gives
  *   instruction_lapsed as "the decision is not offered for the event (typically PROCEED on a lapsed event)",
  *   so which decisions an event offers is the service's; now the variant grace-period-drops-proceed;
- * - five show only in conditions the mutation run's reference does not have, so no run could see them there:
+ * - four show only in conditions the mutation run's reference does not have, so no run could see them there:
  *   the POST refusing on the opensAt day itself and the instructability dated by UTC against the POST's local
  *   date (both only on the first day of a month, the second only between the two midnights), a reset computed
  *   as the local day plus 86,400 s and a dueTo bound taken as 24 hours (both only in a time zone with daylight
- *   saving, the reference's being Asia/Kolkata), and an opensAt that rolls over when the opening month lacks
- *   the due day (no event of the reference's data is due on such a day). They are left out, as in the earlier
- *   rounds; README, "Blind rounds", records them.
+ *   saving, the reference's being Asia/Kolkata). They are left out, as in the earlier rounds; README, "Blind
+ *   rounds", records them;
+ * - an opensAt that rolls over when the opening month lacks the due day showed on no event of the reference's
+ *   data: its seed now holds, on every date, an event due on such a day (reference/seed.ts, 'too-early').
  */
 import type { FaultDefinition } from './catalogue-types';
 
@@ -47,6 +48,12 @@ export const BLIND_ROUND_7_FAULTS = [
     requirements: ['INV-016', 'INV-017'],
     summary:
       "The bound check requires createdTo > createdFrom, so a single-day window (createdFrom = createdTo) gives 400 validation_failed instead of that day's invoices.",
+  },
+  {
+    name: 'instructability-opensat-month-overflow',
+    requirements: ['EVT-023', 'INS-021'],
+    summary:
+      'opensAt is computed with setMonth(month - 2) before setDate(1): for an event due on a day its opening month lacks (2025-04-30 -> "February 30") the date rolls into the next month, giving opensAt 2025-03-01 instead of 2025-02-01, so instructions in February are refused as too early.',
   },
   {
     name: 'invoices-issuedateto-exclusive',
