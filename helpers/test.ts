@@ -44,6 +44,8 @@ export {
 export type { PatentPredicate } from './contract/data-states';
 export {
   awaitsDecision,
+  behindSeveralAwaiting,
+  earlierAwaiting,
   earliestPending,
   instructableFirst,
   isRenewal,
@@ -116,6 +118,7 @@ export {
   anonymousItem,
   batchOf,
   bringIntoEffect,
+  carriedMembers,
   counterViolations,
   createItem,
   echoOf,

@@ -79,6 +79,8 @@ const TENANT_PLANS: TenantPlan[] = [
       ...Array<Scenario>(4).fill('lapsed'),
       ...Array<Scenario>(3).fill('locked'),
       ...Array<Scenario>(10).fill('open'),
+      // Appended, so that the patents before them keep their data.
+      ...Array<Scenario>(2).fill('blocked-behind-two'),
     ],
     frozenMonthOffsets: [-6, -1, 5],
     trademarkInvoices: 3,
@@ -122,17 +124,20 @@ function openDueDates(scenario: Scenario, index: number, today: string): string[
       return [index % 2 === 0 ? addDays(today, 15) : addDays(today, -20), addDays(today, 45)];
     case 'too-early':
       // One of four due on the first day of a month that follows a 30-day month: a boundary of dueMonth; one of
-      // four on a day its opening month (two months before) lacks: a boundary of opensAt.
+      // eight on a day its opening month (two months before) lacks: a boundary of opensAt.
       return [
         index % 4 === 3
           ? firstAfterThirtyDayMonth(addMonths(today, 5))
-          : index % 4 === 2
+          : index % 8 === 6
             ? dayTheOpeningMonthLacks(addMonths(today, 5))
             : addDays(addMonths(today, 5), (index % 4) * 9),
       ];
     case 'lapsed':
       // One of three lapsed long enough that the next renewal is already open: it waits behind the lapsed one.
       return [index % 3 === 2 ? addMonths(today, -11) : addDays(addMonths(today, -9), -(index % 3) * 7)];
+    case 'blocked-behind-two':
+      // All three within the instruction window: the third waits behind the first two.
+      return [addDays(today, -20), addDays(today, 15), addDays(today, 45)];
     case 'locked':
       return [addDays(today, 20)];
     case 'open':

@@ -28,6 +28,8 @@ export type DataStateKind = 'claimed' | 'kept' | 'present';
 export const PATENT_SHAPES = {
   blocked:
     'the earliest open event is instructable and a second open event waits for it (EARLIER_EVENT_PENDING)',
+  'blocked-behind-two':
+    'the earliest open event is instructable and two later open events wait for it, the last behind both (EARLIER_EVENT_PENDING)',
   'too-early': 'every open event is TOO_EARLY',
   lapsed: 'the earliest open event is past its grace period (SKIP_THIS_TIME or DROP only)',
   locked: 'a recent PROCEED, not invoiced yet (fees LOCKED); the later events are too early',
@@ -53,6 +55,13 @@ const DEFINITIONS = [
     kind: 'claimed',
     description: 'an event blocked as EARLIER_EVENT_PENDING (a later event waits for an earlier one)',
     shape: 'blocked',
+  },
+  {
+    id: 'earlier-events-pending',
+    kind: 'claimed',
+    description:
+      'an event blocked as EARLIER_EVENT_PENDING behind two or more earlier events awaiting a decision',
+    shape: 'blocked-behind-two',
   },
   {
     id: 'earlier-event-pending-unchanged',

@@ -17,10 +17,12 @@ import {
   FACT_KEYS,
   fcParams,
   generatedInputs,
+  instructableFirst,
   monthBounds,
   nonEmpty,
   type OperationId,
   type Portfolio,
+  postInstructions,
   renewals,
   skipBecause,
   skipIf,
@@ -527,6 +529,68 @@ test.describe('freezes', () => {
       const read = await readMonth(api, yearMonth);
       expect(read.yearMonth).toBe(yearMonth);
       expect(canonical(read.events)).toEqual(canonical(put.events));
+    },
+  );
+
+  test(
+    ...titled(
+      '[FRZ-017] after an event of a frozen month is instructed, a read of the month shows it with hasInstruction true',
+    ),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_WRITES');
+      requireSetting('ALLOW_INSTRUCTIONS');
+      // A frozen-rate event names no event: it is matched by its due date and its patent's clientCaseReference,
+      // which exactly one renewal event of the tenant shares.
+      const cases = new Map((await portfolio.patents()).map((p) => [p.id, p.clientCaseReference]));
+      const key = (dueDate: string, reference: string | null | undefined) =>
+        reference ? `${dueDate}|${reference}` : '';
+      const owned = countBy(renewals(await portfolio.events()), (e) =>
+        key(e.dueDate, cases.get(e.patent.id)),
+      );
+      const keyOf = (event: PatentEvent | undefined) => {
+        const k = event ? key(event.dueDate, cases.get(event.patent.id)) : '';
+        return k !== '' && owned.get(k) === 1 ? k : undefined;
+      };
+      const { events } = await portfolio.claim('allowed', {
+        refine: {
+          what: "whose earliest instructable event is the tenant's only one of its due date and clientCaseReference",
+          holds: (list) => keyOf(instructableFirst(list)) !== undefined,
+        },
+      });
+      const event = instructableFirst(events)!;
+      const eventKey = keyOf(event)!;
+      const yearMonth = event.dueDate.slice(0, 7);
+      // Kept from the file's later tests; a month an earlier one claimed is frozen by a test that has ended (the
+      // file's tests run in order), and a repeated PUT gives the same freeze.
+      claim(api.baseUrl, 'freeze-month', yearMonth);
+      const listed = (answer: ApiResponse) =>
+        answer
+          .json<ExchangeRateFreeze>()
+          .events.filter((e) => key(e.dueDate, e.clientCaseReference) === eventKey);
+      const put = await putMonthAnswer(api, yearMonth);
+      // Which events a month's freeze affects is not stated (schemas/OPEN-POINTS.md B22): a PUT that does not list
+      // the event removed the check.
+      verifiedOnlyIf(
+        listed(put).length === 1,
+        { target: put },
+        `the freeze PUT of ${yearMonth} does not list event ${event.id} (due ${event.dueDate}) once`,
+      );
+      // A decision that does not pay: it leaves the PROCEED path to the fees tests.
+      const offered = event.instructability.allowedDecisions;
+      const decision = offered.find((d) => d !== 'PROCEED') ?? offered[0]!;
+      const posted = await postInstructions(api, [{ eventId: event.id, decision }]);
+      expect(posted, `${decision} on event ${event.id}`).toHaveStatus(201);
+      const read = await readMonthAnswer(api, yearMonth);
+      const [frozen] = listed(read);
+      verifiedOnlyIf(
+        frozen !== undefined && listed(read).length === 1,
+        { target: read },
+        `the read of ${yearMonth} after the instruction does not list event ${event.id} (due ${event.dueDate}) once`,
+      );
+      expect(
+        frozen.hasInstruction,
+        `hasInstruction of event ${event.id} in the read of ${yearMonth} after its ${decision} was executed`,
+      ).toBe(true);
     },
   );
 });

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import {
   allowedDecision,
+  behindSeveralAwaiting,
+  earlierAwaiting,
   type ApiClient,
   type ApiResponse,
   blockedEvent,
@@ -137,6 +139,38 @@ test.describe('instructions', () => {
 
   test(
     ...titled(
+      '[INS-020, INS-010] two instructions with different decisions for one open event sent together: one executes (201), the other gives 409 instruction_already_set, and appliedDecision is the decision of the 201',
+    ),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      const event = await claimInstructable(portfolio);
+      const first = allowedDecision(event, 'PROCEED');
+      const other = event.instructability.allowedDecisions.find((d) => d !== first);
+      verifiedOnlyIf(other !== undefined, 'data', `event ${event.id} offers only ${first}`);
+      // Sent together on purpose: whichever the server executes first, "An executed instruction cannot be
+      // modified through the API", so the other finds the decision set (409 instruction_already_set, "a state
+      // signal (the decision exists)"); which one wins is not stated.
+      const decisions = [first, other] as const;
+      const responses = await Promise.all(
+        decisions.map((decision) => postInstructions(api, [{ eventId: event.id, decision }])),
+      );
+      expect(
+        responses.map((r) => r.status).sort((a, b) => a - b),
+        `statuses of ${decisions.join(' and ')} sent together`,
+      ).toEqual([201, 409]);
+      const won = responses.findIndex((r) => r.status === 201);
+      expect(responses[1 - won], `the instruction sent beside the executed ${decisions[won]}`).toBeProblem({
+        status: 409,
+        code: 'instruction_already_set',
+      });
+      expect((await readEvent(api, event)).appliedDecision, 'appliedDecision after both').toBe(
+        decisions[won],
+      );
+    },
+  );
+
+  test(
+    ...titled(
       '[INS-015, INS-002, INS-005, INS-006, INS-007, INS-009, DOC-009] a batch with the instructable event of each of two patents gives 201, executes both, its receipt lines are all EXECUTED with an executedAt, its members have the documented types, and the instruction receipt of each event is served',
     ),
     async ({ api, portfolio, requireSetting }) => {
@@ -223,8 +257,22 @@ test.describe('instructions', () => {
       ]);
       expect(response).toHaveStatus([400, 409, 422]);
       expect(response).toBeProblem();
-      expect((await readEvent(api, first)).appliedDecision, 'earliest event').toBeNull();
-      expect((await readEvent(api, second)).appliedDecision, 'later event').toBeNull();
+      // "One event per patent" also refuses the same event named twice: two different decisions on it, of which
+      // an atomic batch could execute at most one, and "no instruction of the batch is executed". Sent after the
+      // first batch (writes on one event stay one after another); the reads after both judge both.
+      const once = allowedDecision(first, 'PROCEED');
+      const twice = first.instructability.allowedDecisions.find((d) => d !== once) ?? once;
+      const sameTwice = await postInstructions(api, [
+        { eventId: first.id, decision: once },
+        { eventId: first.id, decision: twice },
+      ]);
+      expect(sameTwice, `the same event ${first.id} twice (${once}, then ${twice})`).toHaveStatus([
+        400, 409, 422,
+      ]);
+      expect(sameTwice).toBeProblem();
+      const [earliest, later] = await Promise.all([readEvent(api, first), readEvent(api, second)]);
+      expect(earliest.appliedDecision, 'earliest event, after both batches').toBeNull();
+      expect(later.appliedDecision, 'later event').toBeNull();
     },
   );
 
@@ -357,6 +405,27 @@ test.describe('instructions', () => {
       // Neither the order of the dates nor whether a date shared by two events is listed twice is stated:
       // compared as sets.
       expect([...new Set(problem.missingPreviousRenewalDates)].sort()).toEqual([...new Set(earlier)].sort());
+    },
+  );
+
+  test(
+    ...titled(
+      '[INS-023] instructing an event that waits behind two or more earlier events awaiting a decision gives instruction_skipped listing the due dates of all of them',
+    ),
+    async ({ api, portfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      // Claimed although nothing should change: no other test may instruct an earlier event meanwhile.
+      const { events } = await portfolio.claim('earlier-events-pending');
+      const target = behindSeveralAwaiting(events)!;
+      const earlier = earlierAwaiting(events, target).map((e) => e.dueDate);
+      const response = await postInstructions(api, [{ eventId: target.id, decision: 'SKIP_THIS_TIME' }]);
+      expect(response).toBeProblem({ status: 422, code: 'instruction_skipped' });
+      expectRuleHolds('INS-023', response);
+      // Every earlier date, not only the one just before; their order is not stated: compared as sets.
+      expect(
+        [...new Set(response.json<ProblemInstructionSkipped>().missingPreviousRenewalDates)].sort(),
+        `missingPreviousRenewalDates of event ${target.id} (due ${target.dueDate})`,
+      ).toEqual([...new Set(earlier)].sort());
     },
   );
 

@@ -22,6 +22,7 @@ import {
   type Portfolio,
   postInstructions,
   refOf,
+  reinstruct,
   renewals,
   type Setting,
   sharedLocate,
@@ -476,6 +477,40 @@ test.describe('isolation', () => {
       });
       expect(after).toHaveStatus(200);
       expect(after.json<PatentEvent>().appliedDecision).toBeNull();
+    },
+  );
+
+  test(
+    ...titled(
+      "[ISO-005] an instruction naming another tenant's event that it could not instruct gets 404 not_found, not the refusal its state would give, and changes nothing",
+    ),
+    async ({ api, as, otherPortfolio, requireSetting }) => {
+      requireSetting('ALLOW_INSTRUCTIONS');
+      // An event the other tenant itself cannot instruct (already instructed, too early or waiting for an
+      // earlier one): even a target that reached it would refuse it with 409 or 422, which tells the event
+      // exists; nothing executes either way. First on a patent no test has claimed (the other tenant's claims
+      // change nothing on a conformant target), already-instructed events first: their state changes least.
+      const rank = (e: PatentEvent) =>
+        (otherPortfolio.isClaimed(e.patent.id) ? 2 : 0) + (e.appliedDecision === null ? 1 : 0);
+      const [event] = renewals(await otherPortfolio.events())
+        .filter((e) => !e.instructability.isAllowed)
+        .sort((a, b) => rank(a) - rank(b));
+      if (event === undefined)
+        skipBecause(
+          'data',
+          `no renewal event that ${otherPortfolio.label} cannot instruct (instructability.isAllowed false) found in ${otherPortfolio.label}`,
+        );
+      // Its decision again, else SKIP_THIS_TIME: the answer is the one an unknown event gets.
+      const response = await reinstruct(api, event);
+      expect(response).toBeProblem({ status: 404, code: 'not_found' });
+      const after = await as('otherTenant').call('getPatentEvent', {
+        path: { patentId: event.patent.id, eventId: event.id },
+      });
+      expect(after).toHaveStatus(200);
+      expect(
+        after.json<PatentEvent>().appliedDecision,
+        `appliedDecision of the other tenant's event ${event.id}`,
+      ).toEqual(event.appliedDecision);
     },
   );
 });

@@ -28,6 +28,9 @@ import type { PatentSyncBatch } from '../schemas/types';
 /** The fewest items the contract has processed in the background: one more than the inline limit. */
 const BACKGROUND = syncInlineLimit() + 1;
 
+/** A body size no limit of the contract allows refusing ("no size limit"), above the common 1 MB parser default. */
+const LARGE_BODY_MB = 1.2;
+
 test.describe('sync', () => {
   test.describe('background batches', () => {
     describeRequires('ALLOW_WRITES');
@@ -127,6 +130,30 @@ test.describe('sync', () => {
         const items = Array.from({ length: 250 }, (_, i) => anonymousItem(`large-${i}`));
         const response = await push(api, items);
         // Not refused for its size; processed in the background (202) and counting every item.
+        expectRuleHolds('SYNC-035', response);
+        expectRuleHolds('SYNC-020', response);
+        expectRuleHolds('SYNC-004', response);
+      },
+    );
+
+    test(
+      ...titled(
+        `[SYNC-035] a push of ${BACKGROUND} items whose body exceeds ${LARGE_BODY_MB} MB is accepted for background processing, not refused for its size`,
+      ),
+      async ({ api }) => {
+        // Items with neither providerId nor servicePatentId (each REJECTED, so nothing changes on the target),
+        // made large by a long title: "no size limit" holds for the body as for the number of items.
+        const title = 'x'.repeat(Math.ceil((LARGE_BODY_MB * 1024 * 1024) / BACKGROUND));
+        const items = Array.from({ length: BACKGROUND }, (_, i) => ({
+          ...anonymousItem(`large-body-${i}`),
+          title: `Conformance anonymous large-body-${i} ${title}`,
+        }));
+        const response = await push(api, items);
+        const sent = Buffer.byteLength(response.exchange.request.body ?? '');
+        expect(sent, `precondition: the body sent exceeds ${LARGE_BODY_MB} MB`).toBeGreaterThan(
+          LARGE_BODY_MB * 1024 * 1024,
+        );
+        // Not refused for its size; processed in the background (202, mode ASYNC) and counting every item.
         expectRuleHolds('SYNC-035', response);
         expectRuleHolds('SYNC-020', response);
         expectRuleHolds('SYNC-004', response);

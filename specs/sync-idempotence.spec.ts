@@ -1,7 +1,8 @@
 /**
  * Portfolio sync, idempotence on externalImportRef: a replay with the same items returns the stored batch and
  * has no second effect (inline, after a review, sent together, in the background); other items under the same
- * reference give 409 conflict. Contract: Resources, Patent sync batch; Endpoint 8; Errors (conflict).
+ * reference give 409 conflict. Each replay sends the same items in other bytes (members in another order, other
+ * whitespace): the same items are the same JSON values. Contract: Resources, Patent sync batch; Endpoint 8; Errors (conflict).
  * Workflow: helpers/spec/sync-workflow.ts.
  */
 import { randomUUID } from 'node:crypto';
@@ -51,7 +52,8 @@ test.describe('sync', () => {
         const { batch: laterBatch } = await pushOne(api, later);
         await bringIntoEffect(providerState, laterBatch, 0);
 
-        const replay = await push(api, items, ref);
+        // The same items in other bytes (members in another order, other whitespace): the same JSON value.
+        const replay = await push(api, items, ref, 'rewritten');
         expect(replay).toHaveStatus([200, 201]);
         const { results: firstResults, ...firstBatch } = first;
         const { results: replayResults, ...replayBatch } = batchOf(replay);
@@ -85,7 +87,7 @@ test.describe('sync', () => {
         const stored = await pushInline(api, items, ref);
         expect(stored.results.data[0]?.outcome, 'precondition: the create is STAGED').toBe('STAGED');
 
-        const replay = await push(api, items, ref);
+        const replay = await push(api, items, ref, 'rewritten');
         expect(replay).toHaveStatus([200, 201]);
         const replayed = batchOf(replay);
         expect({ importId: replayed.importId, stagedItems: replayed.stagedItems }).toEqual({
@@ -109,7 +111,7 @@ test.describe('sync', () => {
         const read = await readBatch(api, stored.importId);
 
         // The batch has seen a review: the label of the refused proposal is not shown, so no label check here.
-        const replay = await postSync(api, items, ref);
+        const replay = await postSync(api, items, ref, 'rewritten');
         expect(replay).toHaveStatus([200, 201]);
         const replayed = batchOf(replay);
         expect(replayed.importId).toBe(stored.importId);
@@ -126,7 +128,8 @@ test.describe('sync', () => {
       async ({ api }) => {
         const ref = `conformance-together-${randomUUID()}`;
         const items = [invalidItem('together'), anonymousItem('together')];
-        const [a, b] = await Promise.all([push(api, items, ref), push(api, items, ref)]);
+        // The same items, the second in other bytes (members in another order, other whitespace).
+        const [a, b] = await Promise.all([push(api, items, ref), push(api, items, ref, 'rewritten')]);
         expect(a).toHaveStatus([200, 201]);
         expect(b).toHaveStatus([200, 201]);
         expect(batchOf(a).importId).toBe(batchOf(b).importId);
@@ -178,7 +181,7 @@ test.describe('sync', () => {
         const { importId } = await pushInBackground(api, items, ref);
         const done = (await pollToCompletion(api, importId, target.asyncTimeoutMs)).at(-1)!;
 
-        const replay = await push(api, items, ref);
+        const replay = await push(api, items, ref, 'rewritten');
         expect(replay).toHaveStatus([200, 201, 202]);
         expect(batchOf(replay).importId, 'importId of the replay').toBe(importId);
         const again = (await pollToCompletion(api, importId, target.asyncTimeoutMs)).at(-1)!;

@@ -4,10 +4,12 @@
  * Contract: Resources, Patent sync batch; States and transitions, Sync batch and item outcomes;
  * Endpoints 8 and 9; Errors (validation_failed). Workflow: helpers/spec/sync-workflow.ts.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import {
+  addDays,
   anonymousItem,
   batchOf,
+  carriedMembers,
   createItem,
   describeRequires,
   expect,
@@ -15,6 +17,7 @@ import {
   expectRuleHolds,
   instant,
   invalidItem,
+  type Item,
   malformedJson,
   mixedItems,
   pollToCompletion,
@@ -126,26 +129,34 @@ test.describe('sync', () => {
       ),
       async ({ api, ownPatent }) => {
         const own = await ownPatent();
-        const update = async (title: string) => {
-          const response = await push(api, [{ providerId: own.providerId, title }]);
+        const update = async (item: Item) => {
+          const response = await push(api, [item]);
           expect(response, 'precondition: the push is processed inline').toHaveStatus(201);
           const outcome = batchOf(response).results.data[0]?.outcome;
-          // Which fields are critical is not stated: an update of the title may await review instead.
+          // Which fields are critical is not stated: an update of these members may await review instead.
           verifiedOnlyIf(
             outcome === 'APPLIED',
             { target: response },
-            `the title update was not applied (${outcome})`,
+            `the title update was not applied (${outcome}; the item carried ${Object.keys(item).join(', ')})`,
           );
           return batchOf(response);
         };
-        const earlier = await update(`Conformance earlier ${randomUUID()}`);
-        const laterTitle = `Conformance later ${randomUUID()}`;
-        await update(laterTitle);
+        const earlier = await update({
+          providerId: own.providerId,
+          title: `Conformance earlier ${randomUUID()}`,
+        });
+        // The later push carries a date too: an APPLIED item writes every member it carries, a strict
+        // YYYY-MM-DD read back as sent (a day of its own, so that a value left from an earlier run shows nothing).
+        const later = {
+          providerId: own.providerId,
+          title: `Conformance later ${randomUUID()}`,
+          publicationDate: addDays('2020-01-01', randomInt(0, 1500)),
+        };
+        await update(later);
         // A GET is a read: the earlier batch's status changes no patent.
         expect(await api.call('getSyncBatch', { path: { importId: earlier.importId } })).toHaveStatus(200);
-        expect((await readPatent(api, own.patentId)).title, 'the title after the status read').toBe(
-          laterTitle,
-        );
+        const { carried, shown } = carriedMembers(later, await readPatent(api, own.patentId));
+        expect(shown, 'the members the later push carried, read after the status read').toEqual(carried);
       },
     );
 

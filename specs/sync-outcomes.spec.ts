@@ -13,6 +13,7 @@ import {
   type ApiResponse,
   batchOf,
   bringIntoEffect,
+  carriedMembers,
   createItem,
   describeRequires,
   expect,
@@ -135,11 +136,14 @@ test.describe('sync', () => {
       async ({ api, ownPatent, providerState }) => {
         const own = await ownPatent();
         const title = `Conformance title ${randomUUID()}`;
-        const { response, batch, result } = await pushed(api, [{ providerId: own.providerId, title }]);
+        const item = { providerId: own.providerId, title };
+        const { response, batch, result } = await pushed(api, [item]);
         expect(result.action).toBe('UPDATE');
         expectRuleHolds('SYNC-026', response);
         await bringIntoEffect(providerState, batch, 0);
-        expect((await readPatent(api, own.patentId)).title).toBe(title);
+        // Every member the item carried, as the patent shows it once the update is in effect.
+        const { carried, shown } = carriedMembers(item, await readPatent(api, own.patentId));
+        expect(shown, 'the members the item carried').toEqual(carried);
         // The list filtered by providerId read too: the consistency ledger compares its item with the single
         // read just made (PAT-024), a stale list row being a breach.
         expect(await api.call('listPatents', { query: { providerId: own.providerId } })).toHaveStatus(200);

@@ -210,10 +210,10 @@ void describe('pagination', () => {
   void test('default page size 10, 1-based pages, totals', async () => {
     const reply = await call(`${P}/patents`);
     assert.deepEqual(reply.body.pagination, {
-      totalItems: 40,
+      totalItems: 42,
       currentPage: 1,
       itemsPerPage: 10,
-      totalPages: 4,
+      totalPages: 5,
       hasMore: true,
     });
     assert.equal(reply.body.data.length, 10);
@@ -230,7 +230,7 @@ void describe('pagination', () => {
     const past = await call(`${P}/patents?currentPage=9`);
     assert.deepEqual(past.body.data, []);
     assert.equal(past.body.pagination.hasMore, false);
-    assert.equal((await call(`${P}/patents?currentPage=4`)).body.pagination.hasMore, false);
+    assert.equal((await call(`${P}/patents?currentPage=5`)).body.pagination.hasMore, false);
   });
 
   void test('currentPage below 1, itemsPerPage below 1 or not a number: 400 pointing at the parameter', async () => {

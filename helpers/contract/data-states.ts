@@ -24,6 +24,7 @@ import {
 import type { PatentEvent } from '../../schemas/types';
 import {
   awaitsDecision,
+  behindSeveralAwaiting,
   blockedAsInstructed,
   blockedTooEarly,
   earliestPending,
@@ -68,6 +69,7 @@ const updatableBySync: PatentPredicate = (events) =>
  */
 const HOLDS: Readonly<Record<Exclude<DataStateId, PresentState>, PatentPredicate>> = {
   'earlier-event-pending': (events) => renewals(events).some(waitsForEarlier),
+  'earlier-events-pending': (events) => behindSeveralAwaiting(events) !== undefined,
   'earlier-event-pending-unchanged': (events) => renewals(events).some(waitsForEarlier),
   lapsed: (events) => renewals(events).some((e) => e.instructability.isAllowed && !offers(e, 'PROCEED')),
   'locked-unchanged': (events) => events.some((e) => e.feesStatus === 'LOCKED'),

@@ -57,6 +57,21 @@ export function laterPending(events: PatentEvent[], event: PatentEvent): PatentE
   return pendingRenewals(events).filter((e) => e.dueDate > event.dueDate);
 }
 
+/**
+ * The renewal events of the patent due before `event` that await a decision: the due dates instruction_skipped
+ * lists ("missingPreviousRenewalDates (due dates of earlier events awaiting a decision)").
+ */
+export function earlierAwaiting(events: PatentEvent[], event: PatentEvent): PatentEvent[] {
+  return renewals(events).filter((e) => e.dueDate < event.dueDate && awaitsDecision(e));
+}
+
+/** The latest event blocked as EARLIER_EVENT_PENDING, showing no decision, behind two or more awaiting one. */
+export function behindSeveralAwaiting(events: PatentEvent[]): PatentEvent | undefined {
+  return pendingRenewals(events)
+    .filter((e) => waitsForEarlier(e) && earlierAwaiting(events, e).length >= 2)
+    .pop();
+}
+
 /** Whether the event offers `decision` (its allowedDecisions list it). */
 export function offers(event: PatentEvent, decision: Decision): boolean {
   return event.instructability.allowedDecisions.includes(decision);

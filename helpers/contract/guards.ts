@@ -215,6 +215,20 @@ export const TEST_END_RULINGS: readonly TestEndRuling[] = [
     why: 'which listed events have their rate frozen is left open',
   },
   {
+    file: 'specs/freezes.spec.ts',
+    reason: 'the freeze PUT of',
+    ruling: 'freedom',
+    clause: "Freezes the month's exchange rates and returns the freeze with its affected renewal events",
+    why: 'which events a month affects is not stated: the PUT may not list an event due in it',
+  },
+  {
+    file: 'specs/freezes.spec.ts',
+    reason: 'after the instruction does not list event',
+    ruling: 'freedom',
+    clause: 'Returns the renewal events affected by the freeze of the month',
+    why: 'which events a month affects is not stated, nor that an instruction leaves them as they were',
+  },
+  {
     file: 'specs/isolation.spec.ts',
     reason: '403 forbidden on its PUT',
     ruling: 'freedom',

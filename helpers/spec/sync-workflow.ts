@@ -5,6 +5,7 @@
  * Contract: Resources, Patent sync batch; States and transitions, Sync batch and item outcomes; Endpoints 8, 9.
  */
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { Patent, PatentSyncBatch, SyncOutcome, SyncResultItem } from '../../schemas/types';
 import type { ApiClient, ApiResponse } from '../wire/api-client';
 import { enumOf, pageSize } from '../contract/contract';
@@ -82,11 +83,49 @@ export function echoOf(item: unknown): string | null {
   return typeof providerId === 'string' ? providerId : null;
 }
 
-/** The sync POST as it is, with no check of its answer (for a batch that has seen a review). */
-export function postSync(api: ApiClient, items: unknown[], externalImportRef?: string): Promise<ApiResponse> {
-  return api.call('syncPatents', {
-    body: { ...(externalImportRef === undefined ? {} : { externalImportRef }), items },
-  });
+/**
+ * How a sync POST writes its body: `client` as the client serializes an object (JSON.stringify: members in
+ * the order given, no whitespace); `rewritten`, the same JSON value written otherwise (`rewritten(body)`).
+ */
+export type BodyWriting = 'client' | 'rewritten';
+
+/** `value` with the members of every object in reverse order (arrays keep theirs): the same JSON value. */
+function membersReversed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(membersReversed);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([name, member]) => [name, membersReversed(member)]),
+  );
+}
+
+/**
+ * The bytes of `body` written otherwise than the client writes it: every object's members in reverse order,
+ * indented with tabs, CRLF line ends. The same JSON value in other bytes: "the same items" of a replay are
+ * the same values (SYNC-046), whatever their member order or whitespace. A Buffer, which the client sends
+ * as it is (an object would be serialized again).
+ */
+export function rewritten(body: object): Buffer {
+  const compact = JSON.stringify(body);
+  const text = JSON.stringify(membersReversed(body), null, '\t').replace(/\n/g, '\r\n');
+  if (text === compact || !isDeepStrictEqual(JSON.parse(text), JSON.parse(compact)))
+    throw new Error(`rewritten: ${compact} not written otherwise as the same value`);
+  return Buffer.from(text, 'utf8');
+}
+
+/**
+ * The sync POST as it is, with no check of its answer (for a batch that has seen a review); `writing`
+ * `rewritten` sends the same body in other bytes (a replay of a push the client wrote).
+ */
+export function postSync(
+  api: ApiClient,
+  items: unknown[],
+  externalImportRef?: string,
+  writing: BodyWriting = 'client',
+): Promise<ApiResponse> {
+  const body = { ...(externalImportRef === undefined ? {} : { externalImportRef }), items };
+  return api.call('syncPatents', { body: writing === 'rewritten' ? rewritten(body) : body });
 }
 
 export function batchOf(response: ApiResponse): PatentSyncBatch {
@@ -108,8 +147,9 @@ export async function push(
   api: ApiClient,
   items: unknown[],
   externalImportRef?: string,
+  writing: BodyWriting = 'client',
 ): Promise<ApiResponse> {
-  const response = await postSync(api, items, externalImportRef);
+  const response = await postSync(api, items, externalImportRef, writing);
   if (response.status === 201)
     expect(unknownLabels(batchOf(response).results.data), 'outcomes at triage (SYNC-016)').toEqual([]);
   return response;
@@ -291,6 +331,23 @@ export function resultRuleViolations(status: PatentSyncBatch['status'], results:
   return problems;
 }
 
+/**
+ * The members an update item carried, beside what the patent read after it shows of each: an APPLIED item
+ * wrote every one ("known reference updates the matching patent"), dates included, each the same strict
+ * `YYYY-MM-DD`. servicePatentId names the patent (its id), it is no member; a claimCount of 0 or below is
+ * stored as null (unknown).
+ */
+export function carriedMembers(item: Item, patent: Patent): { carried: Item; shown: Item } {
+  const names = Object.keys(item).filter((name) => name !== 'servicePatentId');
+  const stored = (name: string, value: unknown) =>
+    name === 'claimCount' && typeof value === 'number' && value <= 0 ? null : value;
+  const shown = patent as unknown as Item;
+  return {
+    carried: Object.fromEntries(names.map((name) => [name, stored(name, item[name])])),
+    shown: Object.fromEntries(names.map((name) => [name, shown[name]])),
+  };
+}
+
 /** A fresh read of a patent (200 expected). */
 export async function readPatent(api: ApiClient, patentId: string): Promise<Patent> {
   const response = await api.call('getPatent', { path: { patentId } });
@@ -308,7 +365,7 @@ export const ownPatentTest = base.extend<{ ownPatent: () => Promise<SyncPatent> 
    * A patent this test alone updates by sync (data state `sync-target`), leased from the pool the run's
    * workers share (`portfolio.lease`) by the first call and released when the test ends: each test asserts
    * only values it has just written, and any number of workers take turns on the patents the target has.
-   * Only title and claimCount are written. A function, not the patent: a test that finds none skips.
+   * Only title, claimCount and publicationDate are written. A function, not the patent: a test that finds none skips.
    */
   ownPatent: [
     async ({ portfolio }, use, testInfo) => {

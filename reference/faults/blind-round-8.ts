@@ -89,7 +89,7 @@ export const BLIND_ROUND_8_FAULTS = [
   // ---------------------------------------------------------------- freezes
   {
     name: 'fx-has-instruction-frozen-snapshot',
-    requirements: ['FRZ-004'],
+    requirements: ['FRZ-017'],
     summary:
       "The PUT stores a snapshot of the month's events; after one of them is instructed, GET /exchange-rate-freezes/{yearMonth} still reports hasInstruction false for it.",
   },

@@ -7,6 +7,7 @@ export const DATA_STATE_USES: DataStateUsesTable = {
     claims: 3,
     perWorkerTests: 0,
   },
+  'earlier-events-pending': { tests: ['INS-023'], claims: 1, perWorkerTests: 0 },
   'earlier-event-pending-unchanged': {
     tests: ['EVT-017', 'EVT-021', 'EVT-032'],
     claims: 0,
@@ -34,12 +35,13 @@ export const DATA_STATE_USES: DataStateUsesTable = {
       'INS-015, INS-002, INS-005, INS-006, INS-007, INS-009, DOC-009',
       'INS-018',
       'INS-018, DOC-005',
+      'INS-020, INS-010',
       'INS-020, INS-027, INS-010',
     ],
-    claims: 17,
+    claims: 18,
     perWorkerTests: 0,
   },
-  allowed: { tests: ['DOC-009', 'EVT-028'], claims: 2, perWorkerTests: 0 },
+  allowed: { tests: ['DOC-009', 'EVT-028', 'FRZ-017'], claims: 3, perWorkerTests: 0 },
   'sync-target': {
     tests: [
       'EVT-002',

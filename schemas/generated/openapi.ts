@@ -1008,7 +1008,7 @@ export interface components {
      *       "instance": "/api/v2/external/patents/sync",
      *       "code": "conflict",
      *       "requestId": "00000000-0000-4000-8000-000000000017",
-     *       "existingBatchId": "3647bb26-685b-44e4-b918-d29db68f5bc8"
+     *       "existingBatchId": "f05a128b-4c2d-46b0-bb53-87d85943b838"
      *     }
      */
     ProblemConflict: {
@@ -1046,13 +1046,13 @@ export interface components {
      *       "type": "/errors/instruction-skipped",
      *       "title": "Earlier renewal pending",
      *       "status": 422,
-     *       "detail": "An earlier renewal of the patent of event 07c8d5fe-1119-4770-b7d5-af95859dbbb6 awaits a decision.",
+     *       "detail": "An earlier renewal of the patent of event 79ab2bfe-8a52-47a2-8120-6b3e10867871 awaits a decision.",
      *       "instance": "/api/v2/external/patent-instructions",
      *       "code": "instruction_skipped",
      *       "requestId": "00000000-0000-4000-8000-000000000013",
-     *       "clientCaseReference": "CC-062",
+     *       "clientCaseReference": null,
      *       "missingPreviousRenewalDates": [
-     *         "2025-04-16"
+     *         "2026-02-24"
      *       ]
      *     }
      */
@@ -1340,10 +1340,10 @@ export interface operations {
           /**
            * @example {
            *       "pagination": {
-           *         "totalItems": 40,
+           *         "totalItems": 42,
            *         "currentPage": 1,
            *         "itemsPerPage": 1,
-           *         "totalPages": 40,
+           *         "totalPages": 42,
            *         "hasMore": true
            *       },
            *       "data": [
@@ -1666,7 +1666,7 @@ export interface operations {
           /**
            * @example {
            *       "object": "fees",
-           *       "invoiceId": "636ab15b-6970-4a15-b7e2-6866c888a917",
+           *       "invoiceId": "faae294c-efb5-4eba-883b-f78db0caa5fd",
            *       "eventId": "2128b512-87ea-4254-b535-153ecf263c17",
            *       "patent": {
            *         "id": "0d9bca59-ec5e-4735-92e5-3641608c2201",
@@ -1784,7 +1784,7 @@ export interface operations {
            *           },
            *           "fees": {
            *             "object": "fees",
-           *             "invoiceId": "636ab15b-6970-4a15-b7e2-6866c888a917",
+           *             "invoiceId": "faae294c-efb5-4eba-883b-f78db0caa5fd",
            *             "eventId": "18274ea9-1a60-4fdc-93bd-9dafa72af620",
            *             "patent": {
            *               "id": "7c4a235e-0c1c-41f8-8343-8617403521c8",
@@ -1855,12 +1855,12 @@ export interface operations {
            * @example {
            *       "object": "instructionReceipt",
            *       "issueDate": "2026-03-16",
-           *       "reference": "IR-2026-000083",
-           *       "number": 83,
+           *       "reference": "IR-2026-000087",
+           *       "number": 87,
            *       "instructions": [
            *         {
            *           "object": "instruction",
-           *           "id": "b21bab8a-78b8-4308-bbff-423a09942a66",
+           *           "id": "1aefa66a-e3cb-42e1-8ed9-1806231ab6c3",
            *           "decision": "PROCEED",
            *           "status": "EXECUTED",
            *           "executedAt": "2026-03-16T09:00:00.000Z",
@@ -1913,7 +1913,7 @@ export interface operations {
           /**
            * @example {
            *       "object": "patentSyncBatch",
-           *       "importId": "3647bb26-685b-44e4-b918-d29db68f5bc8",
+           *       "importId": "f05a128b-4c2d-46b0-bb53-87d85943b838",
            *       "status": "TRIAGED",
            *       "mode": "SYNC",
            *       "totalItems": 1,
@@ -1938,7 +1938,7 @@ export interface operations {
            *             "servicePatentId": null,
            *             "action": "CREATE",
            *             "outcome": "STAGED",
-           *             "requestId": "8d337c47-b098-4f1e-817a-d430cce27edb",
+           *             "requestId": "2529baa0-2dfb-4331-b6e0-01cb71f3cce8",
            *             "reason": null
            *           }
            *         ]
@@ -2002,7 +2002,7 @@ export interface operations {
           /**
            * @example {
            *       "object": "patentSyncBatch",
-           *       "importId": "3647bb26-685b-44e4-b918-d29db68f5bc8",
+           *       "importId": "f05a128b-4c2d-46b0-bb53-87d85943b838",
            *       "status": "TRIAGED",
            *       "mode": "SYNC",
            *       "totalItems": 1,
@@ -2027,7 +2027,7 @@ export interface operations {
            *             "servicePatentId": null,
            *             "action": "CREATE",
            *             "outcome": "STAGED",
-           *             "requestId": "8d337c47-b098-4f1e-817a-d430cce27edb",
+           *             "requestId": "2529baa0-2dfb-4331-b6e0-01cb71f3cce8",
            *             "reason": null
            *           }
            *         ]
@@ -2094,7 +2094,7 @@ export interface operations {
            *       "data": [
            *         {
            *           "object": "invoice",
-           *           "id": "6aa46ab8-d97b-48e1-82e1-bfe33eb4bb1d",
+           *           "id": "06609ec4-f39e-4930-9cc1-3870b0be21a9",
            *           "reference": "INV-2025-000026",
            *           "number": "2025-000026",
            *           "issueDate": "2025-10-05",
@@ -2110,7 +2110,7 @@ export interface operations {
            *           "fees": [
            *             {
            *               "object": "fees",
-           *               "invoiceId": "6aa46ab8-d97b-48e1-82e1-bfe33eb4bb1d",
+           *               "invoiceId": "06609ec4-f39e-4930-9cc1-3870b0be21a9",
            *               "eventId": "0e199f04-b492-48d2-80d7-c3d21e3bfa11",
            *               "patent": {
            *                 "id": "3c1ec24e-98c4-41a6-91e8-0c2bf5b0166c",
@@ -2181,7 +2181,7 @@ export interface operations {
           /**
            * @example {
            *       "object": "invoice",
-           *       "id": "6aa46ab8-d97b-48e1-82e1-bfe33eb4bb1d",
+           *       "id": "06609ec4-f39e-4930-9cc1-3870b0be21a9",
            *       "reference": "INV-2025-000026",
            *       "number": "2025-000026",
            *       "issueDate": "2025-10-05",
@@ -2197,7 +2197,7 @@ export interface operations {
            *       "fees": [
            *         {
            *           "object": "fees",
-           *           "invoiceId": "6aa46ab8-d97b-48e1-82e1-bfe33eb4bb1d",
+           *           "invoiceId": "06609ec4-f39e-4930-9cc1-3870b0be21a9",
            *           "eventId": "0e199f04-b492-48d2-80d7-c3d21e3bfa11",
            *           "patent": {
            *             "id": "3c1ec24e-98c4-41a6-91e8-0c2bf5b0166c",
