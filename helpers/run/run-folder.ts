@@ -37,7 +37,7 @@
  *   worker ends; the global teardown adds them up (reports/requests.json, the stderr line) and removes
  *   the run folder.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,6 +68,26 @@ export function inCoordinatedRun(): boolean {
 export function withFolder(file: string): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   return file;
+}
+
+/**
+ * Creates `file` (its folder too) holding `content`, unless it exists; returns whether this call created it.
+ * Atomic: another process sees no file or the whole content. A file opened with the `wx` flag exists before its
+ * content is written, and a reader between the two read it empty (a false breach of a value unique in a tenant,
+ * seen once in a CI run).
+ */
+export function createWhole(file: string, content: string): boolean {
+  const temporary = `${withFolder(file)}.${process.pid}.${randomUUID()}.tmp`;
+  fs.writeFileSync(temporary, content);
+  try {
+    fs.linkSync(temporary, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
 }
 
 /** The claim of `id` of `kind` on the target `namespace` (its base URL). */

@@ -30,6 +30,7 @@ import { judgeFixedFacts } from '../run/fact-ledger';
 import { RATELIMITS_RULES } from '../rules/ratelimits';
 import { judgeAnswer, judgeExchange, type Judgement, uniqueValuesOf } from '../rules/registry';
 import {
+  createWhole,
   inCoordinatedRun,
   judgementsFile,
   judgementsFolder,
@@ -244,15 +245,10 @@ function otherOwner(namespace: string, kind: string, value: string, owner: strin
     if (held === undefined) ownersInProcess.set(key, owner);
     return held !== undefined && held !== owner ? held : undefined;
   }
-  const file = withFolder(uniqueValueFile(namespace, kind, value));
-  try {
-    fs.writeFileSync(file, owner, { flag: 'wx' });
-    return undefined;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const held = fs.readFileSync(file, 'utf8');
-    return held !== owner ? held : undefined;
-  }
+  const file = uniqueValueFile(namespace, kind, value);
+  if (createWhole(file, owner)) return undefined;
+  const held = fs.readFileSync(file, 'utf8');
+  return held !== owner ? held : undefined;
 }
 
 /** The tenant of the primary key (API_KEY): values and facts are compared per tenant. */

@@ -25,7 +25,7 @@ import {
   integerValue,
   LOCAL_CLOCK_TOLERANCE_SECONDS,
 } from '../rules/ratelimits';
-import { announcementFile, inCoordinatedRun, withFolder } from '../run/run-folder';
+import { announcementFile, createWhole, inCoordinatedRun } from '../run/run-folder';
 import { schemaErrors } from './schema-validator';
 import type { Target } from '../run/target';
 
@@ -178,9 +178,7 @@ function announce(target: string, key: string, announcement: Announcement): void
   announced.set(`${target} ${key}`, announcement);
   if (!inCoordinatedRun()) return;
   try {
-    fs.writeFileSync(withFolder(announcementFile(target, keyDigest(key))), JSON.stringify(announcement), {
-      flag: 'wx',
-    });
+    createWhole(announcementFile(target, keyDigest(key)), JSON.stringify(announcement));
   } catch {
     /* another process of the run announced first, or there is no run folder: the process keeps its own */
   }
