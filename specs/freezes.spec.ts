@@ -131,6 +131,14 @@ function canonical(events: readonly FrozenRateEvent[]): string[] {
   return events.map((e) => JSON.stringify(Object.entries(e).sort(([a], [b]) => a.localeCompare(b)))).sort();
 }
 
+/**
+ * A frozen-rate event names no event: it is matched with one by its due date and the clientCaseReference of the
+ * event's patent. The key of that pair; none without a reference, which matches nothing.
+ */
+function frozenPairKey(reference: string | null | undefined, dueDate: string): string | undefined {
+  return reference ? `${reference} ${dueDate}` : undefined;
+}
+
 function countBy<T>(items: T[], key: (item: T) => string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
@@ -228,8 +236,6 @@ test.describe('freezes', () => {
       // A frozen event names its patent by clientCaseReference only: matched through the patents, then by
       // due date; pairs that are not one-to-one are left out.
       const caseOf = new Map((await portfolio.patents()).map((p) => [p.id, p.clientCaseReference]));
-      const keyOf = (reference: string | null | undefined, dueDate: string) =>
-        reference ? `${reference} ${dueDate}` : undefined;
       const unique = <T>(items: T[], key: (item: T) => string | undefined) => {
         const counts = countBy(
           items.filter((i) => key(i)),
@@ -237,20 +243,20 @@ test.describe('freezes', () => {
         );
         return new Map(items.filter((i) => counts.get(key(i) ?? '') === 1).map((i) => [key(i)!, i]));
       };
-      const fees = unique(walk.items, (e) => keyOf(caseOf.get(e.patent.id), e.dueDate));
-      const pairs = [...unique(freeze.events, (e) => keyOf(e.clientCaseReference, e.dueDate))].flatMap(
-        ([key, frozen]) => {
-          const event = fees.get(key);
-          const f = event?.fees;
-          return f &&
-            frozen.isFxRateFrozen &&
-            f.isFxRateFrozen &&
-            f.currency === frozen.currency &&
-            f.total !== null
-            ? [{ key, amount: frozen.amount, total: f.total }]
-            : [];
-        },
-      );
+      const fees = unique(walk.items, (e) => frozenPairKey(caseOf.get(e.patent.id), e.dueDate));
+      const pairs = [
+        ...unique(freeze.events, (e) => frozenPairKey(e.clientCaseReference, e.dueDate)),
+      ].flatMap(([key, frozen]) => {
+        const event = fees.get(key);
+        const f = event?.fees;
+        return f &&
+          frozen.isFxRateFrozen &&
+          f.isFxRateFrozen &&
+          f.currency === frozen.currency &&
+          f.total !== null
+          ? [{ key, amount: frozen.amount, total: f.total }]
+          : [];
+      });
       verifiedOnlyIf(
         pairs.length > 0,
         'data',
@@ -543,7 +549,7 @@ test.describe('freezes', () => {
       // which exactly one renewal event of the tenant shares.
       const cases = new Map((await portfolio.patents()).map((p) => [p.id, p.clientCaseReference]));
       const key = (dueDate: string, reference: string | null | undefined) =>
-        reference ? `${dueDate}|${reference}` : '';
+        frozenPairKey(reference, dueDate) ?? '';
       const owned = countBy(renewals(await portfolio.events()), (e) =>
         key(e.dueDate, cases.get(e.patent.id)),
       );
