@@ -25,7 +25,8 @@ export const test = mergeTests(
 );
 
 // What a spec uses, from the layers below: a spec imports this module only.
-export { addDays, monthBounds, utcToday } from './contract/calendar';
+export { addDays, localDayHours, monthBounds } from './contract/calendar';
+export { targetUtcToday } from './wire/target-clock';
 export { collationTwins, directionProblems, textOrderProblems } from './contract/collation';
 export { FACT_KEYS } from './contract/consistency';
 export { enumOf, operationById, operations, pageSize, syncInlineLimit } from './contract/contract';

@@ -26,7 +26,38 @@ function wallClock(instant: Date, formatter: Intl.DateTimeFormat): Record<string
   return out;
 }
 
-export function createClock(options: { now?: NowOption; timeZone?: string } = {}): Clock {
+/** `YYYY-MM-DD`, or `YYYY-MM-DDTHH:MM`: a local date (and wall time) in the clock's zone. */
+const LOCAL_START = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/;
+
+/**
+ * The wall time a pinned day starts at when none is given: midday, so that a run of any length stays on
+ * that day, and the UTC date is the same as the local one in every zone within twelve hours of UTC.
+ */
+const DEFAULT_START_TIME = [12, 0] as const;
+
+export interface ClockOptions {
+  /** Frozen clock: an ISO instant, a Date, or a function. Default: real time. */
+  now?: NowOption;
+  /**
+   * A pinned today: the clock starts at this local date (and wall time, default midday) in `timeZone` and
+   * then runs at real speed, so that every date rule, the seed and the quota reset read this day.
+   */
+  today?: string;
+  timeZone?: string;
+}
+
+/** Checks a pinned today (`YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`); returns why it is not one, or undefined. */
+export function pinnedTodayProblem(value: string): string | undefined {
+  const match = LOCAL_START.exec(value);
+  if (!match) return `${value} is not a date (YYYY-MM-DD, optionally THH:MM)`;
+  const [year, month, day, hour = 0, minute = 0] = match.slice(1).map((v) => (v === undefined ? 0 : Number(v)));
+  const date = new Date(Date.UTC(year!, month! - 1, day!));
+  if (date.getUTCMonth() !== month! - 1 || date.getUTCDate() !== day!) return `${value} is not a calendar day`;
+  if (hour! > 23 || minute! > 59) return `${value} is not a wall time of the day`;
+  return undefined;
+}
+
+export function createClock(options: ClockOptions = {}): Clock {
   const timeZone = options.timeZone ?? 'UTC';
   // Throws a RangeError for an unknown zone: better at start-up than on the first request.
   const formatter = new Intl.DateTimeFormat('en-US', {
@@ -53,8 +84,10 @@ export function createClock(options: { now?: NowOption; timeZone?: string } = {}
     return w;
   };
   const pinned = options.now;
+  // A pinned today: real time shifted by a constant, so durations (background batches, countdowns) stay real.
+  let shift = 0;
   const now = (): Date => {
-    if (pinned === undefined) return new Date();
+    if (pinned === undefined) return new Date(Date.now() + shift);
     if (typeof pinned === 'function') return pinned();
     const instant = new Date(pinned);
     if (Number.isNaN(instant.getTime())) throw new RangeError(`invalid clock value: ${String(pinned)}`);
@@ -89,6 +122,19 @@ export function createClock(options: { now?: NowOption; timeZone?: string } = {}
     instant = nextMidnightWall - offsetAt(instant);
     return Math.max(1, Math.ceil((instant - current) / 1000));
   };
+
+  if (options.today !== undefined) {
+    if (pinned !== undefined) throw new RangeError('a clock is either frozen (now) or starts on a pinned today');
+    const problem = pinnedTodayProblem(options.today);
+    if (problem) throw new RangeError(`pinned today: ${problem}`);
+    const [y, m, d, h, min] = LOCAL_START.exec(options.today)!.slice(1);
+    const [hour, minute] = h === undefined ? DEFAULT_START_TIME : [Number(h), Number(min)];
+    const wall = Date.UTC(Number(y), Number(m) - 1, Number(d), hour, minute);
+    // Two passes settle the offset across a change of daylight saving time, as for the next midnight.
+    let start = wall - offsetAt(wall);
+    start = wall - offsetAt(start);
+    shift = start - Date.now();
+  }
 
   return { timeZone, now, today: () => localDate(now()), localDate, secondsUntilNextMidnight, offsetAt };
 }

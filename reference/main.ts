@@ -1,6 +1,6 @@
 /**
  * `npm run reference`: serves the reference on 127.0.0.1 and prints its URL and the seeded keys, ready to
- * paste into `.env`. Settings: PORT (default 0, a free port), REFERENCE_NOW, REFERENCE_TIME_ZONE,
+ * paste into `.env`. Settings: PORT (default 0, a free port), REFERENCE_NOW, REFERENCE_TODAY, REFERENCE_TIME_ZONE,
  * REFERENCE_SEED, REFERENCE_FAULT, REFERENCE_VARIANT, REFERENCE_SEED_PROFILE (minimum).
  */
 import { KEY_ENV_VARS, KEY_ROLES } from './keys';
@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     throw new Error(`REFERENCE_SEED must be an integer: ${seedText}`);
   const server = createReferenceServer({
     now: env.REFERENCE_NOW?.trim() || undefined,
+    today: env.REFERENCE_TODAY?.trim() || undefined,
     timeZone: env.REFERENCE_TIME_ZONE?.trim() || undefined,
     seed,
     fault: env.REFERENCE_FAULT?.trim() || undefined,

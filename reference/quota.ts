@@ -101,6 +101,13 @@ function secondsUntilReset(ctx: ServerContext, key: ApiKeyRecord, slot: string):
     return Math.max(1, Math.ceil((Math.floor(now / DAY_MS + 1) * DAY_MS - now) / 1000));
   if (faultIs(ctx, 'quota-rolling-window'))
     return Math.max(1, Math.ceil((windowStart(ctx, key) + DAY_MS - now) / 1000));
+  // (fault) The next reset taken as the start of the local day plus 86,400 s: an hour off on DST change days.
+  if (faultIs(ctx, 'ratelimit-reset-dst-fixed-day')) {
+    const [y, m, d] = ctx.clock.localDate(new Date(now)).split('-').map(Number) as [number, number, number];
+    const wall = Date.UTC(y, m - 1, d);
+    const start = wall - ctx.clock.offsetAt(wall - ctx.clock.offsetAt(now));
+    return Math.max(1, Math.ceil((start + DAY_MS - now) / 1000));
+  }
   if (faultIs(ctx, 'reset-frozen-at-first-call')) {
     // The quota record keeps the seconds computed when it was created, not the instant they led to.
     const frozen = perStore(frozenResets, ctx.store);

@@ -141,10 +141,15 @@ function openDueDates(scenario: Scenario, index: number, today: string): string[
     case 'locked':
       return [addDays(today, 20)];
     case 'open':
+      // One of four due mid-month two months ahead: its window opens on the first of today's month, so on a
+      // first of the month an event opens that very day (a boundary of opensAt against today).
       return [
-        [addDays(today, 10), addDays(today, -60), addDays(today, 50), addDays(today, -150)][
-          index % 4
-        ] as string,
+        [
+          addDays(today, 10),
+          addDays(today, -60),
+          addDays(addMonths(firstDayOfMonth(today), 2), 14),
+          addDays(today, -150),
+        ][index % 4] as string,
       ];
   }
 }

@@ -40,6 +40,8 @@ export const DEFAULT_SEED = 20260101;
 export interface ReferenceServerOptions {
   /** Pinned clock: an ISO instant, a Date, or a function. Default: real time. */
   now?: NowOption;
+  /** A pinned today (`YYYY-MM-DD`, optionally `THH:MM`, local): the clock starts there and runs. Default: real. */
+  today?: string;
   /** IANA time zone of "today" and of the quota reset. Default: UTC. */
   timeZone?: string;
   seed?: number;
@@ -233,6 +235,11 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
   app.notFound(unmatched(ctx));
   // Everything a request does (background sync steps included) sees this server's behaviour.
   app.use('*', (_c, next) => withBehaviour(ctx.behaviour, next));
+  // The Date header is the server's clock (RFC 9110, 6.6.1): a pinned today shows there, not the host's date.
+  app.use('*', async (c, next) => {
+    await next();
+    c.res.headers.set('Date', ctx.clock.now().toUTCString());
+  });
   if (faultIs(ctx, 'rate-limit-before-request-id')) app.use(`${API_PREFIX}/*`, limiterAheadOfRequestId(ctx));
   app.use('*', requestIdMiddleware());
   // ---- variant validate-before-authenticate: parameters checked before the key (B14, OPEN-POINTS E4)
@@ -275,7 +282,7 @@ const KEEP_ALIVE_MS = 120_000;
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
   const behaviour = createBehaviour({ fault: options.fault, variant: options.variant });
   const seed = options.seed ?? DEFAULT_SEED;
-  const clock = createClock({ now: options.now, timeZone: options.timeZone });
+  const clock = createClock({ now: options.now, today: options.today, timeZone: options.timeZone });
   const store = createStore();
   const ctx: ServerContext = { clock, store, behaviour, random: createRandom(seed) };
   const { keys, tenants } = withBehaviour(behaviour, () =>

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { KEY_SETTINGS } from '../helpers/run/settings';
-import { EMBEDDED_TIME_ZONE } from '../helpers/run/target';
+import { embeddedReferenceClock } from '../helpers/run/target';
 import { chainInLine } from '../helpers/run/round-trips';
 import { endToEndHeaders } from './hop-by-hop';
 import type { RequestTotals } from '../helpers/wire/request-ledger';
@@ -173,7 +173,8 @@ export async function runLatency(
   delayMs: number,
   options: { readOnly?: boolean } = {},
 ): Promise<Record<string, unknown>> {
-  const reference = createReferenceServer({ timeZone: EMBEDDED_TIME_ZONE });
+  const clock = embeddedReferenceClock();
+  const reference = createReferenceServer(clock);
   const listening = await reference.listen(0, '127.0.0.1');
   const forwarder = await startForwarder(listening.url, delayMs);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-latency-'));
@@ -190,7 +191,7 @@ export async function runLatency(
             'ALLOW_QUOTA_EXHAUSTION=true',
             `PROVIDER_STATES_URL=${forwarder.url}/__provider-states`,
           ]),
-      `TARGET_TIME_ZONE=${EMBEDDED_TIME_ZONE}`,
+      `TARGET_TIME_ZONE=${clock.timeZone}`,
     ];
     const envFile = path.join(dir, 'latency.env');
     fs.writeFileSync(envFile, `${lines.join('\n')}\n`);

@@ -18,7 +18,12 @@ export function declareEntry(name: string): void {
     // A fault's few tests (its first pass) run in one worker, one after another: one group, not one per test.
     if (target.fault && target.ids) test.describe.configure({ mode: 'default' });
     test.use({
-      entry: { name: target.name, baseUrl: target.baseUrl, ...(target.fault ? { killsExpected: true } : {}) },
+      entry: {
+        name: target.name,
+        baseUrl: target.baseUrl,
+        ...(target.fault ? { killsExpected: true } : {}),
+        ...(target.timeZone ? { timeZone: target.timeZone, clockOffsetMs: target.clockOffsetMs } : {}),
+      },
     });
     for (const spec of target.specs ?? specBaseNames()) {
       // A spec file's tests are declared when its module runs: dropped from the module cache, it runs again,

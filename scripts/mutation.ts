@@ -19,20 +19,22 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FAULTS } from '../reference/faults';
-import type { FaultDefinition, VariantDefinition } from '../reference/faults/catalogue-types';
+import type { FaultCalendar, FaultDefinition, VariantDefinition } from '../reference/faults/catalogue-types';
 import { createReferenceServer } from '../reference/server';
 import { VARIANTS } from '../reference/variants';
 import { randomUUID } from 'node:crypto';
 import { noteAnnouncedReset } from '../helpers/wire/rate-limit-headers';
 import { INFRASTRUCTURE_ERROR, REASON_KIND_ANNOTATION, reportPaths } from '../helpers/run/report-config';
 import { KEY_SETTINGS } from '../helpers/run/settings';
-import { EMBEDDED_TIME_ZONE } from '../helpers/run/target';
+import { embeddedReferenceClock } from '../helpers/run/target';
+import { TARGET_CLOCK_OFFSET_ENV } from '../helpers/wire/target-clock';
 import { PROVIDER_STATES_PATH } from '../schemas/provider-states';
 import { loadRequirements } from '../schemas/requirements';
 import { listTests } from './traceability';
 import { entryFileText, entryOfTitle, type MutationTarget } from '../helpers/run/mutation-targets';
 import { passProfile, type PassProfile, type ReferenceKind } from './mutation-profile';
 import { variantGroups } from './variant-groups';
+import { CALENDAR_SAMPLE, DATE_RULES } from './calendar-matrix';
 
 const ROOT = path.join(__dirname, '..');
 /** reports/, or where REPORTS_DIR says. */
@@ -52,6 +54,8 @@ interface TargetSpec {
   specs?: string[];
   /** Only the tests citing these requirement ids (a fault's first pass). */
   ids?: string[];
+  /** A reference pinned to a fault's calendar (the fault's own, or its clean control's). */
+  calendar?: Pick<FaultCalendar, 'today' | 'timeZone'>;
 }
 
 interface JsonTestResult {
@@ -97,6 +101,8 @@ export interface ProjectOutcome {
 interface Args {
   only?: Set<string>;
   sample?: number;
+  /** Leave out the calendar sample (the sweep of the whole matrix runs each pair on its own). */
+  noCalendarSample?: boolean;
   /** Every variant in a reference of its own (no groups). */
   ungrouped?: boolean;
 }
@@ -107,6 +113,7 @@ function parseArgs(argv: string[]): Args {
     if (argv[i] === '--only') out.only = new Set((argv[++i] ?? '').split(',').filter(Boolean));
     else if (argv[i] === '--sample') out.sample = Number(argv[++i]);
     else if (argv[i] === '--ungrouped') out.ungrouped = true;
+    else if (argv[i] === '--no-calendar-sample') out.noCalendarSample = true;
   }
   return out;
 }
@@ -122,6 +129,56 @@ function spread<T>(entries: readonly T[], size: number): T[] {
   if (size >= entries.length) return [...entries];
   const step = entries.length / size;
   return Array.from({ length: size }, (_, i) => entries[Math.floor(i * step)]!);
+}
+
+/**
+ * A reference pinned to a day and zone is named `<reference> on <day> <zone>` (no `@`: Playwright reads a word
+ * starting with one in a describe title as a tag of every test inside).
+ */
+const ON = ' on ';
+
+/** The name of a calendar: its day and zone. */
+export const calendarName = (c: Pick<FaultCalendar, 'today' | 'timeZone'>) => `${c.today} ${c.timeZone}`;
+
+/**
+ * A clean reference for each day and zone a selected fault is pinned to: the control that tells the fault's
+ * kill from a test that fails on that day whatever the implementation. It must pass like the clean one.
+ */
+function calendarControls(faults: readonly FaultDefinition[]): TargetSpec[] {
+  const calendars = new Map<string, FaultCalendar>();
+  for (const f of faults) if (f.calendar) calendars.set(calendarName(f.calendar), f.calendar);
+  return [...calendars].map(([name, { today, timeZone }]) => ({
+    project: `${CLEAN}${ON}${name}`,
+    kind: 'clean' as const,
+    name: `${CLEAN}${ON}${name}`,
+    calendar: { today, timeZone },
+  }));
+}
+
+/**
+ * The calendar sample (scripts/calendar-matrix.ts): on each of its pairs, a clean reference and the faults of
+ * the date rules, so that every run, on any day, also judges the suite on those days and zones.
+ */
+function calendarSample(faults: readonly FaultDefinition[]): TargetSpec[] {
+  const dated = faults.filter((f) => !f.calendar && f.requirements.some((r) => DATE_RULES.has(r)));
+  return CALENDAR_SAMPLE.flatMap(({ today, timeZone }) => {
+    const at = `${ON}${calendarName({ today, timeZone })}`;
+    return [
+      {
+        project: `${CLEAN}${at}`,
+        kind: 'clean' as const,
+        name: `${CLEAN}${at}`,
+        calendar: { today, timeZone },
+      },
+      ...dated.map((fault) => ({
+        project: `fault:${fault.name}${at}`,
+        kind: 'fault' as const,
+        name: `${fault.name}${at}`,
+        fault,
+        calendar: { today, timeZone },
+      })),
+    ];
+  });
 }
 
 /** Faults one run cannot see (they drift between runs): judged by tests/fact-ledger.test.ts instead. */
@@ -144,13 +201,16 @@ export function selectTargets(args: Args): TargetSpec[] {
     );
     variants = spread(VARIANTS, Math.max(3, Math.round(args.sample / 4)));
   }
-  return [
+  const all: TargetSpec[] = [
     { project: CLEAN, kind: 'clean', name: CLEAN },
+    ...calendarControls(faults),
+    ...(args.only || args.noCalendarSample ? [] : calendarSample(faults)),
     ...faults.map((fault) => ({
       project: `fault:${fault.name}`,
       kind: 'fault' as const,
       name: fault.name,
       fault,
+      ...(fault.calendar ? { calendar: fault.calendar } : {}),
     })),
     ...(args.ungrouped
       ? variants.map((variant) => [variant])
@@ -159,6 +219,8 @@ export function selectTargets(args: Args): TargetSpec[] {
         )
     ).map((members, i) => variantTarget(members, i + 1)),
   ];
+  // A fault's calendar may be a sample pair too: one clean control for it.
+  return all.filter((t, i) => all.findIndex((u) => u.project === t.project) === i);
 }
 
 /** A failure that is the target not answering (helpers/run/report-config.ts), not a contract verdict. */
@@ -219,9 +281,13 @@ function markdown(summary: MutationSummary): string {
   const lines = [
     '# Mutation run',
     '',
-    `Date: ${summary.date}. Wall time: ${summary.wallSeconds} s. Tests per reference: ${summary.testsPerTarget}.`,
+    `Date: ${summary.date}. References' day: ${summary.calendar.today ?? 'the real date'}, zone ${summary.calendar.timeZone}. Wall time: ${summary.wallSeconds} s. Tests per reference: ${summary.testsPerTarget}.`,
     '',
     `- Clean reference: ${passes(summary.clean) ? 'passes' : `FAILS ${failures(summary.clean).length} test(s)`} (${summary.clean.passed} passed, ${summary.clean.skipped} skipped)`,
+    ...summary.controls.map(
+      (c) =>
+        `- Clean control ${c.name.slice(CLEAN.length + ON.length)} (a pinned day and zone): ${passes(c) ? 'passes' : `FAILS ${failures(c).length} test(s)`} (${c.passed} passed, ${c.skipped} skipped)`,
+    ),
     `- Faults: ${summary.faults.length}, killed ${summary.faults.filter(isKilled).length}, survivors ${summary.survivors.length}`,
     `- Variants: ${summary.variants.length}, passing ${summary.variants.filter(passes).length}, wrongly failed ${summary.wronglyFailedVariants.length}`,
     `- MUST requirements guarded by no fault: ${summary.unguardedMust.length} of ${summary.mustTotal}`,
@@ -231,7 +297,7 @@ function markdown(summary: MutationSummary): string {
     '| fault | requirements | killed by (failed tests) |',
     '| --- | --- | --- |',
     ...summary.faults.map((f) => {
-      const def = FAULTS.find((d) => d.name === f.name)!;
+      const def = FAULTS.find((d) => d.name === f.name.split(ON)[0])!;
       const killers = f.failed.length
         ? `${f.failed.length}: ${f.failed.slice(0, 3).join('<br>')}${f.failed.length > 3 ? '<br>…' : ''}`
         : f.unanswered.length
@@ -268,9 +334,13 @@ function markdown(summary: MutationSummary): string {
 
 export interface MutationSummary {
   date: string;
+  /** The day and zone of the run's references (REFERENCE_TODAY, REFERENCE_TIME_ZONE); no day: the real one. */
+  calendar: { timeZone: string; today?: string };
   wallSeconds: number;
   testsPerTarget: number;
   clean: ProjectOutcome;
+  /** The clean references pinned to the faults' calendars: each must pass like the clean one. */
+  controls: ProjectOutcome[];
   faults: ProjectOutcome[];
   variants: ProjectOutcome[];
   survivors: string[];
@@ -298,15 +368,19 @@ export function runOrder(targets: TargetSpec[]): TargetSpec[] {
  */
 async function runPass(targets: TargetSpec[], resultsFile: string, what: string): Promise<ProjectOutcome[]> {
   const started = performance.now();
+  const clock = embeddedReferenceClock();
   const servers = targets.map((t) =>
     createReferenceServer({
-      timeZone: EMBEDDED_TIME_ZONE,
+      ...(t.calendar ?? clock),
       ...(t.fault ? { fault: t.fault.name } : {}),
       ...(t.variants ? { variant: t.variants.map((v) => v.name).join(',') } : {}),
     }),
   );
   const listening = await Promise.all(servers.map((s) => s.listen(0, '127.0.0.1')));
   const keys = servers[0]!.keys;
+  // One set of keys serves every reference: a pinned day must not change what the seed draws for them.
+  const strayKeys = servers.find((s) => JSON.stringify(s.keys) !== JSON.stringify(keys));
+  if (strayKeys) throw new Error('the references of the run were seeded with different keys');
   const runId = randomUUID();
   await startCountdowns(servers, listening, runId);
   const serversReady = performance.now();
@@ -329,12 +403,20 @@ async function runPass(targets: TargetSpec[], resultsFile: string, what: string)
         ...(t.specs ? { specs: t.specs } : {}),
         ...(t.ids ? { ids: t.ids } : {}),
         ...(t.kind === 'fault' ? { fault: true } : {}),
+        ...(t.calendar
+          ? {
+              timeZone: t.calendar.timeZone,
+              clockOffsetMs: servers[targets.indexOf(t)]!.clock.now().getTime() - Date.now(),
+            }
+          : {}),
       })),
     ),
     ALLOW_WRITES: 'true',
     ALLOW_INSTRUCTIONS: 'true',
     ALLOW_QUOTA_EXHAUSTION: 'true',
-    TARGET_TIME_ZONE: EMBEDDED_TIME_ZONE,
+    TARGET_TIME_ZONE: clock.timeZone,
+    // No preflight here: the workers start with the references' clock (a pinned today) as the preflight's.
+    [TARGET_CLOCK_OFFSET_ENV]: String(servers[0]!.clock.now().getTime() - Date.now()),
     PROVIDER_STATES_URL: `${listening[0]!.url}${PROVIDER_STATES_PATH}`,
     MUTATION_ENTRIES_DIR: entriesDir,
     PLAYWRIGHT_JSON_OUTPUT_NAME: resultsFile,
@@ -512,7 +594,8 @@ async function main(): Promise<number> {
     outcomes = outcomes.map((o) => next.find((n) => n.project === o.project) ?? o);
   }
   const wallSeconds = Math.round((performance.now() - started) / 100) / 10;
-  const clean = outcomes.find((o) => o.kind === 'clean')!;
+  const clean = outcomes.find((o) => o.project === CLEAN)!;
+  const controls = outcomes.filter((o) => o.kind === 'clean' && o.project !== CLEAN);
   const faults = outcomes.filter((o) => o.kind === 'fault');
   const variants = perVariant(
     outcomes.filter((o) => o.kind === 'variant'),
@@ -524,9 +607,11 @@ async function main(): Promise<number> {
   );
   const summary: MutationSummary = {
     date: new Date().toISOString(),
+    calendar: embeddedReferenceClock(),
     wallSeconds,
     testsPerTarget: clean.passed + clean.failed.length + clean.skipped,
     clean,
+    controls,
     faults,
     variants,
     survivors: faults.filter((f) => !isKilled(f)).map((f) => f.name),
@@ -538,7 +623,11 @@ async function main(): Promise<number> {
   fs.writeFileSync(path.join(REPORTS, 'mutation.json'), `${JSON.stringify(summary, null, 2)}\n`);
   fs.writeFileSync(path.join(REPORTS, 'mutation.md'), markdown(summary));
   process.stdout.write(
-    `\nclean: ${clean.failed.length} failed, ${clean.skipped} skipped; faults killed ${faults.length - summary.survivors.length}/${faults.length}; ` +
+    `\nclean: ${clean.failed.length} failed, ${clean.skipped} skipped` +
+      (controls.length
+        ? ` (controls on pinned days and zones: ${controls.filter((c) => passes(c) && c.skipped === 0).length}/${controls.length} passing)`
+        : '') +
+      `; faults killed ${faults.length - summary.survivors.length}/${faults.length}; ` +
       `variants passing ${variants.length - summary.wronglyFailedVariants.length}/${variants.length}; ${wallSeconds} s\n`,
   );
   if (summary.survivors.length) process.stdout.write(`survivors: ${summary.survivors.join(', ')}\n`);
@@ -551,6 +640,10 @@ async function main(): Promise<number> {
       process.stdout.write(`variant ${v.name} wrongly failed:\n  ${failures(v).join('\n  ')}\n`);
   }
   if (!passes(clean)) process.stdout.write(`clean reference failed:\n  ${failures(clean).join('\n  ')}\n`);
+  for (const c of controls) {
+    if (!passes(c)) process.stdout.write(`${c.name} failed:\n  ${failures(c).join('\n  ')}\n`);
+    if (c.skipped > 0) process.stdout.write(`${c.name} left ${c.skipped} test(s) not verified\n`);
+  }
   // The reference holds every data state and answers every relation: a test it leaves not verified checks
   // nothing anywhere (CONTRIBUTING: against the embedded reference nothing may skip).
   if (clean.skipped > 0)
@@ -559,8 +652,7 @@ async function main(): Promise<number> {
     );
   process.stdout.write('report: reports/mutation.md\n');
   const ok =
-    passes(clean) &&
-    clean.skipped === 0 &&
+    [clean, ...controls].every((c) => passes(c) && c.skipped === 0) &&
     summary.survivors.length === 0 &&
     summary.wronglyFailedVariants.length === 0;
   return ok ? 0 : 1;

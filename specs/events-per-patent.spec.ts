@@ -28,7 +28,7 @@ import {
   sortByDue,
   test,
   titled,
-  utcToday,
+  targetUtcToday,
   verifiedOnlyIf,
   waitsForEarlier,
   walkList,
@@ -156,7 +156,7 @@ test.describe('events', () => {
       requireSetting('ALLOW_WRITES');
       // A pending event whose window has opened, on an unclaimed patent: the kept blocked patent's first one.
       portfolio.needs('earlier-event-pending-unchanged');
-      const earliestServerToday = addDays(utcToday(), -SLACK_DAYS);
+      const earliestServerToday = addDays(targetUtcToday(), -SLACK_DAYS);
       const opened = (events: PatentEvent[]) => {
         const opensAt = earliestPending(events)?.instructability.opensAt;
         return typeof opensAt === 'string' && opensAt <= earliestServerToday;

@@ -27,7 +27,7 @@ import {
   SLACK_DAYS,
   test,
   titled,
-  utcToday,
+  targetUtcToday,
   EVENT_FIELD_RULES,
 } from '../helpers/test';
 import type { Patent, PatentEvent, PatentEventList } from '../schemas/types';
@@ -208,7 +208,7 @@ test.describe('events', () => {
     ),
     async ({ api, portfolio, conventionsSample }) => {
       const sampled = await sampledEvents(conventionsSample(api), portfolio);
-      const latestServerToday = addDays(utcToday(), SLACK_DAYS);
+      const latestServerToday = addDays(targetUtcToday(), SLACK_DAYS);
       const response = await patentShowing(
         api,
         portfolio,

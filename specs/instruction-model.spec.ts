@@ -21,7 +21,7 @@ import {
   sortByDue,
   test,
   titled,
-  utcToday,
+  targetUtcToday,
   walkList,
 } from '../helpers/test';
 import type {
@@ -73,7 +73,7 @@ function windowOpen(event: PatentEvent): boolean | undefined {
   if (isAllowed) return true;
   if (blockedReason === 'TOO_EARLY') return false;
   if (opensAt === null) return undefined;
-  const today = utcToday();
+  const today = targetUtcToday();
   if (opensAt < addDays(today, -1)) return true;
   if (opensAt > addDays(today, 1)) return false;
   return undefined;

@@ -35,7 +35,7 @@ import {
   titled,
   waitsForEarlier,
   verifiedOnlyIf,
-  utcToday,
+  targetUtcToday,
 } from '../helpers/test';
 import type { Fees, Patent, PatentEvent, ProblemInstructionSkipped } from '../schemas/types';
 
@@ -219,7 +219,7 @@ test.describe('instructions', () => {
         const earliest = instructableFirst(list);
         const next = earliest ? laterPending(list, earliest)[0] : undefined;
         const opensAt = next?.instructability.opensAt;
-        return typeof opensAt === 'string' && opensAt <= utcToday() ? next : undefined;
+        return typeof opensAt === 'string' && opensAt <= targetUtcToday() ? next : undefined;
       };
       const { patentId, events } = await portfolio.claim('earlier-event-pending', {
         refine: {

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import {
+  addDays,
   type ApiClient,
   type ApiResponse,
   type CallOptions,
@@ -26,6 +27,7 @@ import {
   sortByDue,
   expectRuleHolds,
   SYNC_ITEMS,
+  targetUtcToday,
   test,
   titled,
 } from '../helpers/test';
@@ -121,7 +123,7 @@ const CASES: ListCase[] = [
     extraIds: [],
     // Recorded two days ago or earlier: invoices issued while the suite runs stay out of the list.
     locate: async () => {
-      const createdTo = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+      const createdTo = addDays(targetUtcToday(), -2);
       return {
         operationId: 'listInvoices',
         options: { query: { createdFrom: '1900-01-01', createdTo } },

@@ -10,8 +10,10 @@ import {
   isDateTime,
   monthBounds,
   timestampStepMs,
-  utcToday,
+  utcDateOf,
+  localDayHours,
 } from '../helpers/contract/calendar';
+import { noteTargetDate, TARGET_CLOCK_OFFSET_ENV, targetUtcToday } from '../helpers/wire/target-clock';
 
 /** Runs `check` with the process in another local time zone (Node reads TZ again when it changes). */
 function inZone(zone: string, check: () => void): void {
@@ -101,14 +103,35 @@ void test('monthBounds gives the first and last day, February by the leap rule',
   assert.deepEqual(monthBounds('2024-12'), { first: '2024-12-01', last: '2024-12-31' });
 });
 
-void test('utcToday is the UTC date, not the local one, at either end of a day', (t) => {
-  t.mock.timers.enable({ apis: ['Date'], now: Date.UTC(2024, 2, 11, 0, 0, 0) });
+void test('utcDateOf is the UTC date, not the local one, at either end of a day', () => {
   // Local dates there: 10 March (UTC-11), then 12 March (UTC+14).
-  inZone('Pacific/Pago_Pago', () => assert.equal(utcToday(), '2024-03-11'));
-  t.mock.timers.setTime(Date.UTC(2024, 2, 11, 23, 59, 59, 999));
-  inZone('Pacific/Kiritimati', () => assert.equal(utcToday(), '2024-03-11'));
-  t.mock.timers.tick(1);
-  assert.equal(utcToday(), '2024-03-12');
+  inZone('Pacific/Pago_Pago', () => assert.equal(utcDateOf(Date.UTC(2024, 2, 11, 0, 0, 0)), '2024-03-11'));
+  inZone('Pacific/Kiritimati', () =>
+    assert.equal(utcDateOf(Date.UTC(2024, 2, 11, 23, 59, 59, 999)), '2024-03-11'),
+  );
+  assert.equal(utcDateOf(Date.UTC(2024, 2, 12)), '2024-03-12');
+});
+
+void test("the target's today follows its Date header, not the machine's date", (t) => {
+  t.mock.timers.enable({ apis: ['Date'], now: Date.UTC(2026, 11, 7, 10, 0, 0) });
+  const saved = process.env[TARGET_CLOCK_OFFSET_ENV];
+  try {
+    // Before any dated answer: the offset the global setup published, else none.
+    process.env[TARGET_CLOCK_OFFSET_ENV] = String(-300 * 86_400_000);
+    assert.equal(targetUtcToday(), '2026-02-10');
+    // A target pinned to 29 February 2028, at 11:30 UTC.
+    noteTargetDate('Tue, 29 Feb 2028 11:30:00 GMT');
+    assert.equal(targetUtcToday(), '2028-02-29');
+    t.mock.timers.tick(13 * 3_600_000);
+    assert.equal(targetUtcToday(), '2028-03-01');
+    // An undated answer changes nothing.
+    noteTargetDate(undefined);
+    noteTargetDate('not a date');
+    assert.equal(targetUtcToday(), '2028-03-01');
+  } finally {
+    if (saved === undefined) delete process.env[TARGET_CLOCK_OFFSET_ENV];
+    else process.env[TARGET_CLOCK_OFFSET_ENV] = saved;
+  }
 });
 
 void test('timestampStepMs: the step of a date-time as written, a second when it has no fraction', () => {
@@ -120,4 +143,14 @@ void test('timestampStepMs: the step of a date-time as written, a second when it
   // Not a date-time: the coarsest step, the safe wait.
   assert.equal(timestampStepMs(undefined), 1000);
   assert.equal(timestampStepMs('yesterday'), 1000);
+});
+
+void test('localDayHours: 23 and 25 hours on the days daylight saving time starts and ends, else 24', () => {
+  assert.equal(localDayHours('2027-03-28', 'Europe/Paris'), 23);
+  assert.equal(localDayHours('2027-10-31', 'Europe/Paris'), 25);
+  assert.equal(localDayHours('2027-03-14', 'America/New_York'), 23);
+  assert.equal(localDayHours('2027-11-07', 'America/New_York'), 25);
+  assert.equal(localDayHours('2027-03-27', 'Europe/Paris'), 24);
+  assert.equal(localDayHours('2027-03-28', 'Asia/Kolkata'), 24);
+  assert.equal(localDayHours('2027-03-28', 'UTC'), 24);
 });

@@ -38,9 +38,9 @@ export function timestampStepMs(value: unknown): number {
   return 1000 / 10 ** Math.min(digits, 3);
 }
 
-/** Today's date in UTC (the server's "today" may be one day off in its own time zone). */
-export function utcToday(): string {
-  return format(new Date());
+/** The UTC date of an instant (ms). The target's today is helpers/wire/target-clock.ts's, never the machine's. */
+export function utcDateOf(instant: number): string {
+  return format(new Date(instant));
 }
 
 export function addDays(date: string, days: number): string {
@@ -53,4 +53,33 @@ export function addDays(date: string, days: number): string {
 export function monthBounds(yearMonth: string): { first: string; last: string } {
   const [year, month] = yearMonth.split('-').map(Number) as [number, number];
   return { first: `${yearMonth}-01`, last: format(new Date(Date.UTC(year, month, 0))) };
+}
+
+/** The offset (ms) of `timeZone` from UTC at an instant: its wall clock read as UTC, minus the instant. */
+function zoneOffsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(instant);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant (ms) of local midnight starting `date` in `timeZone`. */
+function localMidnight(date: string, timeZone: string): number {
+  const wall = Date.parse(`${date}T00:00:00Z`);
+  // Two passes settle the offset when the midnight sits next to a change of daylight saving time.
+  return wall - zoneOffsetMs(wall - zoneOffsetMs(wall, timeZone), timeZone);
+}
+
+/** The length in hours of the local day `date` in `timeZone`: 24, or 23 and 25 where daylight saving changes. */
+export function localDayHours(date: string, timeZone: string): number {
+  return (localMidnight(addDays(date, 1), timeZone) - localMidnight(date, timeZone)) / 3_600_000;
 }

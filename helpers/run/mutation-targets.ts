@@ -16,6 +16,9 @@ export interface MutationTarget {
   ids?: string[];
   /** A fault: its failures are the outcome sought. */
   fault?: boolean;
+  /** A reference pinned to a fault's calendar: its zone, and its clock's offset from the runner's (ms). */
+  timeZone?: string;
+  clockOffsetMs?: number;
 }
 
 /** The text of the test file that declares the entry `name` (scripts/mutation-entry.ts). */

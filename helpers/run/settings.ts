@@ -219,6 +219,18 @@ export const SETTINGS: readonly Setting[] = [
     default: '(none)',
   },
   {
+    env: 'REFERENCE_TODAY',
+    meaning:
+      "pins the embedded reference's today (YYYY-MM-DD, at midday local time; or YYYY-MM-DDTHH:MM): its clock starts there and runs, so the suite can be run on any day of the calendar (also read by the mutation run and `npm run reference`)",
+    default: '(the real date)',
+  },
+  {
+    env: 'REFERENCE_TIME_ZONE',
+    meaning:
+      "IANA zone of the embedded reference's today and of its quota reset (also read by the mutation run and `npm run reference`)",
+    default: '(TARGET_TIME_ZONE, else Asia/Kolkata)',
+  },
+  {
     env: 'REFERENCE_SEED_PROFILE',
     meaning: 'minimum: the embedded reference holds only the minimum test tenant (README)',
     default: '(the full data set)',
@@ -287,6 +299,12 @@ export const INTERNAL_VARIABLES: readonly Setting[] = [
     env: 'EMBEDDED_REFERENCE',
     meaning: 'true when the global setup started the embedded reference',
     default: '(set by the global setup)',
+  },
+  {
+    env: 'TARGET_CLOCK_OFFSET_MS',
+    meaning:
+      "the target's clock offset from the runner's (its Date headers), as the preflight found it: the workers' today until their first answer",
+    default: '(set by the global setup; the mutation run sets it for its references)',
   },
   {
     env: 'PREFLIGHT_OTHER_TENANT_FREEZE',

@@ -3,6 +3,7 @@
  * With no BASE_URL configured, the global setup starts the embedded reference and fills these in.
  */
 import { PROVIDER_STATES_PATH } from '../../schemas/provider-states';
+import { pinnedTodayProblem } from '../../reference/clock';
 import { envFlag, KEY_SETTINGS, loadEnv, numberSetting, type KeyRole } from './settings';
 
 export interface Target {
@@ -35,7 +36,7 @@ export interface Target {
 export const EMBEDDED_TIME_ZONE = 'Asia/Kolkata';
 
 /** The IANA zone, checked: an unknown name stops the run with its reason instead of failing every test. */
-export function checkedTimeZone(name: string | undefined): string | undefined {
+export function checkedTimeZone(name: string | undefined, setting = 'TARGET_TIME_ZONE'): string | undefined {
   const zone = name?.trim();
   if (!zone) return undefined;
   // Every test reads its target: a zone is checked once per process (building a formatter is not free).
@@ -43,12 +44,32 @@ export function checkedTimeZone(name: string | undefined): string | undefined {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
   } catch {
-    throw new Error(`TARGET_TIME_ZONE=${zone} is not an IANA time zone (e.g. Europe/Paris)`);
+    throw new Error(`${setting}=${zone} is not an IANA time zone (e.g. Europe/Paris)`);
   }
   knownZones.add(zone);
   return zone;
 }
 const knownZones = new Set<string>();
+
+/**
+ * The clock of a reference the suite starts itself (embedded, mutation and bench runs): the zone
+ * REFERENCE_TIME_ZONE names (else TARGET_TIME_ZONE, else EMBEDDED_TIME_ZONE) and the day REFERENCE_TODAY
+ * pins (else the real date), so that a run can be made on any day of the calendar in any zone.
+ */
+export function embeddedReferenceClock(env: NodeJS.ProcessEnv = process.env): {
+  timeZone: string;
+  today?: string;
+} {
+  const timeZone =
+    checkedTimeZone(env.REFERENCE_TIME_ZONE, 'REFERENCE_TIME_ZONE') ??
+    checkedTimeZone(env.TARGET_TIME_ZONE) ??
+    EMBEDDED_TIME_ZONE;
+  const today = env.REFERENCE_TODAY?.trim();
+  if (!today) return { timeZone };
+  const problem = pinnedTodayProblem(today);
+  if (problem) throw new Error(`REFERENCE_TODAY: ${problem}`);
+  return { timeZone, today };
+}
 
 /** Where the preflight (global setup) publishes what it found to the workers. */
 export const OTHER_TENANT_FREEZE_ENV = 'PREFLIGHT_OTHER_TENANT_FREEZE';
@@ -56,6 +77,8 @@ export const OTHER_TENANT_FREEZE_ENV = 'PREFLIGHT_OTHER_TENANT_FREEZE';
 /** Per-test override: the mutation run gives each fault and variant its own reference (a test's `entry`). */
 export interface TargetOverride {
   baseUrl?: string;
+  /** A reference pinned to a zone of its own (a fault's calendar in the mutation run). */
+  timeZone?: string;
 }
 
 export function readTarget(override: TargetOverride = {}): Target {
@@ -88,7 +111,7 @@ export function readTarget(override: TargetOverride = {}): Target {
     otherTenantFreezeCapability: ((v) => (v === 'enabled' || v === 'forbidden' ? v : undefined))(
       env[OTHER_TENANT_FREEZE_ENV],
     ),
-    timeZone: checkedTimeZone(env.TARGET_TIME_ZONE),
+    timeZone: checkedTimeZone(override.timeZone ?? env.TARGET_TIME_ZONE),
   };
 }
 

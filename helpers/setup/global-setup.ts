@@ -19,8 +19,9 @@ import { mergeRunFacts } from '../run/fact-ledger';
 import { INVARIANTS_FILE, STATE_CELLS_FILE } from '../run/report-config';
 import { mergeJudgements, mergeStateCells } from '../wire/answer-checks';
 import { removeRunFolder } from '../run/run-folder';
+import { TARGET_CLOCK_OFFSET_ENV, targetClockOffsetMs } from '../wire/target-clock';
 import { envFlag, KEY_SETTINGS, loadEnv } from '../run/settings';
-import { checkedTimeZone, EMBEDDED_TIME_ZONE, readTarget } from '../run/target';
+import { embeddedReferenceClock, readTarget } from '../run/target';
 
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   // Each step's time, for the profile of `npm run bench` (reports/requests.json, `setup`).
@@ -42,8 +43,9 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     const server = await startReferenceThread({
       ...(env.REFERENCE_FAULT ? { fault: env.REFERENCE_FAULT } : {}),
       ...(env.REFERENCE_VARIANT ? { variant: env.REFERENCE_VARIANT } : {}),
-      // In the zone TARGET_TIME_ZONE names, else one that is not UTC; the Target learns it either way.
-      timeZone: checkedTimeZone(env.TARGET_TIME_ZONE) ?? EMBEDDED_TIME_ZONE,
+      // In the zone REFERENCE_TIME_ZONE or TARGET_TIME_ZONE names, else one that is not UTC, on the day
+      // REFERENCE_TODAY pins; the Target learns the zone either way.
+      ...embeddedReferenceClock(env),
       ...(env.REFERENCE_SEED_PROFILE === 'minimum' ? { seedProfile: 'minimum' as const } : {}),
     });
     env.BASE_URL = server.url;
@@ -76,6 +78,8 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   dataStatesRead?.catch(() => undefined);
   let preflightRequests = preflighted ? await runPreflightOrExit(readTarget()) : 0;
   step('preflightMs');
+  // The workers' reading of the target's clock until their own first answer (helpers/wire/target-clock.ts).
+  env[TARGET_CLOCK_OFFSET_ENV] = String(Math.round(targetClockOffsetMs(env.BASE_URL)));
   if (dataStatesRead) {
     const dataStates = await dataStatesRead;
     preflightRequests += dataStates.requests;

@@ -16,6 +16,7 @@ import {
   type NetworkSettings,
 } from '../run/network';
 import { noteAnnouncedReset } from '../wire/rate-limit-headers';
+import { noteTargetDate } from '../wire/target-clock';
 import { API_PREFIX } from '../contract/invariant-types';
 import { KEY_SETTINGS, type KeyRole } from '../run/settings';
 import { OTHER_TENANT_FREEZE_ENV, type Target } from '../run/target';
@@ -62,6 +63,7 @@ async function sendPreflightRequest(
     });
     status = response.status();
     responseHeaders = response.headers();
+    noteTargetDate(responseHeaders.date, target.baseUrl);
     contentType = responseHeaders['content-type'] ?? '';
     text = (await response.body()).toString('utf8');
   } catch (error) {

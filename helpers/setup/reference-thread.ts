@@ -12,6 +12,8 @@ export interface ReferenceThreadOptions {
   fault?: string;
   variant?: string;
   timeZone: string;
+  /** A pinned today (reference/clock.ts). */
+  today?: string;
   seedProfile?: 'minimum';
 }
 

@@ -28,6 +28,7 @@ import { SHARED_ANSWERS, type SharedAnswerName } from '../wire/shared-answers';
 import { KEY_SETTINGS, loadEnv, type KeyRole } from '../run/settings';
 import { keyEnvName, readTarget, type Target } from '../run/target';
 import { Worlds } from './worlds';
+import { useTargetClock } from '../wire/target-clock';
 
 export { expect } from '../wire/matchers';
 
@@ -105,6 +106,10 @@ export interface MutationEntry {
   baseUrl: string;
   /** A fault: a failing test is the outcome sought (a kill). */
   killsExpected?: boolean;
+  /** A reference pinned to a day and zone of its own (a fault's calendar): its zone. */
+  timeZone?: string;
+  /** ...and its clock's offset from the runner's (ms), known before its first answer. */
+  clockOffsetMs?: number;
 }
 
 interface TestFixtures {
@@ -261,7 +266,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ entry }, use) => {
       // Every fixture that reaches the target depends on this one: a test that never set it up asked nothing.
       targetAsked = true;
-      await use(readTarget(entry ? { baseUrl: entry.baseUrl } : {}));
+      const target = readTarget(entry ? { baseUrl: entry.baseUrl, timeZone: entry.timeZone } : {});
+      // The dates this test picks by are the target's (helpers/wire/target-clock.ts).
+      useTargetClock(target.baseUrl, entry?.clockOffsetMs);
+      await use(target);
     },
     { box: 'self' },
   ],

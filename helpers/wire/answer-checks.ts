@@ -17,6 +17,7 @@
  *   of helpers/rules/ratelimits.ts, and the countdown across the key's answers
  *   (helpers/wire/rate-limit-headers.ts), charged to RATE-013 and recorded with its invariant.
  */
+import { noteTargetDate } from './target-clock';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -363,6 +364,8 @@ function relationBreaches(
 /** The breaches an answer shows, each charged to its requirement. */
 export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: string): AnswerBreach[] {
   const answer = answerFacts(response);
+  // The target's today, for the tests that pick by date (helpers/wire/target-clock.ts).
+  noteTargetDate(answer.dateHeader, baseUrl);
   observeStates(response, answer.body);
   const breaches = judgedBreaches(judgeAnswer(answer), response);
   breaches.push(...relationBreaches(answer, response, tenant, baseUrl));

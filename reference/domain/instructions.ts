@@ -99,6 +99,17 @@ function checkInstructable(
       patentEvents = patentEvents.filter((e) => !events.slice(0, index).includes(e));
     }
     const verdict = instructability(event, patentEvents, today);
+    // (fault) The POST's own window check, today <= opensAt: the opening day itself is refused.
+    if (
+      faultIs(ctx, 'instructions-too-early-on-opensat-day') &&
+      verdict.blockedReason !== 'ALREADY_INSTRUCTED' &&
+      verdict.opensAt !== null &&
+      today <= verdict.opensAt
+    )
+      throw new ProblemError(
+        'instruction_too_early',
+        `Event ${event.id} can be instructed after ${verdict.opensAt}.`,
+      );
     switch (verdict.blockedReason) {
       case 'ALREADY_INSTRUCTED':
         if (faultIs(ctx, 'instructions-replay-re-executed') && event.appliedDecision === entry.decision)

@@ -7,12 +7,11 @@
  * - an event in its grace period that no longer offers PROCEED is a freedom: the error table gives
  *   instruction_lapsed as "the decision is not offered for the event (typically PROCEED on a lapsed event)",
  *   so which decisions an event offers is the service's; now the variant grace-period-drops-proceed;
- * - four show only in conditions the mutation run's reference does not have, so no run could see them there:
- *   the POST refusing on the opensAt day itself and the instructability dated by UTC against the POST's local
- *   date (both only on the first day of a month, the second only between the two midnights), a reset computed
- *   as the local day plus 86,400 s and a dueTo bound taken as 24 hours (both only in a time zone with daylight
- *   saving, the reference's being Asia/Kolkata). They are left out, as in the earlier rounds; README, "Blind
- *   rounds", records them;
+ * - four show only on some days or in some zones: the POST refusing on the opensAt day itself and the
+ *   instructability dated by UTC against the POST's local date (both only on the first day of a month, the
+ *   second only between the two midnights), a reset computed as the local day plus 86,400 s and a dueTo bound
+ *   taken as 24 hours (both only in a time zone with daylight saving). Each names the day and zone that show
+ *   it (`calendar`): the mutation run serves it on a reference pinned there, beside a clean control;
  * - an opensAt that rolls over when the opening month lacks the due day showed on no event of the reference's
  *   data: its seed now holds, on every date, an event due on such a day (reference/seed.ts, 'too-early').
  */
@@ -96,5 +95,50 @@ export const BLIND_ROUND_7_FAULTS = [
     requirements: ['FRZ-014'],
     summary:
       "A frozen-rate event's amount is the sum of OFFICE and AGENT only (the FX-exposed parts), leaving out SERVICE and GRACE_PERIOD, so it is below the total of the event's fees.",
+  },
+  {
+    name: 'instructions-too-early-on-opensat-day',
+    requirements: ['EVT-028', 'INS-013'],
+    summary:
+      'The POST treats today <= opensAt as too early while instructability uses today < opensAt, so on the opensAt day the event reads isAllowed true with its decisions but the POST gives 422 instruction_too_early.',
+    calendar: {
+      today: '2027-02-01T02:00',
+      timeZone: 'Asia/Kolkata',
+      because: 'an event opens on a first of the month: only then is today its opensAt',
+    },
+  },
+  {
+    name: 'instructions-today-utc-vs-local',
+    requirements: ['EVT-026', 'EVT-028'],
+    summary:
+      "The event's instructability takes today from the UTC date while the POST uses the server's local date, so around midnight of the opensAt day an event reads TOO_EARLY while its POST succeeds (or reads allowed while the POST gives instruction_too_early).",
+    calendar: {
+      today: '2027-02-01T02:00',
+      timeZone: 'Asia/Kolkata',
+      because: 'the UTC date is still the last of January while the local one is the first of February',
+    },
+  },
+  {
+    name: 'ratelimit-reset-dst-fixed-day',
+    requirements: ['RATE-013'],
+    summary:
+      'The seconds to the reset are computed as the start of the local day + 86400 s - now, so on a DST change day (23 or 25 hours) RateLimit-Reset and Retry-After are 3600 s off the real next local midnight.',
+    calendar: {
+      today: '2027-03-28',
+      timeZone: 'Europe/Paris',
+      because: 'the local day has 23 hours only on the day daylight saving time starts',
+    },
+  },
+  {
+    name: 'events-period-dueto-dst-24h',
+    requirements: ['PER-003'],
+    summary:
+      'The inclusive dueTo is applied as dueDate < localMidnight(dueTo) + 86400000 ms over due dates held as local-midnight instants, so when dueTo is a 23-hour spring-forward day (2025-03-30 in Europe/Paris) events due the next day are returned too.',
+    calendar: {
+      today: '2027-03-19',
+      timeZone: 'Europe/Paris',
+      because:
+        'the seed then holds events due on 2027-03-29, the day after the 23-hour day daylight saving time starts on',
+    },
   },
 ] as const satisfies readonly FaultDefinition[];

@@ -17,6 +17,19 @@ export interface FaultDefinition {
    * `tests/fact-ledger.test.ts` runs the suite twice against it instead.
    */
   readonly acrossRuns?: true;
+  /**
+   * Set when the fault shows only on some days or in some zones (a first of the month, a change of daylight
+   * saving time): the mutation run serves it on a reference pinned there, beside a clean reference pinned the
+   * same way as its control, whatever day the run itself is made on.
+   */
+  readonly calendar?: FaultCalendar;
+}
+
+/** The day (`YYYY-MM-DD`, optionally `THH:MM` local) and zone a fault's reference is pinned to, and why. */
+export interface FaultCalendar {
+  readonly today: string;
+  readonly timeZone: string;
+  readonly because: string;
 }
 
 /**

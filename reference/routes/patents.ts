@@ -183,7 +183,7 @@ const listPatentEvents: OperationHandler = (req) => {
   return json(req.c, {
     pagination: result.pagination,
     data: result.data.map((e) =>
-      eventView(store, req.caller.tenant, e, req.at.today, { patentEvents: events, withFees }),
+      eventView(store, req.caller.tenant, e, req.at.today, { patentEvents: events, withFees, now: req.at.now }),
     ),
   });
 };
@@ -193,7 +193,11 @@ const getPatentEvent: OperationHandler = (req) => {
   const withFees = faultIs(req.ctx, 'events-fees-on-per-patent-routes');
   // A single read that does not load the patent's other events.
   const patentEvents = faultIs(req.ctx, 'events-single-read-ignores-earlier-pending') ? [event] : undefined;
-  const view = eventView(req.ctx.store, req.caller.tenant, event, req.at.today, { withFees, patentEvents });
+  const view = eventView(req.ctx.store, req.caller.tenant, event, req.at.today, {
+    withFees,
+    patentEvents,
+    now: req.at.now,
+  });
   // The events read model's providerId column holds eight characters.
   if (faultIs(req.ctx, 'event-read-provider-id-truncated') && view.patent.providerId !== null)
     view.patent = { ...view.patent, providerId: view.patent.providerId.slice(0, 8) };
@@ -293,6 +297,13 @@ const listEventsByPeriod: OperationHandler = (req) => {
   const { store } = req.ctx;
   const tenant = req.caller.tenant;
   const window = dueWindow(req.query);
+  // (fault) dueTo taken as due < local midnight of dueTo + 86,400,000 ms, due dates held as local midnights.
+  if (faultIs(req.ctx, 'events-period-dueto-dst-24h')) {
+    const { clock } = req.ctx;
+    const wall = Date.parse(`${window.to}T00:00:00Z`);
+    const midnight = wall - clock.offsetAt(wall - clock.offsetAt(wall));
+    window.to = clock.localDate(new Date(midnight + 86_400_000 - 1));
+  }
   const paging = pageRequest(req.query);
   const { offices, owners, family, eventTypes } = req.query;
   let kinds = eventTypes as string[] | undefined;
@@ -410,6 +421,7 @@ const listEventsByPeriod: OperationHandler = (req) => {
   };
   const data = result.data.map((e) =>
     eventView(store, tenant, e, req.at.today, {
+      now: req.at.now,
       withFees: include.includes('fees') && !faultIs(req.ctx, 'period-include-fees-ignored'),
       patentEvents: patentEvents(e.patentId),
     }),

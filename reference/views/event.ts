@@ -161,12 +161,16 @@ export function eventView(
   tenant: Tenant,
   event: EventRecord,
   today: string,
-  options: { withFees?: boolean; patentEvents?: EventRecord[] } = {},
+  options: { withFees?: boolean; patentEvents?: EventRecord[]; now?: Date } = {},
 ): PatentEvent {
   const patent = store.patents.get(event.patentId);
   const patentEvents = options.patentEvents ?? eventsOfPatent(store, event.patentId);
   // (fault instructability-memoized-per-event) The verdict memoized until the event itself changes.
-  const verdict = verdictOf(event, patentEvents, today);
+  // (fault instructions-today-utc-vs-local) The event's instructability dated by UTC, the POST by local time.
+  const utcToday = isFault('instructions-today-utc-vs-local')
+    ? options.now?.toISOString().slice(0, 10)
+    : undefined;
+  const verdict = verdictOf(event, patentEvents, utcToday ?? today);
   const processing = processingOf(event);
   const view: PatentEvent = {
     object: 'patentEvent',
