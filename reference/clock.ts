@@ -50,9 +50,12 @@ export interface ClockOptions {
 export function pinnedTodayProblem(value: string): string | undefined {
   const match = LOCAL_START.exec(value);
   if (!match) return `${value} is not a date (YYYY-MM-DD, optionally THH:MM)`;
-  const [year, month, day, hour = 0, minute = 0] = match.slice(1).map((v) => (v === undefined ? 0 : Number(v)));
+  const [year, month, day, hour = 0, minute = 0] = match
+    .slice(1)
+    .map((v) => (v === undefined ? 0 : Number(v)));
   const date = new Date(Date.UTC(year!, month! - 1, day!));
-  if (date.getUTCMonth() !== month! - 1 || date.getUTCDate() !== day!) return `${value} is not a calendar day`;
+  if (date.getUTCMonth() !== month! - 1 || date.getUTCDate() !== day!)
+    return `${value} is not a calendar day`;
   if (hour! > 23 || minute! > 59) return `${value} is not a wall time of the day`;
   return undefined;
 }
@@ -124,7 +127,8 @@ export function createClock(options: ClockOptions = {}): Clock {
   };
 
   if (options.today !== undefined) {
-    if (pinned !== undefined) throw new RangeError('a clock is either frozen (now) or starts on a pinned today');
+    if (pinned !== undefined)
+      throw new RangeError('a clock is either frozen (now) or starts on a pinned today');
     const problem = pinnedTodayProblem(options.today);
     if (problem) throw new RangeError(`pinned today: ${problem}`);
     const [y, m, d, h, min] = LOCAL_START.exec(options.today)!.slice(1);

@@ -183,7 +183,11 @@ const listPatentEvents: OperationHandler = (req) => {
   return json(req.c, {
     pagination: result.pagination,
     data: result.data.map((e) =>
-      eventView(store, req.caller.tenant, e, req.at.today, { patentEvents: events, withFees, now: req.at.now }),
+      eventView(store, req.caller.tenant, e, req.at.today, {
+        patentEvents: events,
+        withFees,
+        now: req.at.now,
+      }),
     ),
   });
 };
