@@ -18,50 +18,20 @@
  * CPU time is the user + system time of the run's processes (the runner, its workers, the embedded
  * reference): on Linux, the children's times the kernel adds to this process (/proc/self/stat).
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { workerCount } from '../helpers/run/settings';
+import { childrenCpuSeconds, CLI, median, ROOT, round } from './bench-common';
+import { runFloor, type Floor } from './bench-floor';
 import { runLatency } from './bench-latency';
 import type { PassProfile } from './mutation-profile';
-
-const ROOT = path.join(__dirname, '..');
-const CLI = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 
 /**
  * The targets, on the 2-core machine: the suite's median wall time at most 1.6 times the stack's floor
  * measured in the same bench (an absolute time would measure the machine), the mutation run within 5 minutes.
  */
 export const TARGETS = { floorRatio: 1.6, mutationSeconds: 300 };
-
-const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-const TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU seconds of this process's finished children (user + system), or undefined off Linux. */
-function childrenCpuSeconds(): number | undefined {
-  try {
-    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 16 and 17 of proc(5), cutime and cstime; `fields` starts at field 3.
-    return (Number(fields[13]) + Number(fields[14])) / TICKS;
-  } catch {
-    return undefined;
-  }
-}
 
 interface JsonResult {
   startTime: string;
@@ -220,133 +190,6 @@ async function runConcurrently(count: number): Promise<SuiteRun[]> {
     );
   });
   return Promise.all(runs);
-}
-
-/** A floor: its wall and CPU time, medians over the measured runs. */
-interface Floor {
-  wallSeconds: number;
-  cpuSeconds: number | null;
-}
-
-/**
- * The generated project of a floor. The stack's floor: as many tests as the suite has, each doing nothing but
- * two `expect`s, over as many spec files. The traffic floor adds to it the suite's traffic and nothing else:
- * the embedded reference started in a thread of the runner by a global setup (as the suite's is), and the
- * tests sending as many requests as the suite sends, each a read of one page of the patent list through a
- * request context of the worker (Playwright's, as the suite's client uses), its answer judged by nothing.
- * Both run with the same workers, the same reporters (list, allure-playwright, JSON, JUnit), the same base
- * test type and the same code cache as the suite. No suite can run faster than its floors on the machine:
- * the gap to the stack's floor is the suite's own, and of that gap, the traffic floor shows what its
- * requests cost before anything is checked.
- */
-function writeFloorProject(dir: string, tests: number, specFiles: number, requests?: number): void {
-  fs.mkdirSync(path.join(dir, 'specs'));
-  const helper = (name: string) => JSON.stringify(path.join(ROOT, 'helpers', ...name.split('/')));
-  let sent = 0;
-  let written = 0;
-  for (let file = 0; file < specFiles; file++) {
-    const count = Math.floor(tests / specFiles) + (file < tests % specFiles ? 1 : 0);
-    const body = Array.from({ length: count }, (_, i) => {
-      const title = `'no-op ${file}.${i} [FLOOR-${i}]'`;
-      if (requests === undefined)
-        return `test(${title}, () => { expect(${i}).toBe(${i}); expect('a').toBeTruthy(); });`;
-      // The requests spread evenly over the tests, as whole numbers that add up to `requests`.
-      written += 1;
-      const share = Math.floor((requests * written) / tests) - sent;
-      sent += share;
-      return (
-        `test(${title}, async ({ target }) => { let status = 200; ` +
-        `for (let n = 0; n < ${share}; n++) status = (await read(target)).status(); ` +
-        `expect(status).toBe(200); expect('a').toBeTruthy(); });`
-      );
-    });
-    const header =
-      requests === undefined
-        ? `import { _baseTest as test, expect } from '@playwright/test';`
-        : `import { test, expect, read } from '../floor-fixtures';`;
-    fs.writeFileSync(path.join(dir, 'specs', `floor-${file}.spec.ts`), [header, ...body, ''].join('\n'));
-  }
-  if (requests !== undefined) {
-    fs.writeFileSync(
-      path.join(dir, 'floor-fixtures.ts'),
-      [
-        `import { _baseTest, expect, request, type APIRequestContext } from '@playwright/test';`,
-        `export const test = _baseTest.extend<object, { target: APIRequestContext }>({`,
-        `  target: [async ({}, use) => { const context = await request.newContext(); await use(context); await context.dispose(); }, { scope: 'worker' }],`,
-        `});`,
-        `import { withPlainStacks } from ${helper('wire/plain-stacks')};`,
-        // Sent as the suite's client sends (helpers/wire/api-client.ts): the floor is the cheapest the suite could be.
-        `export const read = async (target: APIRequestContext) => {`,
-        `  const answer = await withPlainStacks(() => target.fetch(process.env.FLOOR_BASE_URL + '/api/v2/external/patents?itemsPerPage=10', { headers: { 'x-api-key': process.env.FLOOR_API_KEY! }, maxRedirects: 0, failOnStatusCode: false }));`,
-        `  await withPlainStacks(() => answer.body());`,
-        `  return answer;`,
-        `};`,
-        `export { expect };`,
-        '',
-      ].join('\n'),
-    );
-    fs.writeFileSync(
-      path.join(dir, 'floor-setup.ts'),
-      [
-        `import { startReferenceThread } from ${helper('setup/reference-thread')};`,
-        `import { EMBEDDED_TIME_ZONE } from ${helper('run/target')};`,
-        `export default async function setup() {`,
-        `  const reference = await startReferenceThread({ timeZone: EMBEDDED_TIME_ZONE });`,
-        `  process.env.FLOOR_BASE_URL = reference.url;`,
-        `  process.env.FLOOR_API_KEY = reference.keys.all;`,
-        `  return () => reference.close();`,
-        `}`,
-        '',
-      ].join('\n'),
-    );
-  }
-  const out = (name: string) => JSON.stringify(path.join(dir, 'out', name));
-  fs.writeFileSync(
-    path.join(dir, 'playwright.config.ts'),
-    [
-      `import { defineConfig } from '@playwright/test';`,
-      // The suite's workers load their modules from a code cache (playwright.config.ts): so do the floor's.
-      `import { withCompileCache } from ${helper('run/compile-cache')};`,
-      `process.env.NODE_OPTIONS = withCompileCache(process.env.NODE_OPTIONS);`,
-      `export default defineConfig({ testDir: 'specs', fullyParallel: true, workers: ${workerCount()},`,
-      ...(requests === undefined ? [] : [`  globalSetup: './floor-setup.ts',`]),
-      `  reporter: [['list'], ['allure-playwright', { resultsDir: ${out('allure')} }], ['json', { outputFile: ${out('results.json')} }], ['junit', { outputFile: ${out('junit.xml')} }]] });`,
-      '',
-    ].join('\n'),
-  );
-}
-
-/** A floor (the traffic floor when `requests` is given), measured `runs` times after a warm-up run. */
-function runFloor(tests: number, specFiles: number, runs: number, requests?: number): Floor {
-  // Inside the project, so that the generated files resolve @playwright/test from its node_modules.
-  fs.mkdirSync(path.join(ROOT, 'reports'), { recursive: true });
-  const dir = fs.mkdtempSync(path.join(ROOT, 'reports', '.bench-floor-'));
-  try {
-    writeFloorProject(dir, tests, specFiles, requests);
-    const walls: number[] = [];
-    const cpus: number[] = [];
-    for (let i = 0; i <= runs; i++) {
-      const cpuBefore = childrenCpuSeconds();
-      const started = performance.now();
-      const run = spawnSync(process.execPath, [CLI, 'test'], {
-        cwd: dir,
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-      });
-      const cpuAfter = childrenCpuSeconds();
-      // A floor that failed measured nothing: its figure would flatter the suite.
-      if (run.status !== 0)
-        throw new Error(
-          `the ${requests === undefined ? 'stack' : 'traffic'} floor failed:\n${run.stdout}${run.stderr}`,
-        );
-      if (i === 0) continue; // the warm-up run compiles the files
-      walls.push((performance.now() - started) / 1000);
-      if (cpuBefore !== undefined && cpuAfter !== undefined) cpus.push(cpuAfter - cpuBefore);
-    }
-    return { wallSeconds: round(median(walls)), cpuSeconds: cpus.length ? round(median(cpus)) : null };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 interface MutationRun {
