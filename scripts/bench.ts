@@ -6,19 +6,20 @@
  *
  *   npm run bench                          # 5 suite runs + 1 mutation run
  *   npm run bench -- --runs 3 --no-mutation
- *   npm run bench -- --steady 20           # also 20 consecutive runs, each must pass
- *   npm run bench -- --concurrent 3        # also 3 runs started at once, each must pass
  *   npm run bench -- --floor               # also the floors: as many no-op tests, same runner set-up, and
  *                                          # the same with the suite's number of requests; the ratios to them
  *   npm run bench -- --project-tests       # also the project tests (npm run test:unit), the slowest named
  *   npm run bench -- --latency 100         # only a run against the reference one round trip of 100 ms away
  *                                          # (scripts/bench-latency.ts): wall, requests in flight, critical path
  *   npm run bench -- --latency 100 --read-only   # the same, the target allowing no write
+ *   npm run bench -- --steady 20 [--latency 100] [--keepalive 300] [--workers 16] [--concurrent 3] [--variants]
+ *                                          # only the steadiness runs (scripts/steady.ts): N runs in a row
+ *                                          # against the reference, each failed test named with its cause
  *
  * CPU time is the user + system time of the run's processes (the runner, its workers, the embedded
  * reference): on Linux, the children's times the kernel adds to this process (/proc/self/stat).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +27,8 @@ import { childrenCpuSeconds, CLI, median, ROOT, round } from './bench-common';
 import { runFloor, type Floor } from './bench-floor';
 import { runLatency } from './bench-latency';
 import type { PassProfile } from './mutation-profile';
+import { isSteadyRequest, parseSteadyArgs } from './steady-verdicts';
+import { runSteady } from './steady';
 
 /**
  * The targets, on the 2-core machine: the suite's median wall time at most 1.6 times the stack's floor
@@ -172,26 +175,6 @@ function runSuite(): SuiteRun {
   }
 }
 
-/** Several suite runs started at once (each in its own reports folder); resolves when all have ended. */
-async function runConcurrently(count: number): Promise<SuiteRun[]> {
-  const runs = Array.from({ length: count }, () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-    const startedAt = Date.now();
-    const started = performance.now();
-    const child = spawn(process.execPath, [CLI, 'test'], { cwd: ROOT, env: suiteEnv(dir), stdio: 'ignore' });
-    return new Promise<SuiteRun>((resolve) =>
-      child.on('exit', (code) => {
-        try {
-          resolve(summarize(dir, performance.now() - started, startedAt, code, null));
-        } finally {
-          fs.rmSync(dir, { recursive: true, force: true });
-        }
-      }),
-    );
-  });
-  return Promise.all(runs);
-}
-
 interface MutationRun {
   wallSeconds: number;
   cpuSeconds: number | null;
@@ -326,6 +309,16 @@ function table(runs: SuiteRun[]): string[] {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  // The steadiness runs are a bench of their own: their --latency is the forwarder's, not the latency profile.
+  if (isSteadyRequest(args)) {
+    try {
+      process.exitCode = await runSteady(parseSteadyArgs(args));
+    } catch (error) {
+      process.stderr.write(`bench: ${(error as Error).message}\n`);
+      process.exitCode = 2;
+    }
+    return;
+  }
   if (args.includes('--latency')) {
     const report = await runLatency(numberAfter(args, '--latency', 100), {
       readOnly: args.includes('--read-only'),
@@ -341,8 +334,6 @@ async function main(): Promise<void> {
   // Timings are only comparable on a quiet machine: the load at the start is recorded with them.
   const loadAtStart = os.loadavg().map((l) => round(l));
   const runs = numberAfter(args, '--runs', 5);
-  const steady = numberAfter(args, '--steady', 0);
-  const concurrent = numberAfter(args, '--concurrent', 0);
   // A warm-up run first: the first run after a change pays the compilation of the TypeScript files.
   process.stdout.write('warm-up run\n');
   runSuite();
@@ -354,19 +345,6 @@ async function main(): Promise<void> {
       `suite run ${i}/${runs}: ${run.wallSeconds} s wall, ${run.cpuSeconds ?? '?'} s CPU, ${run.tests} tests (${run.failed} failed), ${run.requests} requests\n`,
     );
   }
-  const steadyRuns: SuiteRun[] = [];
-  for (let i = 1; i <= steady; i++) {
-    const run = runSuite();
-    steadyRuns.push(run);
-    process.stdout.write(
-      `steady run ${i}/${steady}: ${passedAll(run) ? 'passed' : `FAILED (${run.failed} failed, exit ${run.exitCode})`}, ${run.wallSeconds} s\n`,
-    );
-  }
-  const concurrentRuns = concurrent > 0 ? await runConcurrently(concurrent) : [];
-  if (concurrent > 0)
-    process.stdout.write(
-      `${concurrent} runs at once: ${concurrentRuns.map((r) => (passedAll(r) ? `passed in ${r.wallSeconds} s` : `FAILED (${r.failed})`)).join(', ')}\n`,
-    );
   const measureFloors = args.includes('--floor');
   const floor = measureFloors ? runFloor(suiteRuns[0]!.tests, specFileCount(), runs) : undefined;
   const requests = median(suiteRuns.map((r) => r.requests));
@@ -395,8 +373,6 @@ async function main(): Promise<void> {
       ),
       runs: suiteRuns,
     },
-    steady: steady ? { runs: steady, passed: steadyRuns.filter(passedAll).length } : null,
-    concurrent: concurrent ? { runs: concurrent, passed: concurrentRuns.filter(passedAll).length } : null,
     floor: floor ?? null,
     trafficFloor: trafficFloor ?? null,
     mutation: mutation ?? null,
@@ -414,7 +390,7 @@ async function main(): Promise<void> {
     floorRatio: ratios.suiteToFloor === null ? null : ratios.suiteToFloor <= TARGETS.floorRatio,
     mutation: mutation ? mutation.wallSeconds <= TARGETS.mutationSeconds && mutation.exitCode === 0 : null,
     projectTests: projectTests ? projectTests.failed === 0 : null,
-    allPassed: suiteRuns.every(passedAll) && steadyRuns.every(passedAll) && concurrentRuns.every(passedAll),
+    allPassed: suiteRuns.every(passedAll),
   };
   fs.mkdirSync(path.join(ROOT, 'reports'), { recursive: true });
   fs.writeFileSync(
@@ -434,10 +410,6 @@ async function main(): Promise<void> {
         ]
       : ['suite / stack floor: not measured (--floor measures the floors)']),
     `tests: ${summary.suite.tests}; HTTP requests: ${summary.suite.requests}`,
-    ...(steady ? [`steady: ${summary.steady!.passed}/${steady} consecutive runs passed`] : []),
-    ...(concurrent
-      ? [`concurrent: ${summary.concurrent!.passed}/${concurrent} runs started at once passed`]
-      : []),
     ...(mutation?.profile.length ? ['', ...mutationTable(mutation.profile), ''] : []),
     mutation
       ? `mutation run: ${mutation.wallSeconds} s wall, ${mutation.cpuSeconds ?? '?'} s CPU (target <= ${TARGETS.mutationSeconds} s), exit ${mutation.exitCode}`
