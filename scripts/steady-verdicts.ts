@@ -10,8 +10,12 @@ export interface SteadyOptions {
   runs: number;
   /** A forwarder holds each request this long before passing it on. */
   latencyMs?: number;
-  /** A forwarder closes a kept-alive connection idle this long, unannounced. */
+  /**
+   * A forwarder closes a kept-alive connection idle this long, announcing it as Node does (`Keep-Alive:
+   * timeout=<whole seconds>`, the forwarder of the issue's measurements), or silently (`unannounced`).
+   */
   keepAliveMs?: number;
+  unannounced?: boolean;
   /** The suite's workers (WORKERS); unset: the suite's own default for its target. */
   workers?: number;
   /**
@@ -23,7 +27,15 @@ export interface SteadyOptions {
   variants?: 'widest' | string[];
 }
 
-const FLAGS = ['--steady', '--latency', '--keepalive', '--workers', '--concurrent', '--variants'];
+const FLAGS = [
+  '--steady',
+  '--latency',
+  '--keepalive',
+  '--unannounced',
+  '--workers',
+  '--concurrent',
+  '--variants',
+];
 
 /** Whether the bench's arguments ask for the steadiness runs (`--concurrent` alone: one run in each lane). */
 export const isSteadyRequest = (args: readonly string[]) =>
@@ -59,6 +71,11 @@ export function parseSteadyArgs(args: readonly string[]): SteadyOptions {
   const workers = count('--workers', 1);
   if (latencyMs !== undefined) options.latencyMs = latencyMs;
   if (keepAliveMs !== undefined) options.keepAliveMs = keepAliveMs;
+  if (values.has('--unannounced')) {
+    if (keepAliveMs === undefined || values.get('--unannounced') !== undefined)
+      throw new Error('--unannounced takes no value and goes with --keepalive <ms>');
+    options.unannounced = true;
+  }
   if (workers !== undefined) options.workers = workers;
   if (values.has('--variants'))
     options.variants =
@@ -81,7 +98,9 @@ export function describeOptions(options: SteadyOptions): string {
       ? `through a forwarder (${[
           `${options.latencyMs ?? 0} ms latency`,
           ...(options.keepAliveMs !== undefined
-            ? [`closing connections idle ${options.keepAliveMs} ms`]
+            ? [
+                `closing connections idle ${options.keepAliveMs} ms${options.unannounced ? ', unannounced' : ''}`,
+              ]
             : []),
         ].join(', ')})`
       : 'no delay (the embedded reference)',
@@ -114,22 +133,36 @@ const CAUSES: [Cause, RegExp][] = [
   ['assertion', /expect\(|Expected:|Received:|to(?:Have|Be|Match)\w*|\[[A-Z]+-\d{3}\]/],
 ];
 
-/** The first line of an error that says something (colours and blank lines left out), at most 300 characters. */
+/**
+ * The line of an error that says what went wrong: its first (colours and blank lines left out); for a failed
+ * property of fast-check, whose first line only says that it failed, with its `Got ...` line, the error the
+ * counterexample met.
+ */
+function causeLine(message: string): string {
+  const lines = stripAnsi(message)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const first = lines[0] ?? '';
+  const got = /Property failed after \d+ tests?/.test(first)
+    ? lines.find((l) => l.startsWith('Got '))
+    : undefined;
+  return got ? `${first}: ${got.slice('Got '.length)}` : first;
+}
+
+/** The line of an error that says what went wrong (causeLine), at most 300 characters. */
 export function firstLine(message: string): string {
-  const line =
-    stripAnsi(message)
-      .split('\n')
-      .map((l) => l.trim())
-      .find(Boolean) ?? '';
+  const line = causeLine(message);
   return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }
 
 /**
- * The cause of a failed test. The network's causes are read in the first line, where the client and
- * Playwright state them; an assertion anywhere in the message (whose later lines may quote an answer).
+ * The cause of a failed test. The network's causes are read in the line that says what went wrong, where
+ * the client and Playwright state them; an assertion anywhere in the message (whose later lines may quote
+ * an answer).
  */
 export function classifyFailure(message: string): Cause {
-  const head = firstLine(message);
+  const head = causeLine(message);
   for (const [cause, pattern] of CAUSES.slice(0, 4)) if (pattern.test(head)) return cause;
   return CAUSES[4]![1].test(stripAnsi(message)) ? 'assertion' : 'suite error';
 }
@@ -155,6 +188,20 @@ export function falseFailuresOf(results: Pick<RunResults, 'tests' | 'errors'>): 
   ];
 }
 
+/** Tests a run records as not judged (skipped) against the reference, listed at most. */
+const NOT_JUDGED_LISTED = 20;
+
+/**
+ * The skipped tests of a run, each with the first line of its reason: against the reference nothing should
+ * skip but what a variant takes away, and a test that could not judge its answer says so here, not as a failure.
+ */
+export function notJudgedOf(results: Pick<RunResults, 'tests'>): { test: string; reason: string }[] {
+  return results.tests
+    .filter((t) => t.outcome === 'skipped')
+    .slice(0, NOT_JUDGED_LISTED)
+    .map((t) => ({ test: `${t.file} › ${t.fullTitle}`, reason: firstLine(t.skipReason ?? '') }));
+}
+
 export interface RunRecord {
   lane: number;
   /** Its place in its lane, from 1. */
@@ -170,6 +217,8 @@ export interface RunRecord {
   /** The variants the reference had in this run. */
   variants?: string[];
   falseFailures: FalseFailure[];
+  /** The first skipped tests with their reasons. */
+  notJudged?: { test: string; reason: string }[];
   /** The average number of other runs going on while this one ran. */
   company?: number;
   /** Where its raw results were kept, when it failed. */
@@ -257,6 +306,7 @@ export function runLine(r: RunRecord, runs: number, lanes: number): string {
   return [
     `${where}: ${verdict}, ${r.tests} tests, ${r.skipped} skipped, ${r.wallSeconds} s`,
     ...r.falseFailures.map((f) => `    ${f.cause}: ${f.test}: ${f.firstLine}`),
+    ...(r.notJudged ?? []).slice(0, 5).map((n) => `    not judged: ${n.test}: ${n.reason}`),
   ].join('\n');
 }
 

@@ -8,7 +8,7 @@
  * run failed.
  *
  *   npm run bench -- --steady 20 --latency 100
- *   npm run bench -- --steady 10 --keepalive 300
+ *   npm run bench -- --steady 10 --keepalive 300       # announced as Node does; --unannounced: silently
  *   npm run bench -- --steady 10 --workers 16
  *   npm run bench -- --steady 10 --concurrent 3
  *   npm run bench -- --steady 10 --variants            # or --variants name,name
@@ -27,6 +27,7 @@ import { startForwarder } from './bench-latency';
 import { readRunResults } from './run-results';
 import {
   falseFailuresOf,
+  notJudgedOf,
   RUN_ERROR,
   runLine,
   steadyTable,
@@ -86,7 +87,9 @@ async function runOnce(options: SteadyOptions, lane: number, run: number): Promi
     ? await startForwarder(
         reference.url,
         options.latencyMs ?? 0,
-        options.keepAliveMs === undefined ? {} : { idleCloseMs: options.keepAliveMs },
+        options.keepAliveMs === undefined
+          ? {}
+          : { idleCloseMs: options.keepAliveMs, announceIdleClose: !options.unannounced },
       )
     : undefined;
   try {
@@ -156,6 +159,8 @@ async function runOnce(options: SteadyOptions, lane: number, run: number): Promi
         skipped: count('skipped'),
         falseFailures: falseFailuresOf(results),
       });
+      const notJudged = notJudgedOf(results);
+      if (notJudged.length) record.notJudged = notJudged;
     }
     if (exitCode !== 0 && record.falseFailures.length === 0)
       record.falseFailures.push({

@@ -12,6 +12,7 @@ import {
   falseFailuresOf,
   firstLine,
   isSteadyRequest,
+  notJudgedOf,
   parseSteadyArgs,
   steadyTable,
   summarize,
@@ -36,6 +37,12 @@ void test('the arguments: N runs, the forwarder, workers, lanes and variants', (
   // --concurrent alone: one run in each lane.
   assert.deepEqual(parseSteadyArgs(['--concurrent', '3']), { runs: 1, concurrent: 3 });
   assert.equal(parseSteadyArgs(['--steady', '1', '--latency', '0']).latencyMs, 0);
+  assert.deepEqual(parseSteadyArgs(['--steady', '1', '--keepalive', '300', '--unannounced']), {
+    runs: 1,
+    concurrent: 1,
+    keepAliveMs: 300,
+    unannounced: true,
+  });
   assert.ok(isSteadyRequest(['--steady', '1']) && isSteadyRequest(['--concurrent', '2']));
   assert.ok(!isSteadyRequest(['--latency', '100']));
 });
@@ -50,6 +57,7 @@ void test('a wrong or unknown argument is refused, naming it', () => {
   assert.throws(() => parseSteadyArgs(['--steady', '3', '--keepalive', '0']), /--keepalive/);
   assert.throws(() => parseSteadyArgs(['--steady', '3', '--runs', '2']), /not "--runs"/);
   assert.throws(() => parseSteadyArgs(['--steady', '3', '--read-only']), /not "--read-only"/);
+  assert.throws(() => parseSteadyArgs(['--steady', '3', '--unannounced']), /goes with --keepalive/);
 });
 
 void test('the settings in words', () => {
@@ -61,6 +69,10 @@ void test('the settings in words', () => {
     describeOptions({ runs: 10, concurrent: 3, keepAliveMs: 300, workers: 16, variants: 'widest' }),
     '3 lanes at the same time, each of 10 runs in a row; through a forwarder (0 ms latency, closing ' +
       'connections idle 300 ms); 16 workers; the reference with as many variants as combine',
+  );
+  assert.match(
+    describeOptions({ runs: 2, concurrent: 1, latencyMs: 100, keepAliveMs: 300, unannounced: true }),
+    /through a forwarder \(100 ms latency, closing connections idle 300 ms, unannounced\)/,
   );
 });
 
@@ -91,12 +103,41 @@ void test('a failure is classified by the first line that says something', () =>
       'assertion',
     ],
     ["TypeError: Cannot read properties of undefined (reading 'id')", 'suite error'],
+    // A failed property says what went wrong on its `Got` line.
+    [
+      'Error: Property failed after 1 tests\n{ seed: 1, path: "0", endOnFailure: true }\nCounterexample: [InstructEarliest(3, 0)]\nShrunk 0 time(s)\nGot TargetError: the target did not answer POST http://x/ within 10000 ms: apiRequestContext.fetch: socket hang up (ECONNRESET)',
+      'connection reset',
+    ],
+    [
+      'Error: Property failed after 3 tests\nCounterexample: [1]\nGot error: expect(received).toBe(expected)',
+      'assertion',
+    ],
     // A later line that quotes an answer does not make an assertion a reset.
     ['Error: [INS-019] answered 500\n  body: "socket hang up"', 'assertion'],
   ];
   for (const [message, cause] of cases) assert.equal(classifyFailure(message), cause, message);
   assert.equal(firstLine('\n\n  \u001b[2mError: one\u001b[22m\ntwo'), 'Error: one');
   assert.equal(firstLine('x'.repeat(400)).length, 300);
+  assert.equal(
+    firstLine('Error: Property failed after 2 tests\nCounterexample: [1]\nGot error: boom\n  at x'),
+    'Error: Property failed after 2 tests: error: boom',
+  );
+});
+
+void test('the tests a run did not judge, with their reasons', () => {
+  const results = flattenReport(
+    syntheticReport([
+      { title: '[PAG-008] a', outcome: 'passed' },
+      {
+        title: '[AUTH-001] d',
+        outcome: 'skipped',
+        reason: 'not verified (target): the PUT froze nothing\nmore',
+      },
+    ]),
+  );
+  assert.deepEqual(notJudgedOf(results), [
+    { test: 'synthetic.spec.ts › [AUTH-001] d', reason: 'not verified (target): the PUT froze nothing' },
+  ]);
 });
 
 void test('the false failures of a run: every failed test with its cause, and the errors outside tests', () => {
