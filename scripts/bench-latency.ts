@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { KEY_SETTINGS } from '../helpers/run/settings';
@@ -29,10 +29,14 @@ export interface Traced {
   route: string;
 }
 
-/** A forwarder to `target` that delays every request by `delayMs`, tracing each. */
+/**
+ * A forwarder to `target` that delays every request by `delayMs`, tracing each; with `idleCloseMs`, it closes
+ * kept-alive connections idle that long, announcing it or not (closeIdleConnectionsAfter).
+ */
 export async function startForwarder(
   target: string,
   delayMs: number,
+  options: { idleCloseMs?: number; announceIdleClose?: boolean } = {},
 ): Promise<{ url: string; trace: Traced[]; close: () => Promise<void> }> {
   const to = new URL(target);
   const trace: Traced[] = [];
@@ -69,6 +73,8 @@ export async function startForwarder(
   // Idle connections kept as long as the reference keeps them: a target across a network keeps them a minute or more.
   server.keepAliveTimeout = 120_000;
   server.headersTimeout = 121_000;
+  if (options.idleCloseMs !== undefined)
+    closeIdleConnectionsAfter(server, options.idleCloseMs, { announce: options.announceIdleClose ?? false });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -81,6 +87,27 @@ export async function startForwarder(
         server.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Makes `server` close a kept-alive connection once no request has followed its last answer for `idleMs`: a
+ * client that sends on such a connection as it closes gets a reset for a request nobody read. Announced, as
+ * Node and Apache servers do (`Keep-Alive: timeout=<whole seconds>`: Node's own idle timer), or not, as
+ * gunicorn, uvicorn and nginx by default do (a timer of its own; Node's, which would announce itself, off).
+ */
+export function closeIdleConnectionsAfter(
+  server: http.Server,
+  idleMs: number,
+  options: { announce: boolean },
+): void {
+  server.keepAliveTimeout = options.announce ? idleMs : 0;
+  if (options.announce) return;
+  const timers = new WeakMap<Socket, NodeJS.Timeout>();
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const socket = req.socket;
+    clearTimeout(timers.get(socket));
+    res.on('finish', () => timers.set(socket, setTimeout(() => socket.destroy(), idleMs).unref()));
+  });
 }
 
 /** The share of the run's time with n requests in flight, n = 0, 1, ... (sampled every 10 ms). */

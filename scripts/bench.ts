@@ -6,62 +6,35 @@
  *
  *   npm run bench                          # 5 suite runs + 1 mutation run
  *   npm run bench -- --runs 3 --no-mutation
- *   npm run bench -- --steady 20           # also 20 consecutive runs, each must pass
- *   npm run bench -- --concurrent 3        # also 3 runs started at once, each must pass
  *   npm run bench -- --floor               # also the floors: as many no-op tests, same runner set-up, and
  *                                          # the same with the suite's number of requests; the ratios to them
  *   npm run bench -- --project-tests       # also the project tests (npm run test:unit), the slowest named
  *   npm run bench -- --latency 100         # only a run against the reference one round trip of 100 ms away
  *                                          # (scripts/bench-latency.ts): wall, requests in flight, critical path
  *   npm run bench -- --latency 100 --read-only   # the same, the target allowing no write
+ *   npm run bench -- --steady 20 [--latency 100] [--keepalive 300] [--workers 16] [--concurrent 3] [--variants]
+ *                                          # only the steadiness runs (scripts/steady.ts): N runs in a row
+ *                                          # against the reference, each failed test named with its cause
  *
  * CPU time is the user + system time of the run's processes (the runner, its workers, the embedded
  * reference): on Linux, the children's times the kernel adds to this process (/proc/self/stat).
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { workerCount } from '../helpers/run/settings';
+import { childrenCpuSeconds, CLI, median, ROOT, round } from './bench-common';
+import { runFloor, type Floor } from './bench-floor';
 import { runLatency } from './bench-latency';
 import type { PassProfile } from './mutation-profile';
-
-const ROOT = path.join(__dirname, '..');
-const CLI = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+import { isSteadyRequest, parseSteadyArgs } from './steady-verdicts';
+import { runSteady } from './steady';
 
 /**
  * The targets, on the 2-core machine: the suite's median wall time at most 1.6 times the stack's floor
  * measured in the same bench (an absolute time would measure the machine), the mutation run within 5 minutes.
  */
 export const TARGETS = { floorRatio: 1.6, mutationSeconds: 300 };
-
-const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-const TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU seconds of this process's finished children (user + system), or undefined off Linux. */
-function childrenCpuSeconds(): number | undefined {
-  try {
-    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 16 and 17 of proc(5), cutime and cstime; `fields` starts at field 3.
-    return (Number(fields[13]) + Number(fields[14])) / TICKS;
-  } catch {
-    return undefined;
-  }
-}
 
 interface JsonResult {
   startTime: string;
@@ -202,153 +175,6 @@ function runSuite(): SuiteRun {
   }
 }
 
-/** Several suite runs started at once (each in its own reports folder); resolves when all have ended. */
-async function runConcurrently(count: number): Promise<SuiteRun[]> {
-  const runs = Array.from({ length: count }, () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
-    const startedAt = Date.now();
-    const started = performance.now();
-    const child = spawn(process.execPath, [CLI, 'test'], { cwd: ROOT, env: suiteEnv(dir), stdio: 'ignore' });
-    return new Promise<SuiteRun>((resolve) =>
-      child.on('exit', (code) => {
-        try {
-          resolve(summarize(dir, performance.now() - started, startedAt, code, null));
-        } finally {
-          fs.rmSync(dir, { recursive: true, force: true });
-        }
-      }),
-    );
-  });
-  return Promise.all(runs);
-}
-
-/** A floor: its wall and CPU time, medians over the measured runs. */
-interface Floor {
-  wallSeconds: number;
-  cpuSeconds: number | null;
-}
-
-/**
- * The generated project of a floor. The stack's floor: as many tests as the suite has, each doing nothing but
- * two `expect`s, over as many spec files. The traffic floor adds to it the suite's traffic and nothing else:
- * the embedded reference started in a thread of the runner by a global setup (as the suite's is), and the
- * tests sending as many requests as the suite sends, each a read of one page of the patent list through a
- * request context of the worker (Playwright's, as the suite's client uses), its answer judged by nothing.
- * Both run with the same workers, the same reporters (list, allure-playwright, JSON, JUnit), the same base
- * test type and the same code cache as the suite. No suite can run faster than its floors on the machine:
- * the gap to the stack's floor is the suite's own, and of that gap, the traffic floor shows what its
- * requests cost before anything is checked.
- */
-function writeFloorProject(dir: string, tests: number, specFiles: number, requests?: number): void {
-  fs.mkdirSync(path.join(dir, 'specs'));
-  const helper = (name: string) => JSON.stringify(path.join(ROOT, 'helpers', ...name.split('/')));
-  let sent = 0;
-  let written = 0;
-  for (let file = 0; file < specFiles; file++) {
-    const count = Math.floor(tests / specFiles) + (file < tests % specFiles ? 1 : 0);
-    const body = Array.from({ length: count }, (_, i) => {
-      const title = `'no-op ${file}.${i} [FLOOR-${i}]'`;
-      if (requests === undefined)
-        return `test(${title}, () => { expect(${i}).toBe(${i}); expect('a').toBeTruthy(); });`;
-      // The requests spread evenly over the tests, as whole numbers that add up to `requests`.
-      written += 1;
-      const share = Math.floor((requests * written) / tests) - sent;
-      sent += share;
-      return (
-        `test(${title}, async ({ target }) => { let status = 200; ` +
-        `for (let n = 0; n < ${share}; n++) status = (await read(target)).status(); ` +
-        `expect(status).toBe(200); expect('a').toBeTruthy(); });`
-      );
-    });
-    const header =
-      requests === undefined
-        ? `import { _baseTest as test, expect } from '@playwright/test';`
-        : `import { test, expect, read } from '../floor-fixtures';`;
-    fs.writeFileSync(path.join(dir, 'specs', `floor-${file}.spec.ts`), [header, ...body, ''].join('\n'));
-  }
-  if (requests !== undefined) {
-    fs.writeFileSync(
-      path.join(dir, 'floor-fixtures.ts'),
-      [
-        `import { _baseTest, expect, request, type APIRequestContext } from '@playwright/test';`,
-        `export const test = _baseTest.extend<object, { target: APIRequestContext }>({`,
-        `  target: [async ({}, use) => { const context = await request.newContext(); await use(context); await context.dispose(); }, { scope: 'worker' }],`,
-        `});`,
-        `import { withPlainStacks } from ${helper('wire/plain-stacks')};`,
-        // Sent as the suite's client sends (helpers/wire/api-client.ts): the floor is the cheapest the suite could be.
-        `export const read = async (target: APIRequestContext) => {`,
-        `  const answer = await withPlainStacks(() => target.fetch(process.env.FLOOR_BASE_URL + '/api/v2/external/patents?itemsPerPage=10', { headers: { 'x-api-key': process.env.FLOOR_API_KEY! }, maxRedirects: 0, failOnStatusCode: false }));`,
-        `  await withPlainStacks(() => answer.body());`,
-        `  return answer;`,
-        `};`,
-        `export { expect };`,
-        '',
-      ].join('\n'),
-    );
-    fs.writeFileSync(
-      path.join(dir, 'floor-setup.ts'),
-      [
-        `import { startReferenceThread } from ${helper('setup/reference-thread')};`,
-        `import { EMBEDDED_TIME_ZONE } from ${helper('run/target')};`,
-        `export default async function setup() {`,
-        `  const reference = await startReferenceThread({ timeZone: EMBEDDED_TIME_ZONE });`,
-        `  process.env.FLOOR_BASE_URL = reference.url;`,
-        `  process.env.FLOOR_API_KEY = reference.keys.all;`,
-        `  return () => reference.close();`,
-        `}`,
-        '',
-      ].join('\n'),
-    );
-  }
-  const out = (name: string) => JSON.stringify(path.join(dir, 'out', name));
-  fs.writeFileSync(
-    path.join(dir, 'playwright.config.ts'),
-    [
-      `import { defineConfig } from '@playwright/test';`,
-      // The suite's workers load their modules from a code cache (playwright.config.ts): so do the floor's.
-      `import { withCompileCache } from ${helper('run/compile-cache')};`,
-      `process.env.NODE_OPTIONS = withCompileCache(process.env.NODE_OPTIONS);`,
-      `export default defineConfig({ testDir: 'specs', fullyParallel: true, workers: ${workerCount()},`,
-      ...(requests === undefined ? [] : [`  globalSetup: './floor-setup.ts',`]),
-      `  reporter: [['list'], ['allure-playwright', { resultsDir: ${out('allure')} }], ['json', { outputFile: ${out('results.json')} }], ['junit', { outputFile: ${out('junit.xml')} }]] });`,
-      '',
-    ].join('\n'),
-  );
-}
-
-/** A floor (the traffic floor when `requests` is given), measured `runs` times after a warm-up run. */
-function runFloor(tests: number, specFiles: number, runs: number, requests?: number): Floor {
-  // Inside the project, so that the generated files resolve @playwright/test from its node_modules.
-  fs.mkdirSync(path.join(ROOT, 'reports'), { recursive: true });
-  const dir = fs.mkdtempSync(path.join(ROOT, 'reports', '.bench-floor-'));
-  try {
-    writeFloorProject(dir, tests, specFiles, requests);
-    const walls: number[] = [];
-    const cpus: number[] = [];
-    for (let i = 0; i <= runs; i++) {
-      const cpuBefore = childrenCpuSeconds();
-      const started = performance.now();
-      const run = spawnSync(process.execPath, [CLI, 'test'], {
-        cwd: dir,
-        encoding: 'utf8',
-        maxBuffer: 64 * 1024 * 1024,
-      });
-      const cpuAfter = childrenCpuSeconds();
-      // A floor that failed measured nothing: its figure would flatter the suite.
-      if (run.status !== 0)
-        throw new Error(
-          `the ${requests === undefined ? 'stack' : 'traffic'} floor failed:\n${run.stdout}${run.stderr}`,
-        );
-      if (i === 0) continue; // the warm-up run compiles the files
-      walls.push((performance.now() - started) / 1000);
-      if (cpuBefore !== undefined && cpuAfter !== undefined) cpus.push(cpuAfter - cpuBefore);
-    }
-    return { wallSeconds: round(median(walls)), cpuSeconds: cpus.length ? round(median(cpus)) : null };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 interface MutationRun {
   wallSeconds: number;
   cpuSeconds: number | null;
@@ -483,6 +309,16 @@ function table(runs: SuiteRun[]): string[] {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  // The steadiness runs are a bench of their own: their --latency is the forwarder's, not the latency profile.
+  if (isSteadyRequest(args)) {
+    try {
+      process.exitCode = await runSteady(parseSteadyArgs(args));
+    } catch (error) {
+      process.stderr.write(`bench: ${(error as Error).message}\n`);
+      process.exitCode = 2;
+    }
+    return;
+  }
   if (args.includes('--latency')) {
     const report = await runLatency(numberAfter(args, '--latency', 100), {
       readOnly: args.includes('--read-only'),
@@ -498,8 +334,6 @@ async function main(): Promise<void> {
   // Timings are only comparable on a quiet machine: the load at the start is recorded with them.
   const loadAtStart = os.loadavg().map((l) => round(l));
   const runs = numberAfter(args, '--runs', 5);
-  const steady = numberAfter(args, '--steady', 0);
-  const concurrent = numberAfter(args, '--concurrent', 0);
   // A warm-up run first: the first run after a change pays the compilation of the TypeScript files.
   process.stdout.write('warm-up run\n');
   runSuite();
@@ -511,19 +345,6 @@ async function main(): Promise<void> {
       `suite run ${i}/${runs}: ${run.wallSeconds} s wall, ${run.cpuSeconds ?? '?'} s CPU, ${run.tests} tests (${run.failed} failed), ${run.requests} requests\n`,
     );
   }
-  const steadyRuns: SuiteRun[] = [];
-  for (let i = 1; i <= steady; i++) {
-    const run = runSuite();
-    steadyRuns.push(run);
-    process.stdout.write(
-      `steady run ${i}/${steady}: ${passedAll(run) ? 'passed' : `FAILED (${run.failed} failed, exit ${run.exitCode})`}, ${run.wallSeconds} s\n`,
-    );
-  }
-  const concurrentRuns = concurrent > 0 ? await runConcurrently(concurrent) : [];
-  if (concurrent > 0)
-    process.stdout.write(
-      `${concurrent} runs at once: ${concurrentRuns.map((r) => (passedAll(r) ? `passed in ${r.wallSeconds} s` : `FAILED (${r.failed})`)).join(', ')}\n`,
-    );
   const measureFloors = args.includes('--floor');
   const floor = measureFloors ? runFloor(suiteRuns[0]!.tests, specFileCount(), runs) : undefined;
   const requests = median(suiteRuns.map((r) => r.requests));
@@ -552,8 +373,6 @@ async function main(): Promise<void> {
       ),
       runs: suiteRuns,
     },
-    steady: steady ? { runs: steady, passed: steadyRuns.filter(passedAll).length } : null,
-    concurrent: concurrent ? { runs: concurrent, passed: concurrentRuns.filter(passedAll).length } : null,
     floor: floor ?? null,
     trafficFloor: trafficFloor ?? null,
     mutation: mutation ?? null,
@@ -571,7 +390,7 @@ async function main(): Promise<void> {
     floorRatio: ratios.suiteToFloor === null ? null : ratios.suiteToFloor <= TARGETS.floorRatio,
     mutation: mutation ? mutation.wallSeconds <= TARGETS.mutationSeconds && mutation.exitCode === 0 : null,
     projectTests: projectTests ? projectTests.failed === 0 : null,
-    allPassed: suiteRuns.every(passedAll) && steadyRuns.every(passedAll) && concurrentRuns.every(passedAll),
+    allPassed: suiteRuns.every(passedAll),
   };
   fs.mkdirSync(path.join(ROOT, 'reports'), { recursive: true });
   fs.writeFileSync(
@@ -591,10 +410,6 @@ async function main(): Promise<void> {
         ]
       : ['suite / stack floor: not measured (--floor measures the floors)']),
     `tests: ${summary.suite.tests}; HTTP requests: ${summary.suite.requests}`,
-    ...(steady ? [`steady: ${summary.steady!.passed}/${steady} consecutive runs passed`] : []),
-    ...(concurrent
-      ? [`concurrent: ${summary.concurrent!.passed}/${concurrent} runs started at once passed`]
-      : []),
     ...(mutation?.profile.length ? ['', ...mutationTable(mutation.profile), ''] : []),
     mutation
       ? `mutation run: ${mutation.wallSeconds} s wall, ${mutation.cpuSeconds ?? '?'} s CPU (target <= ${TARGETS.mutationSeconds} s), exit ${mutation.exitCode}`

@@ -57,3 +57,41 @@ export function variantGroups(names: readonly string[]): string[][] {
   }
   return groups.map((g) => g.members.sort());
 }
+
+/**
+ * As many variants as can be switched on at once: first fit over the variants with the fewest switch files
+ * first (a variant that takes one file leaves the most for the others), none whose switch is not found.
+ * `turn` rotates the choice among the variants of one file, so that a series of runs meets most of them.
+ */
+export function widestCombination(names: readonly string[], turn = 0): string[] {
+  return widestOf(switchFiles(names), turn);
+}
+
+/** widestCombination over known switch files: each variant's files by its name. */
+export function widestOf(files: ReadonlyMap<string, ReadonlySet<string>>, turn = 0): string[] {
+  const names = [...files.keys()].filter((name) => files.get(name)!.size > 0).sort();
+  // Each variant's place among those of its first file, rotated by `turn`.
+  const places = new Map<string, number>();
+  const byFirstFile = new Map<string, string[]>();
+  for (const name of names) {
+    const first = [...files.get(name)!].sort()[0]!;
+    byFirstFile.set(first, [...(byFirstFile.get(first) ?? []), name]);
+  }
+  for (const members of byFirstFile.values())
+    members.forEach((name, i) =>
+      places.set(name, (i - (turn % members.length) + members.length) % members.length),
+    );
+  const ordered = names.sort(
+    (a, b) =>
+      files.get(a)!.size - files.get(b)!.size || places.get(a)! - places.get(b)! || a.localeCompare(b),
+  );
+  const taken = new Set<string>();
+  const chosen: string[] = [];
+  for (const name of ordered) {
+    const own = [...files.get(name)!];
+    if (own.some((file) => taken.has(file))) continue;
+    chosen.push(name);
+    for (const file of own) taken.add(file);
+  }
+  return chosen.sort();
+}
