@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { KEY_SETTINGS } from '../helpers/run/settings';
-import { EMBEDDED_TIME_ZONE } from '../helpers/run/target';
+import { embeddedReferenceClock } from '../helpers/run/target';
 import { startReferenceThread } from '../helpers/setup/reference-thread';
 import { VARIANTS } from '../reference/variants';
 import { PROVIDER_STATES_PATH } from '../schemas/provider-states';
@@ -79,7 +79,8 @@ async function runOnce(options: SteadyOptions, lane: number, run: number): Promi
   const forwarded = options.latencyMs !== undefined || options.keepAliveMs !== undefined;
   const reference = forwarded
     ? await startReferenceThread({
-        timeZone: EMBEDDED_TIME_ZONE,
+        // The day and zone REFERENCE_TODAY and REFERENCE_TIME_ZONE pin, as an embedded run would.
+        ...embeddedReferenceClock(),
         ...(variants.length ? { variant: variants.join(',') } : {}),
       })
     : undefined;
