@@ -328,7 +328,9 @@ test.describe('events by period', () => {
       const ranked = (score: (month: string) => number) =>
         [...months].sort((a, b) => score(b[0]) - score(a[0]) || b[1] - a[1]).map(([m]) => m);
       const overrunMonth = ranked(overrun).find((m) => overrun(m) > 0);
-      const chosen = [...new Set([ranked(edges)[0]!, ...(overrunMonth ? [overrunMonth] : [])])];
+      const chosen = [
+        ...new Set([ranked(edges).find((m) => months.get(m)! > 0)!, ...(overrunMonth ? [overrunMonth] : [])]),
+      ];
       test.info().annotations.push({
         type: 'months',
         description: overrunMonth
