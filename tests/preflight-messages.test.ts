@@ -33,8 +33,9 @@ void describe('the preflight against the reference', () => {
       startReferenceThread({ timeZone: 'UTC' }),
       startReferenceThread({ timeZone: 'UTC', fault: 'instructions-unknown-event-validation-failed' }),
       startReferenceThread({ timeZone: 'UTC', variant: 'validation-before-scope' }),
+      startReferenceThread({ timeZone: 'UTC', fault: 'instructions-require-patents-write' }),
     ]);
-    ['clean', 'fault', 'variant'].forEach((name, i) => references.set(name, started[i]!));
+    ['clean', 'fault', 'variant', 'scope fault'].forEach((name, i) => references.set(name, started[i]!));
   });
   after(async () => Promise.all([...references.values()].map((r) => r.close())));
 
@@ -67,6 +68,26 @@ void describe('the preflight against the reference', () => {
       said,
       /API_KEY_INSTRUCTIONS_WRITE should hold patents:instructions:write, but POST \/api\/v2\/external\/patent-instructions gave 403 insufficient_scope/,
     );
+    // Both readings, the requirement the second breaks, and how to tell them apart.
+    assert.match(
+      said,
+      /Two readings: the key lacks patents:instructions:write \(fix API_KEY_INSTRUCTIONS_WRITE\)/,
+    );
+    assert.match(
+      said,
+      /or the target checks another scope than patents:instructions:write on postInstructions, against SCOPE-005/,
+    );
+    assert.match(said, /compare with the scopes the provider issued this key with/);
+  });
+
+  void test('a target checking another scope on a route than the table names: the target, not the key', () => {
+    const { status, said } = preflightAgainst(reference('scope fault'));
+    assert.equal(status, 0, `the run must go on for the tests to judge the target: ${said}`);
+    assert.match(
+      said,
+      /note: API_KEY_INSTRUCTIONS_WRITE should hold patents:instructions:write, but POST .* gave 403 insufficient_scope .*naming requiredScope patents:write: the target checks another scope than patents:instructions:write on postInstructions, against SCOPE-005/,
+    );
+    assert.doesNotMatch(said, /setting to fix/);
   });
 
   void test('a key holding more than its one scope is refused, naming the scope it should not hold', () => {

@@ -18,6 +18,7 @@ import {
 import { noteAnnouncedReset } from '../wire/rate-limit-headers';
 import { noteTargetDate } from '../wire/target-clock';
 import { API_PREFIX } from '../contract/invariant-types';
+import { loadRequirements, type Requirement } from '../../schemas/requirements';
 import { KEY_SETTINGS, type KeyRole } from '../run/settings';
 import { OTHER_TENANT_FREEZE_ENV, type Target } from '../run/target';
 
@@ -90,23 +91,49 @@ const describe = (p: PreflightAnswer) =>
   `${p.status}${code(p) ? ` ${String(code(p))}` : ''} (${p.contentType || 'no content type'})`;
 
 /** A harmless request that needs exactly this scope; a 404 proves the scope was let through. */
-const REQUEST_NEEDING_SCOPE: Record<string, { method: string; path: string; body?: unknown; ok: number[] }> =
-  {
-    'patents:read': { method: 'GET', path: `${API_PREFIX}patents?itemsPerPage=1`, ok: [200] },
-    'invoices:read': { method: 'GET', path: `${API_PREFIX}invoices?itemsPerPage=1`, ok: [200] },
-    'exchange-rate-freezes:write': {
-      method: 'GET',
-      path: `${API_PREFIX}exchange-rate-freezes?itemsPerPage=1`,
-      ok: [200],
-    },
-    'patents:write': { method: 'GET', path: `${API_PREFIX}patents/sync/${randomUUID()}`, ok: [404] },
-    'patents:instructions:write': {
-      method: 'POST',
-      path: `${API_PREFIX}patent-instructions`,
-      body: { instructions: [{ eventId: randomUUID(), decision: 'SKIP_THIS_TIME' }] },
-      ok: [404],
-    },
-  };
+const REQUEST_NEEDING_SCOPE: Record<
+  string,
+  { method: string; path: string; operationId: string; body?: unknown; ok: number[] }
+> = {
+  'patents:read': {
+    method: 'GET',
+    path: `${API_PREFIX}patents?itemsPerPage=1`,
+    operationId: 'listPatents',
+    ok: [200],
+  },
+  'invoices:read': {
+    method: 'GET',
+    path: `${API_PREFIX}invoices?itemsPerPage=1`,
+    operationId: 'listInvoices',
+    ok: [200],
+  },
+  'exchange-rate-freezes:write': {
+    method: 'GET',
+    path: `${API_PREFIX}exchange-rate-freezes?itemsPerPage=1`,
+    operationId: 'listExchangeRateFreezes',
+    ok: [200],
+  },
+  'patents:write': {
+    method: 'GET',
+    path: `${API_PREFIX}patents/sync/${randomUUID()}`,
+    operationId: 'getSyncBatch',
+    ok: [404],
+  },
+  'patents:instructions:write': {
+    method: 'POST',
+    path: `${API_PREFIX}patent-instructions`,
+    operationId: 'postInstructions',
+    body: { instructions: [{ eventId: randomUUID(), decision: 'SKIP_THIS_TIME' }] },
+    ok: [404],
+  },
+};
+
+/** The requirement of the scope table that names the scope of an operation. */
+function scopeRequirementOf(operationId: string): Requirement | undefined {
+  return loadRequirements().requirements.find(
+    (r) => r.area === 'scopes' && !r.retired && r.operations.includes(operationId),
+  );
+}
 
 function roleEnv(role: KeyRole): string {
   return KEY_SETTINGS.find((k) => k.role === role)!.env;
@@ -203,6 +230,36 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
           `(expected ${expected.join(' or ')} for this well-formed request); taken as the target's answer, the tests judge it`,
       );
   };
+  /**
+   * A single-scope key refused for the very scope its role names has two readings: the key lacks the scope
+   * (the setting is wrong), or the target checks another scope on this route (the target is wrong, against
+   * the scope table). The problem's requiredScope tells them apart where the target names one: the scope of
+   * the table, the key; another one, the target, whose tests then judge it. Without one, both are named,
+   * with how to tell them apart.
+   */
+  const refusedForItsScope = (
+    found: Found,
+    env: string,
+    scope: string,
+    request: { method: string; path: string; operationId: string },
+    answer: PreflightAnswer,
+  ) => {
+    const required = (answer.body as { requiredScope?: unknown } | undefined)?.requiredScope;
+    const rule = scopeRequirementOf(request.operationId);
+    const said = `${env} should hold ${scope}, but ${exchange(request)} gave ${describe(answer)}`;
+    const targetReading = `the target checks another scope than ${scope} on ${request.operationId}, against ${rule ? `${rule.id} ("${rule.clause}")` : 'the scope table of the contract'}`;
+    if (typeof required === 'string' && required !== scope) {
+      found.deviations.push(
+        `${said} naming requiredScope ${required}: ${targetReading}; taken as the target's answer, the tests judge it`,
+      );
+      return;
+    }
+    found.problems.push(
+      `${said}${typeof required === 'string' ? ` naming requiredScope ${required}` : ''}. Two readings: ` +
+        `the key lacks ${scope} (fix ${env}), or ${targetReading}. ` +
+        `To tell them apart, compare with the scopes the provider issued this key with: if they include ${scope}, the target is at fault`,
+    );
+  };
   const unauthenticated = (a: PreflightAnswer) => a.status === 401;
   const lacksScope = (a: PreflightAnswer) =>
     unauthenticated(a) || (a.status === 403 && code(a) === 'insufficient_scope');
@@ -221,7 +278,9 @@ async function checks(target: Target, context: APIRequestContext, network: Netwo
       const otherScope = setting.scope === 'patents:read' ? 'invoices:read' : 'patents:read';
       const otherRequest = REQUEST_NEEDING_SCOPE[otherScope]!;
       const [own, other] = await Promise.all([call(key, needing), call(key, otherRequest)]);
-      judge(found, env, `should hold ${setting.scope}`, needing, own, needing.ok, lacksScope);
+      if (own.status === 403 && code(own) === 'insufficient_scope')
+        refusedForItsScope(found, env, setting.scope, needing, own);
+      else judge(found, env, `should hold ${setting.scope}`, needing, own, needing.ok, lacksScope);
       judge(
         found,
         env,
