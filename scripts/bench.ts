@@ -14,6 +14,8 @@
  *   npm run bench -- --latency 100         # only a run against the reference one round trip of 100 ms away
  *                                          # (scripts/bench-latency.ts): wall, requests in flight, critical path
  *   npm run bench -- --latency 100 --read-only   # the same, the target allowing no write
+ *   npm run bench -- --latency 0 --keepalive 300 # the same, the forwarder closing connections idle 300 ms
+ *                                          # (unannounced; --keepalive-announced: Keep-Alive: timeout=N, as Node)
  *
  * CPU time is the user + system time of the run's processes (the runner, its workers, the embedded
  * reference): on Linux, the children's times the kernel adds to this process (/proc/self/stat).
@@ -486,6 +488,14 @@ async function main(): Promise<void> {
   if (args.includes('--latency')) {
     const report = await runLatency(numberAfter(args, '--latency', 100), {
       readOnly: args.includes('--read-only'),
+      ...(args.includes('--keepalive')
+        ? {
+            idle: {
+              closeAfterMs: numberAfter(args, '--keepalive', 2000),
+              announced: args.includes('--keepalive-announced'),
+            },
+          }
+        : {}),
     });
     fs.mkdirSync(path.join(ROOT, 'reports'), { recursive: true });
     fs.writeFileSync(
