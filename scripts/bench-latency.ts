@@ -6,6 +6,8 @@
  * the routes that chain spends its round trips on.
  *
  *   npm run bench -- --latency 100
+ *   npm run bench -- --latency 0 --keepalive 300   # the forwarder closes a connection idle 300 ms, unannounced
+ *   npm run bench -- --latency 0 --keepalive 5000 --keepalive-announced   # as Node does: Keep-Alive: timeout=5
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,20 +32,44 @@ export interface Traced {
 }
 
 /**
- * A forwarder to `target` that delays every request by `delayMs`, tracing each; with `idleCloseMs`, it closes
- * kept-alive connections idle that long, announcing it or not (closeIdleConnectionsAfter).
+ * How the forwarder treats an idle kept-alive connection of its client. Unset: kept as long as the target keeps
+ * its own. `closeAfterMs`: closed once idle that long, as servers do; unannounced, as gunicorn (2 s) and uvicorn
+ * (5 s) do, or `announced` as Node does (`Keep-Alive: timeout=<whole seconds>`, closed one second after that).
  */
+export interface IdleClose {
+  closeAfterMs: number;
+  announced?: boolean;
+}
+
+/** A forwarder to `target` that delays every request by `delayMs`, tracing each. */
 export async function startForwarder(
   target: string,
   delayMs: number,
-  options: { idleCloseMs?: number; announceIdleClose?: boolean } = {},
-): Promise<{ url: string; trace: Traced[]; close: () => Promise<void> }> {
+  idle?: IdleClose,
+): Promise<{ url: string; trace: Traced[]; idleClosed: () => number; close: () => Promise<void> }> {
   const to = new URL(target);
   const trace: Traced[] = [];
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   // Headers as large as the reference takes: the forwarder must not answer for the target (a 431 of its own).
+  const idleTimers = new Map<Socket, NodeJS.Timeout>();
+  let idleClosed = 0;
   const server = http.createServer({ maxHeaderSize: 256 * 1024 }, (req, res) => {
     const start = Date.now();
+    clearTimeout(idleTimers.get(req.socket));
+    if (idle && !idle.announced) {
+      // The connection is idle once this answer is out; a request on it before the timer fires cancels it.
+      res.on('finish', () => {
+        const socket = req.socket;
+        idleTimers.set(
+          socket,
+          setTimeout(() => {
+            idleTimers.delete(socket);
+            idleClosed += 1;
+            socket.destroy();
+          }, idle.closeAfterMs),
+        );
+      });
+    }
     // The route without ids: where a chain spends its round trips.
     const route = `${req.method} ${(req.url ?? '/').split('?')[0]!.replace(/[0-9a-f]{8}-[0-9a-f-]{27}|\d{4}-\d{2}/g, '{id}')}`;
     const chunks: Buffer[] = [];
@@ -71,15 +97,16 @@ export async function startForwarder(
     });
   });
   // Idle connections kept as long as the reference keeps them: a target across a network keeps them a minute or more.
-  server.keepAliveTimeout = 120_000;
+  // Unannounced idle closes are the timers above; Node's own timeout would announce itself.
+  server.keepAliveTimeout = idle?.announced ? idle.closeAfterMs : idle ? 0 : 120_000;
   server.headersTimeout = 121_000;
-  if (options.idleCloseMs !== undefined)
-    closeIdleConnectionsAfter(server, options.idleCloseMs, { announce: options.announceIdleClose ?? false });
+  server.on('connection', (socket: Socket) => socket.on('close', () => clearTimeout(idleTimers.get(socket))));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     trace,
+    idleClosed: () => idleClosed,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -87,27 +114,6 @@ export async function startForwarder(
         server.close(() => resolve());
       }),
   };
-}
-
-/**
- * Makes `server` close a kept-alive connection once no request has followed its last answer for `idleMs`: a
- * client that sends on such a connection as it closes gets a reset for a request nobody read. Announced, as
- * Node and Apache servers do (`Keep-Alive: timeout=<whole seconds>`: Node's own idle timer), or not, as
- * gunicorn, uvicorn and nginx by default do (a timer of its own; Node's, which would announce itself, off).
- */
-export function closeIdleConnectionsAfter(
-  server: http.Server,
-  idleMs: number,
-  options: { announce: boolean },
-): void {
-  server.keepAliveTimeout = options.announce ? idleMs : 0;
-  if (options.announce) return;
-  const timers = new WeakMap<Socket, NodeJS.Timeout>();
-  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const socket = req.socket;
-    clearTimeout(timers.get(socket));
-    res.on('finish', () => timers.set(socket, setTimeout(() => socket.destroy(), idleMs).unref()));
-  });
 }
 
 /** The share of the run's time with n requests in flight, n = 0, 1, ... (sampled every 10 ms). */
@@ -198,12 +204,12 @@ export function notPassed(file: string): string[] {
 
 export async function runLatency(
   delayMs: number,
-  options: { readOnly?: boolean } = {},
+  options: { readOnly?: boolean; idle?: IdleClose } = {},
 ): Promise<Record<string, unknown>> {
   const clock = embeddedReferenceClock();
   const reference = createReferenceServer(clock);
   const listening = await reference.listen(0, '127.0.0.1');
-  const forwarder = await startForwarder(listening.url, delayMs);
+  const forwarder = await startForwarder(listening.url, delayMs, options.idle);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-latency-'));
   try {
     const lines = [
@@ -266,6 +272,7 @@ export async function runLatency(
     return {
       delayMs,
       readOnly: options.readOnly ?? false,
+      ...(options.idle ? { idleClose: { ...options.idle, closed: forwarder.idleClosed() } } : {}),
       exitCode: status,
       wallSeconds: Math.round((ended - started) / 100) / 10,
       requests: forwarder.trace.length,

@@ -12,6 +12,8 @@
  *   npm run bench -- --latency 100         # only a run against the reference one round trip of 100 ms away
  *                                          # (scripts/bench-latency.ts): wall, requests in flight, critical path
  *   npm run bench -- --latency 100 --read-only   # the same, the target allowing no write
+ *   npm run bench -- --latency 0 --keepalive 300 # the same, the forwarder closing connections idle 300 ms
+ *                                          # (unannounced; --keepalive-announced: Keep-Alive: timeout=N, as Node)
  *   npm run bench -- --steady 20 [--latency 100] [--keepalive 300] [--workers 16] [--concurrent 3] [--variants]
  *                                          # only the steadiness runs (scripts/steady.ts): N runs in a row
  *                                          # against the reference, each failed test named with its cause
@@ -322,6 +324,14 @@ async function main(): Promise<void> {
   if (args.includes('--latency')) {
     const report = await runLatency(numberAfter(args, '--latency', 100), {
       readOnly: args.includes('--read-only'),
+      ...(args.includes('--keepalive')
+        ? {
+            idle: {
+              closeAfterMs: numberAfter(args, '--keepalive', 2000),
+              announced: args.includes('--keepalive-announced'),
+            },
+          }
+        : {}),
     });
     fs.mkdirSync(path.join(ROOT, 'reports'), { recursive: true });
     fs.writeFileSync(

@@ -11,11 +11,11 @@ export interface SteadyOptions {
   /** A forwarder holds each request this long before passing it on. */
   latencyMs?: number;
   /**
-   * A forwarder closes a kept-alive connection idle this long, announcing it as Node does (`Keep-Alive:
-   * timeout=<whole seconds>`, the forwarder of the issue's measurements), or silently (`unannounced`).
+   * A forwarder closes a kept-alive connection idle this long, silently as gunicorn and uvicorn do, or
+   * announcing it as Node does (`announced`: `Keep-Alive: timeout=<whole seconds>`).
    */
   keepAliveMs?: number;
-  unannounced?: boolean;
+  announced?: boolean;
   /** The suite's workers (WORKERS); unset: the suite's own default for its target. */
   workers?: number;
   /**
@@ -31,7 +31,7 @@ const FLAGS = [
   '--steady',
   '--latency',
   '--keepalive',
-  '--unannounced',
+  '--keepalive-announced',
   '--workers',
   '--concurrent',
   '--variants',
@@ -71,10 +71,10 @@ export function parseSteadyArgs(args: readonly string[]): SteadyOptions {
   const workers = count('--workers', 1);
   if (latencyMs !== undefined) options.latencyMs = latencyMs;
   if (keepAliveMs !== undefined) options.keepAliveMs = keepAliveMs;
-  if (values.has('--unannounced')) {
-    if (keepAliveMs === undefined || values.get('--unannounced') !== undefined)
-      throw new Error('--unannounced takes no value and goes with --keepalive <ms>');
-    options.unannounced = true;
+  if (values.has('--keepalive-announced')) {
+    if (keepAliveMs === undefined || values.get('--keepalive-announced') !== undefined)
+      throw new Error('--keepalive-announced takes no value and goes with --keepalive <ms>');
+    options.announced = true;
   }
   if (workers !== undefined) options.workers = workers;
   if (values.has('--variants'))
@@ -99,7 +99,7 @@ export function describeOptions(options: SteadyOptions): string {
           `${options.latencyMs ?? 0} ms latency`,
           ...(options.keepAliveMs !== undefined
             ? [
-                `closing connections idle ${options.keepAliveMs} ms${options.unannounced ? ', unannounced' : ''}`,
+                `closing connections idle ${options.keepAliveMs} ms${options.announced ? ', announced' : ', unannounced'}`,
               ]
             : []),
         ].join(', ')})`

@@ -8,7 +8,7 @@
  * run failed.
  *
  *   npm run bench -- --steady 20 --latency 100
- *   npm run bench -- --steady 10 --keepalive 300       # announced as Node does; --unannounced: silently
+ *   npm run bench -- --steady 10 --keepalive 300       # silently, as gunicorn does; --keepalive-announced: as Node does
  *   npm run bench -- --steady 10 --workers 16
  *   npm run bench -- --steady 10 --concurrent 3
  *   npm run bench -- --steady 10 --variants            # or --variants name,name
@@ -89,8 +89,8 @@ async function runOnce(options: SteadyOptions, lane: number, run: number): Promi
         reference.url,
         options.latencyMs ?? 0,
         options.keepAliveMs === undefined
-          ? {}
-          : { idleCloseMs: options.keepAliveMs, announceIdleClose: !options.unannounced },
+          ? undefined
+          : { closeAfterMs: options.keepAliveMs, announced: options.announced },
       )
     : undefined;
   try {

@@ -1,9 +1,12 @@
 /**
- * A target that resets one connection judged nothing on it: a run through a forwarding proxy that drops the
- * connection of the first instruction POST (which may have run, so it is not sent again) is read in every
- * report. The certification shows that test's requirements as not verified ("could not judge") and certifies
- * nothing as failed, the gate says NOT JUDGED, Allure files the test under "Could not judge", and the
- * command exits 2 (the run could not judge the target), never 1.
+ * A target that resets one connection judged nothing on it. A run goes through a forwarding proxy that drops
+ * two connections of instruction POSTs before any byte of their answers: the first before passing the request
+ * on (it never ran: its events, read back, carry no decision, so the client sends it again and its test
+ * passes), the second once the target had executed it (its events show the decision: it is not sent again).
+ * Only the second one's test could not judge, and every report says so: the certification shows its
+ * requirements as not verified ("could not judge") and certifies nothing as failed, the gate says NOT JUDGED,
+ * Allure files the test under "Could not judge", and the command exits 2 (the run could not judge the
+ * target), never 1. Every other test passes.
  */
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,7 +25,10 @@ const reference = createReferenceServer({ timeZone: 'Asia/Kolkata' });
 let listening: ListeningServer | undefined;
 let proxy: http.Server | undefined;
 let proxyUrl = '';
-let dropped: string | undefined;
+/** The instruction dropped before it reached the target, and the one dropped after it ran (their bodies). */
+let droppedUnread: string | undefined;
+let droppedAfterRun: string | undefined;
+let replayed = 0;
 
 /** Whether an instruction POST's body names an event the reference holds (the preflight's probe names none). */
 function instructsKnownEvent(body: Buffer): boolean {
@@ -34,22 +40,35 @@ function instructsKnownEvent(body: Buffer): boolean {
   }
 }
 
-/** Forwards every request to the reference, but destroys the connection of the first instruction of an event. */
+/**
+ * Forwards every request to the reference, but destroys the connection of the first instruction of a known
+ * event before passing it on, and that of the first other one the reference executed (201) before answering.
+ */
 function forwarding(target: URL): http.Server {
   return http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
+      const text = body.toString('utf8');
       const instructs = req.method === 'POST' && req.url?.endsWith('/patent-instructions');
-      if (dropped === undefined && instructs && instructsKnownEvent(body)) {
-        dropped = `${req.method} ${req.url}`;
+      if (instructs && text === droppedUnread) replayed += 1;
+      if (droppedUnread === undefined && instructs && instructsKnownEvent(body)) {
+        droppedUnread = text;
         req.socket.destroy();
         return;
       }
       const upstream = http.request(
         { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
         (answer) => {
+          const drop =
+            instructs && droppedAfterRun === undefined && text !== droppedUnread && answer.statusCode === 201;
+          if (drop) {
+            droppedAfterRun = text;
+            answer.resume();
+            req.socket.destroy();
+            return;
+          }
           res.writeHead(answer.statusCode ?? 502, endToEndHeaders(answer.headers));
           answer.pipe(res);
         },
@@ -73,7 +92,7 @@ after(async () => {
   await listening?.close();
 });
 
-void test('a reset connection fails no requirement in any report: could not judge', async () => {
+void test('a reset connection fails no requirement in any report: the test whose request may have run could not judge, no other', async () => {
   const dir = tempDir('reset');
   const keys = Object.fromEntries(KEY_SETTINGS.map(({ role, env }) => [env, reference.keys[role]]));
   const env = cleanEnv({
@@ -98,13 +117,27 @@ void test('a reset connection fails no requirement in any report: could not judg
     child.on('close', (status) => resolve({ status, output }));
   });
   try {
-    assert.ok(dropped, `the proxy dropped an instruction POST:\n${run.output}`);
+    assert.ok(droppedUnread, `the proxy dropped an instruction POST before the target:\n${run.output}`);
+    assert.ok(droppedAfterRun, `the proxy dropped an instruction POST the target ran:\n${run.output}`);
+    assert.equal(replayed, 1, 'the instruction that never reached the target was sent again, once');
     assert.equal(run.status, 2, `the command: the run could not judge the target\n${run.output}`);
     const certification = JSON.parse(fs.readFileSync(path.join(dir, 'certification.json'), 'utf8')) as {
       overall: string;
       mustFailed: string[];
-      requirements: { id: string; verdict: string; reason?: string; tests: { failureKind?: string }[] }[];
+      requirements: {
+        id: string;
+        verdict: string;
+        reason?: string;
+        tests: { title: string; outcome: string; failureKind?: string }[];
+      }[];
     };
+    const tests = certification.requirements.flatMap((r) => r.tests);
+    const notPassed = new Set(tests.filter((t) => t.outcome !== 'passed').map((t) => t.title));
+    const unjudgedTests = new Set(
+      tests.filter((t) => t.failureKind === 'infrastructure error').map((t) => t.title),
+    );
+    assert.equal(unjudgedTests.size, 1, [...unjudgedTests].join('\n'));
+    assert.deepEqual([...notPassed], [...unjudgedTests], 'every other test passed');
     assert.deepEqual(certification.mustFailed, [], 'no requirement failed');
     assert.notEqual(certification.overall, 'not conformant');
     const unjudged = certification.requirements.filter((r) =>

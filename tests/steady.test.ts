@@ -37,11 +37,11 @@ void test('the arguments: N runs, the forwarder, workers, lanes and variants', (
   // --concurrent alone: one run in each lane.
   assert.deepEqual(parseSteadyArgs(['--concurrent', '3']), { runs: 1, concurrent: 3 });
   assert.equal(parseSteadyArgs(['--steady', '1', '--latency', '0']).latencyMs, 0);
-  assert.deepEqual(parseSteadyArgs(['--steady', '1', '--keepalive', '300', '--unannounced']), {
+  assert.deepEqual(parseSteadyArgs(['--steady', '1', '--keepalive', '300', '--keepalive-announced']), {
     runs: 1,
     concurrent: 1,
     keepAliveMs: 300,
-    unannounced: true,
+    announced: true,
   });
   assert.ok(isSteadyRequest(['--steady', '1']) && isSteadyRequest(['--concurrent', '2']));
   assert.ok(!isSteadyRequest(['--latency', '100']));
@@ -57,7 +57,7 @@ void test('a wrong or unknown argument is refused, naming it', () => {
   assert.throws(() => parseSteadyArgs(['--steady', '3', '--keepalive', '0']), /--keepalive/);
   assert.throws(() => parseSteadyArgs(['--steady', '3', '--runs', '2']), /not "--runs"/);
   assert.throws(() => parseSteadyArgs(['--steady', '3', '--read-only']), /not "--read-only"/);
-  assert.throws(() => parseSteadyArgs(['--steady', '3', '--unannounced']), /goes with --keepalive/);
+  assert.throws(() => parseSteadyArgs(['--steady', '3', '--keepalive-announced']), /goes with --keepalive/);
 });
 
 void test('the settings in words', () => {
@@ -71,8 +71,8 @@ void test('the settings in words', () => {
       'connections idle 300 ms); 16 workers; the reference with as many variants as combine',
   );
   assert.match(
-    describeOptions({ runs: 2, concurrent: 1, latencyMs: 100, keepAliveMs: 300, unannounced: true }),
-    /through a forwarder \(100 ms latency, closing connections idle 300 ms, unannounced\)/,
+    describeOptions({ runs: 2, concurrent: 1, latencyMs: 100, keepAliveMs: 300, announced: true }),
+    /through a forwarder \(100 ms latency, closing connections idle 300 ms, announced\)/,
   );
 });
 

@@ -7,7 +7,8 @@
 import { ApiClient } from '../wire/api-client';
 import { PRIMARY_TENANT, recordFacts } from '../wire/answer-checks';
 import { dataStateReport } from '../contract/data-states';
-import { needsTrustingProcess, newTargetContext, readNetworkSettings } from '../run/network';
+import { needsTrustingProcess, readNetworkSettings } from '../run/network';
+import { targetConnections } from '../wire/connections';
 import { sweepEvents } from './discovery';
 import { sharedSweep } from './shared-sweeps';
 import { keyEnvName, type Target } from '../run/target';
@@ -37,12 +38,12 @@ export async function readDataStates(
       requests: 0,
     };
   }
-  const context = await newTargetContext(target.baseUrl);
+  const connections = targetConnections(target.baseUrl);
   let requests = 0;
   try {
     const api = new ApiClient(
       {
-        request: context,
+        connections,
         baseUrl: target.baseUrl,
         timeoutMs: target.requestTimeoutMs,
         record: () => (requests += 1),
@@ -70,6 +71,6 @@ export async function readDataStates(
       requests,
     };
   } finally {
-    await context.dispose();
+    await connections.dispose();
   }
 }

@@ -280,12 +280,21 @@ export function requestContextOptions(
   };
 }
 
-/** A worker's (or the preflight's) request context for the target. */
-export async function newTargetContext(baseUrl: string): Promise<APIRequestContext> {
+/**
+ * A worker's (or the preflight's) request context for the target. `closeEach`: every request on it goes on a
+ * connection of its own, closed after the answer (`Connection: close`), so it never meets an idle connection
+ * (helpers/wire/connections.ts).
+ */
+export async function newTargetContext(
+  baseUrl: string,
+  { closeEach = false }: { closeEach?: boolean } = {},
+): Promise<APIRequestContext> {
   const { request } = await import('@playwright/test');
   const network = readNetworkSettings(baseUrl);
   if (network.proxy) verifyIpTargetsThroughTunnels();
-  return request.newContext(requestContextOptions(network, baseUrl));
+  const options = requestContextOptions(network, baseUrl);
+  if (closeEach) options.extraHTTPHeaders = { ...options.extraHTTPHeaders, Connection: 'close' };
+  return request.newContext(options);
 }
 
 // ---------------------------------------------------------------------------------------------------

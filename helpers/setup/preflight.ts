@@ -5,18 +5,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import nodePath from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
 import { explainFirstAnswer, explainNetworkError } from '../run/network-errors';
 import {
   inTrustingProcess,
   needsTrustingProcess,
-  newTargetContext,
   readNetworkSettings,
   trustCaBundle,
   type NetworkSettings,
 } from '../run/network';
 import { noteAnnouncedReset } from '../wire/rate-limit-headers';
 import { noteTargetDate } from '../wire/target-clock';
+import { isDroppedConnection, targetConnections, type Connections } from '../wire/connections';
+import { idempotentMethod } from '../wire/replays';
 import { API_PREFIX } from '../contract/invariant-types';
 import { loadRequirements, type Requirement } from '../../schemas/requirements';
 import { KEY_SETTINGS, type KeyRole } from '../run/settings';
@@ -37,7 +37,7 @@ interface PreflightAnswer {
 
 async function sendPreflightRequest(
   target: Target,
-  context: APIRequestContext,
+  connections: Connections,
   network: NetworkSettings,
   key: string | undefined,
   method: string,
@@ -48,28 +48,40 @@ async function sendPreflightRequest(
   if (key !== undefined) headers['x-api-key'] = key;
   if (body !== undefined) headers['content-type'] = 'application/json';
   // ---- network (issue 17): the workers' context options (helpers/run/network.ts); errors in plain words
-  let status: number;
-  let contentType: string;
-  let text: string;
-  let responseHeaders: Record<string, string>;
   const started = performance.now();
+  // The workers' connections and replays (helpers/wire/connections.ts): the probe of an instruction goes on a
+  // connection of its own; a read whose connection dropped is sent again on one of its own.
+  const send = async (fresh: boolean) => {
+    const lease = await connections.lease(fresh);
+    try {
+      const response = await lease.context.fetch(`${target.baseUrl}${path}`, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { data: Buffer.from(JSON.stringify(body)) }),
+        maxRedirects: 0,
+        failOnStatusCode: false,
+        timeout: target.requestTimeoutMs,
+      });
+      const answered = response.headers();
+      lease.done(answered);
+      return { status: response.status(), headers: answered, text: (await response.body()).toString('utf8') };
+    } catch (error) {
+      lease.done(undefined, isDroppedConnection((error as Error).message));
+      throw error;
+    }
+  };
+  let answer: Awaited<ReturnType<typeof send>>;
   try {
-    const response = await context.fetch(`${target.baseUrl}${path}`, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { data: Buffer.from(JSON.stringify(body)) }),
-      maxRedirects: 0,
-      failOnStatusCode: false,
-      timeout: target.requestTimeoutMs,
+    answer = await send(!idempotentMethod(method)).catch((error: Error) => {
+      if (!idempotentMethod(method) || !isDroppedConnection(error.message)) throw error;
+      return send(true);
     });
-    status = response.status();
-    responseHeaders = response.headers();
-    noteTargetDate(responseHeaders.date, target.baseUrl);
-    contentType = responseHeaders['content-type'] ?? '';
-    text = (await response.body()).toString('utf8');
   } catch (error) {
     throw new PreflightError(explainNetworkError(error, network, target.baseUrl));
   }
+  const { status, headers: responseHeaders, text } = answer;
+  noteTargetDate(responseHeaders.date, target.baseUrl);
+  const contentType = responseHeaders['content-type'] ?? '';
   // ---- end network
   let parsed: unknown;
   try {
@@ -160,20 +172,20 @@ export async function preflight(target: Target): Promise<number> {
     if (outcome.error === undefined) return outcome.requests!;
     throw outcome.preflight ? new PreflightError(outcome.error) : new Error(outcome.error);
   }
-  const context = await newTargetContext(target.baseUrl);
+  const connections = targetConnections(target.baseUrl);
   try {
-    return await checks(target, context, network);
+    return await checks(target, connections, network);
   } finally {
-    await context.dispose();
+    await connections.dispose();
   }
 }
 
-async function checks(target: Target, context: APIRequestContext, network: NetworkSettings): Promise<number> {
+async function checks(target: Target, connections: Connections, network: NetworkSettings): Promise<number> {
   // ---- end network
   let requests = 0;
   const call = async (key: string | undefined, p: { method: string; path: string; body?: unknown }) => {
     requests += 1;
-    return sendPreflightRequest(target, context, network, key, p.method, p.path, p.body);
+    return sendPreflightRequest(target, connections, network, key, p.method, p.path, p.body);
   };
   const primary = target.keys.all;
   if (!primary) throw new PreflightError('API_KEY (the primary key, all scopes) is not configured');

@@ -8,6 +8,9 @@ import path from 'node:path';
 import { chainInLine } from '../run/round-trips';
 import { requirementById } from '../../schemas/requirements';
 import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from '../wire/api-client';
+import type { Connections } from '../wire/connections';
+import { instructionNotRun } from '../wire/replays';
+import type { PatentEvent } from '../../schemas/types';
 import { checkAnswers, checkRateLimits, flushJudgements, PRIMARY_TENANT } from '../wire/answer-checks';
 import { beginClientWrite, beginProviderStateWrite } from '../run/consistency-ledger';
 import { Portfolio } from '../data/discovery';
@@ -117,7 +120,10 @@ interface TestFixtures {
   entry: MutationEntry | undefined;
   /** The target of this test: the run's target, or the mutation entry's reference. */
   target: Target;
-  /** The request context of the target's world. */
+  /**
+   * A request context of the target's world for requests sent without the client (a provider state): each goes
+   * on a connection of its own (helpers/wire/connections.ts).
+   */
   requestContext: APIRequestContext;
   /** The primary tenant's data, read once per worker and target. */
   portfolio: Portfolio;
@@ -168,7 +174,7 @@ function tenantOfKey(target: Target, key: string | undefined): string {
  * low-quota one, whose 429 is what the rate-limit tests observe.
  */
 function clientFor(
-  context: APIRequestContext,
+  connections: Connections,
   target: Target,
   key: string | undefined,
   record: (e: Exchange) => void,
@@ -177,7 +183,7 @@ function clientFor(
   const guarded = key !== undefined && key !== target.keys.lowQuota;
   return new ApiClient(
     {
-      request: context,
+      connections,
       baseUrl: target.baseUrl,
       timeoutMs: target.requestTimeoutMs,
       record,
@@ -206,12 +212,12 @@ let targetAsked = false;
 
 /** The client of a portfolio's discovery reads, counted as such in the worker's ledger. */
 function discoveryClient(
-  context: APIRequestContext,
+  connections: Connections,
   target: Target,
   key: string | undefined,
   ledger: RequestLedger,
 ): ApiClient {
-  return clientFor(context, target, key, (e) => {
+  return clientFor(connections, target, key, (e) => {
     ledger.add('discovery', 1);
     ledger.addOrigin(e.request.url);
   });
@@ -241,15 +247,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   worlds: [
     async ({ ledger }, use) => {
       const worlds = new Worlds((target) => ({
-        requestContext: () => newTargetContext(target.baseUrl),
-        portfolio: (context) =>
-          new Portfolio(discoveryClient(context, target, target.keys.all, ledger), {
+        requestContext: ({ closeEach }) => newTargetContext(target.baseUrl, { closeEach }),
+        portfolio: (connections) =>
+          new Portfolio(discoveryClient(connections, target, target.keys.all, ledger), {
             label: `the primary tenant (${keyEnvName('all')})`,
             shareAs: `${target.baseUrl}-all`,
             planned: true,
           }),
-        otherPortfolio: (context) =>
-          new Portfolio(discoveryClient(context, target, target.keys.otherTenant, ledger), {
+        otherPortfolio: (connections) =>
+          new Portfolio(discoveryClient(connections, target, target.keys.otherTenant, ledger), {
             label: `the other tenant (${keyEnvName('otherTenant')})`,
             shareAs: `${target.baseUrl}-otherTenant`,
           }),
@@ -305,27 +311,50 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   as: [
-    async ({ requestContext, target, exchanges, ledger }, use, testInfo) => {
+    async ({ worlds, target, exchanges, ledger }, use, testInfo) => {
+      const world = worlds.of(target);
       const onRetry = (status: number | undefined) => {
         ledger.retries += 1;
         testInfo.annotations.push({
           type: 'retry',
           description:
             status === undefined
-              ? 'a request whose connection dropped was sent again (a replay its method or the contract makes harmless)'
+              ? 'a request whose connection dropped was sent again (a replay its method or the contract makes harmless, or that the target showed had not run)'
               : `a ${status} answer was retried (contract: Errors, Rules)`,
         });
       };
-      await use((role) => {
-        const key = target.keys[role];
-        if (!key) skipBecause('setting', `${keyEnvName(role)} is not configured (key role "${role}")`);
-        return clientFor(requestContext, target, key, (e) => exchanges.push(e), {
+      const client = (key: string): ApiClient =>
+        clientFor(world.connections(), target, key, (e) => exchanges.push(e), {
           onRetry,
           onOverhead: (ms, networkMs) => {
             ledger.overheadMs.push(ms);
             ledger.networkMs += networkMs;
           },
+          showsNotRun,
         });
+      // An instruction whose connection dropped is sent again only when its events, read back with the key of
+      // their tenant (found in the worker's snapshots), carry no decision (helpers/wire/replays.ts).
+      const showsNotRun = (request: Parameters<typeof instructionNotRun>[0]) =>
+        instructionNotRun(request, async (eventId) => {
+          const tenants = [
+            [target.keys.all, () => world.portfolio()],
+            [target.keys.otherTenant, () => world.otherPortfolio()],
+          ] as const;
+          for (const [key, portfolio] of tenants) {
+            if (!key) continue;
+            const event = (await (await portfolio()).events()).find((e) => e.id === eventId);
+            if (!event) continue;
+            const read = await client(key).call('getPatentEvent', {
+              path: { patentId: event.patent.id, eventId },
+            });
+            return read.status === 200 ? read.json<PatentEvent>() : undefined;
+          }
+          return undefined;
+        });
+      await use((role) => {
+        const key = target.keys[role];
+        if (!key) skipBecause('setting', `${keyEnvName(role)} is not configured (key role "${role}")`);
+        return client(key);
       });
     },
     { box: 'self' },
@@ -339,8 +368,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   ],
 
   anonymous: [
-    async ({ requestContext, target, exchanges }, use) => {
-      await use(clientFor(requestContext, target, undefined, (e) => exchanges.push(e)));
+    async ({ worlds, target, exchanges }, use) => {
+      await use(clientFor(worlds.of(target).connections(), target, undefined, (e) => exchanges.push(e)));
     },
     { box: 'self' },
   ],

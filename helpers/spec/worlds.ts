@@ -1,28 +1,30 @@
 /**
- * A worker's worlds: what the worker holds for one target (its request context, the portfolios of its
- * tenants, the areas' shared reads). A run has one target, so one world per worker; the mutation run's
+ * A worker's worlds: what the worker holds for one target (its connections, the portfolios of its tenants,
+ * the areas' shared reads). A run has one target, so one world per worker; the mutation run's
  * workers serve many references, one after another, and each gets a world of its own, so that nothing read
  * from one reference reaches a test of another.
  */
 import type { APIRequestContext } from '@playwright/test';
 import type { Portfolio } from '../data/discovery';
 import type { Target } from '../run/target';
+import { Connections, type OpenContext } from '../wire/connections';
 
 /** How a world makes what it holds, from its target. */
 export interface WorldMakers {
-  requestContext: () => Promise<APIRequestContext>;
-  portfolio: (context: APIRequestContext) => Portfolio;
-  otherPortfolio: (context: APIRequestContext) => Portfolio;
+  /** A request context to the target (helpers/wire/connections.ts decides which requests go on which). */
+  requestContext: OpenContext;
+  portfolio: (connections: Connections) => Portfolio;
+  otherPortfolio: (connections: Connections) => Portfolio;
 }
 
 /**
- * Worlds no test has used for this many other worlds are closed (their request context disposed): the
+ * Worlds no test has used for this many other worlds are closed (their connections closed): the
  * mutation run's tests come entry after entry, so a world is rarely needed again once the next ones began.
  */
 const LIVE_WORLDS = 8;
 
 export class World {
-  private context: Promise<APIRequestContext> | undefined;
+  private connections_: Connections | undefined;
   private readonly held = new Map<string, unknown>();
 
   constructor(
@@ -30,18 +32,22 @@ export class World {
     private readonly makers: WorldMakers,
   ) {}
 
+  /** The world's connections to its target: the requests of its clients go on them. */
+  connections(): Connections {
+    return (this.connections_ ??= new Connections(this.makers.requestContext));
+  }
+
+  /** The context for requests sent without the client: each on a connection of its own. */
   requestContext(): Promise<APIRequestContext> {
-    return (this.context ??= this.makers.requestContext());
+    return this.connections().freshContext();
   }
 
   async portfolio(): Promise<Portfolio> {
-    const context = await this.requestContext();
-    return this.memo('portfolio', () => this.makers.portfolio(context));
+    return this.memo('portfolio', () => this.makers.portfolio(this.connections()));
   }
 
   async otherPortfolio(): Promise<Portfolio> {
-    const context = await this.requestContext();
-    return this.memo('otherPortfolio', () => this.makers.otherPortfolio(context));
+    return this.memo('otherPortfolio', () => this.makers.otherPortfolio(this.connections()));
   }
 
   /** `make()` on the first call for `name` in this world; the same value after. */
@@ -51,10 +57,10 @@ export class World {
   }
 
   async close(): Promise<void> {
-    const context = this.context;
-    this.context = undefined;
+    const connections = this.connections_;
+    this.connections_ = undefined;
     this.held.clear();
-    if (context) await (await context.catch(() => undefined))?.dispose();
+    await connections?.dispose();
   }
 }
 

@@ -13,9 +13,11 @@ import type { ReasonKind } from '../run/report-config';
 import { ApiResponse, TargetError } from './api-response';
 import { beginWideWrite, isWideWrite } from './wide-writes';
 import { withPlainStacks } from './plain-stacks';
+import { Connections, isDroppedConnection } from './connections';
+import { idempotentMethod, replaySafe } from './replays';
 
 // The answer type lives in a leaf module; importers of the client find it here too.
-export { ApiResponse, TargetError };
+export { ApiResponse, TargetError, replaySafe };
 
 export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
 export type Query = Record<string, QueryValue>;
@@ -59,7 +61,10 @@ export interface RetryPolicy {
 }
 
 export interface ClientDeps {
-  request: APIRequestContext;
+  /** The connections requests go on (helpers/wire/connections.ts). */
+  connections?: Connections;
+  /** Without `connections`: the one request context every request goes on (a unit test's stub). */
+  request?: APIRequestContext;
   baseUrl: string;
   timeoutMs: number;
   /** Receives every exchange (the test's evidence log). */
@@ -82,6 +87,11 @@ export interface ClientDeps {
   onWrite?: (request: ExchangeRequest) => (status: number | undefined) => void;
   /** Told of every retry, with the status retried (undefined: a dropped connection); the ledger counts them. */
   onRetry?: (status: number | undefined) => void;
+  /**
+   * Whether the target shows that a request whose connection dropped did not run (its effect read back:
+   * helpers/wire/replays.ts); it is then sent again. Undefined: only requests safe by themselves are.
+   */
+  showsNotRun?: (request: ExchangeRequest) => Promise<boolean>;
   /** Ends the current test as skipped, naming the reason and its kind (outside a test: throws). */
   skip?: (kind: Extract<ReasonKind, 'setting' | 'time'>, reason: string) => never;
   /**
@@ -131,34 +141,21 @@ function encodeBody(body: unknown): Buffer | undefined {
   return Buffer.from(typeof body === 'string' ? body : JSON.stringify(body), 'utf8');
 }
 
-/** A connection that dropped under the request (not a refused connection, not a timeout). */
-const DROPPED_CONNECTION = /ECONNRESET|EPIPE|socket hang up/i;
-
-/** Methods whose replay the HTTP semantics make harmless (RFC 9110, 9.2.2). */
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
-
-/** Whether sending `request` again is harmless: an idempotent method, or a sync push with its import ref. */
-export function replaySafe(request: ExchangeRequest): boolean {
-  if (IDEMPOTENT.has(request.method.toUpperCase())) return true;
-  if (request.method.toUpperCase() !== 'POST' || !new URL(request.url).pathname.endsWith('/patents/sync'))
-    return false;
-  try {
-    const ref = (JSON.parse(request.body ?? '') as { externalImportRef?: unknown }).externalImportRef;
-    return typeof ref === 'string' && ref !== '';
-  } catch {
-    return false;
-  }
-}
-
 /** The last RateLimit-Remaining seen for each target and key in this worker process: the quota guard's memory. */
 const lastRemaining = new Map<string, number>();
 
 export class ApiClient {
+  private readonly connections: Connections;
+
   constructor(
     private readonly deps: ClientDeps,
     /** The key sent as `x-api-key`; undefined sends no key. */
     readonly key: string | undefined,
-  ) {}
+  ) {
+    if (deps.connections) this.connections = deps.connections;
+    else if (deps.request) this.connections = Connections.over(deps.request);
+    else throw new Error('a client needs its connections or a request context');
+  }
 
   get baseUrl(): string {
     return this.deps.baseUrl;
@@ -253,10 +250,12 @@ export class ApiClient {
   }
 
   /**
-   * The exchange, sent once more when the connection dropped (a reset, a closed socket) and a replay is safe:
-   * a keep-alive connection the server or a proxy closed as the request left is no answer of the target.
-   * Safe: a method the HTTP semantics make idempotent, or a sync push carrying an externalImportRef, whose
-   * replay the contract answers with the stored batch. Any other request keeps the error (it may have run).
+   * The exchange, sent once more when the connection dropped before any answer (a reset, a closed socket) and
+   * a replay is harmless: a connection closed under the request is no answer of the target. Harmless: a method
+   * the HTTP semantics make idempotent, a sync push carrying an externalImportRef (the contract answers its
+   * replay with the stored batch), or a request the target shows did not run (`showsNotRun`: an instruction
+   * whose events carry no decision). Any other request keeps the error (it may have run): the test could not
+   * judge. The replay goes on a connection of its own: the next idle one may be closing too.
    */
   private async exchangeReplayingDrops(
     request: ExchangeRequest,
@@ -265,10 +264,16 @@ export class ApiClient {
     try {
       return await this.exchange(request, body);
     } catch (error) {
-      if (!(error instanceof TargetError) || !DROPPED_CONNECTION.test(error.message) || !replaySafe(request))
-        throw error;
+      if (!(error instanceof TargetError) || !isDroppedConnection(error.message)) throw error;
+      if (!replaySafe(request)) {
+        const notRun = this.deps.showsNotRun && (await this.deps.showsNotRun(request).catch(() => false));
+        if (!notRun)
+          throw new TargetError(
+            `${error.message}; not sent again: ${this.deps.showsNotRun ? 'the target does not show that it did not run' : 'it may have run'}`,
+          );
+      }
       this.deps.onRetry?.(undefined);
-      return { ...(await this.exchange(request, body)), retryAttempt: 1 };
+      return { ...(await this.exchange(request, body, true)), retryAttempt: 1 };
     }
   }
 
@@ -314,18 +319,30 @@ export class ApiClient {
     }
   }
 
-  /** One request and its full answer, recorded. */
-  private async exchange(request: ExchangeRequest, body: Buffer | undefined): Promise<Exchange> {
+  /**
+   * One request and its full answer, recorded. `fresh`: on a connection of its own (helpers/wire/connections.ts),
+   * as every request that is not idempotent goes.
+   */
+  private async exchange(
+    request: ExchangeRequest,
+    body: Buffer | undefined,
+    fresh = !idempotentMethod(request.method),
+  ): Promise<Exchange> {
     const leave = await takePlace();
     try {
-      return await this.exchangeInPlace(request, body);
+      return await this.exchangeInPlace(request, body, fresh);
     } finally {
       leave();
     }
   }
 
-  private async exchangeInPlace(request: ExchangeRequest, body: Buffer | undefined): Promise<Exchange> {
+  private async exchangeInPlace(
+    request: ExchangeRequest,
+    body: Buffer | undefined,
+    fresh: boolean,
+  ): Promise<Exchange> {
     const { method, url, headers } = request;
+    const lease = await this.connections.lease(fresh);
     const started = performance.now();
     // Readers that expect no change hear of writes that reach beyond a claimed patent (helpers/wire/wide-writes.ts).
     const ended = isWideWrite(method, url)
@@ -336,7 +353,7 @@ export class ApiClient {
     let exchange: Exchange | undefined;
     try {
       const response = await withPlainStacks(() =>
-        this.deps.request.fetch(url, {
+        lease.context.fetch(url, {
           method,
           headers,
           data: body,
@@ -345,6 +362,7 @@ export class ApiClient {
           failOnStatusCode: false,
         }),
       );
+      lease.done(response.headers());
       const responseBody = await withPlainStacks(() => response.body());
       exchange = {
         request,
@@ -355,10 +373,14 @@ export class ApiClient {
         sentAt,
       };
     } catch (error) {
+      const message = (error as Error).message.split('\n')[0]!;
+      lease.done(undefined, isDroppedConnection(message));
       throw new TargetError(
-        `the target did not answer ${method} ${url} within ${this.deps.timeoutMs} ms: ${(error as Error).message.split('\n')[0]}`,
+        `the target did not answer ${method} ${url} within ${this.deps.timeoutMs} ms: ${message}`,
       );
     } finally {
+      // An answer or a drop has released the connection already; anything else still must.
+      lease.done(undefined);
       ended?.();
       written?.(exchange?.status);
     }
