@@ -68,7 +68,7 @@ void test('the settings in words', () => {
   assert.equal(
     describeOptions({ runs: 10, concurrent: 3, keepAliveMs: 300, workers: 16, variants: 'widest' }),
     '3 lanes at the same time, each of 10 runs in a row; through a forwarder (0 ms latency, closing ' +
-      'connections idle 300 ms); 16 workers; the reference with as many variants as combine',
+      'connections idle 300 ms, unannounced); 16 workers; the reference with as many variants as combine',
   );
   assert.match(
     describeOptions({ runs: 2, concurrent: 1, latencyMs: 100, keepAliveMs: 300, announced: true }),
