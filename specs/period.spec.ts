@@ -243,16 +243,18 @@ test.describe('events by period', () => {
       const examples = pastDue ? [{ at: dates.indexOf(pastDue.dueDate), shift: 0, span: 0 }] : [];
       const dstExamples = dstEdge ? [{ at: dates.indexOf(addDays(dstEdge, 1)), shift: -1, span: 0 }] : [];
       const answers = await Promise.all(
-        [...examples, ...dstExamples, ...generatedInputs(windows, pastDue ? 2 : 4)].map(
-          async ({ at, shift, span }) => {
-            const dueFrom = addDays(dates[at]!, shift);
-            const dueTo = addDays(dueFrom, span);
-            const { events: returned, pages } = await readWindowPages(api, { dueFrom, dueTo });
-            const expected = expectedIn(snapshot, dueFrom, dueTo, portfolio);
-            expect(missingFrom(returned, expected), `events due in ${dueFrom}..${dueTo} missing`).toEqual([]);
-            return pages;
-          },
-        ),
+        [
+          ...examples,
+          ...dstExamples,
+          ...generatedInputs(windows, (pastDue ? 2 : 4) - dstExamples.length),
+        ].map(async ({ at, shift, span }) => {
+          const dueFrom = addDays(dates[at]!, shift);
+          const dueTo = addDays(dueFrom, span);
+          const { events: returned, pages } = await readWindowPages(api, { dueFrom, dueTo });
+          const expected = expectedIn(snapshot, dueFrom, dueTo, portfolio);
+          expect(missingFrom(returned, expected), `events due in ${dueFrom}..${dueTo} missing`).toEqual([]);
+          return pages;
+        }),
       );
       // No event outside its window: the registry's rule (PER-003 in helpers/rules/period.ts), on every page.
       expectRuleHolds('PER-003', ...answers.flat());
@@ -337,26 +339,24 @@ test.describe('events by period', () => {
           ? `${chosen.join(', ')} (${overrunMonth}: ${overrun(overrunMonth)} event(s) due in the days after it up to a 31st)`
           : `${chosen.join(', ')} (no month shorter than 31 days has an event due in the days after it up to a 31st)`,
       });
-      const pages = (
-        await Promise.all(
-          chosen.map(async (month) => {
-            const { first, last } = monthBounds(month);
-            const [{ events: byMonth, pages }, byWindow] = await Promise.all([
-              readWindowPages(api, { dueMonth: month }),
-              readWindow(api, { dueFrom: first, dueTo: last }),
-            ]);
-            expect(
-              missingFrom(byMonth, expectedIn(snapshot, first, last, portfolio)),
-              `events of ${month} missing`,
-            ).toEqual([]);
-            expect(
-              byMonth.map((e) => e.id).sort(),
-              `dueMonth=${month} against dueFrom=${first}&dueTo=${last}`,
-            ).toEqual(byWindow.map((e) => e.id).sort());
-            return pages;
-          }),
-        )
-      ).flat();
+      // The month of the boundaries against its window read with dueFrom and dueTo; the overrun month by
+      // the rule alone (no event outside the month), one request.
+      const [edgeMonth, ...others] = chosen;
+      const { first, last } = monthBounds(edgeMonth!);
+      const [{ events: byMonth, pages: edgePages }, byWindow, ...otherPages] = await Promise.all([
+        readWindowPages(api, { dueMonth: edgeMonth }),
+        readWindow(api, { dueFrom: first, dueTo: last }),
+        ...others.map(async (month) => (await readWindowPages(api, { dueMonth: month })).pages),
+      ]);
+      expect(
+        missingFrom(byMonth, expectedIn(snapshot, first, last, portfolio)),
+        `events of ${edgeMonth} missing`,
+      ).toEqual([]);
+      expect(
+        byMonth.map((e) => e.id).sort(),
+        `dueMonth=${edgeMonth} against dueFrom=${first}&dueTo=${last}`,
+      ).toEqual(byWindow.map((e) => e.id).sort());
+      const pages = [...edgePages, ...otherPages.flat()];
       // No event outside the month: the registry's rule (PER-006 in helpers/rules/period.ts).
       expectRuleHolds('PER-006', ...pages);
     },
