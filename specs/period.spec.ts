@@ -308,9 +308,10 @@ test.describe('events by period', () => {
       const held = (days: string[]) => days.filter((d) => counts.has(d)).length;
       const months = new Map<string, number>();
       for (const [day, n] of counts) months.set(day.slice(0, 7), (months.get(day.slice(0, 7)) ?? 0) + n);
-      // Two months, chosen from the data whatever today is: the one whose bounds and the days just outside
-      // them hold the most events, then the busiest; and the month shorter than 31 days with the most events
-      // due in the days after it that a month taken as 31 days would cover.
+      // The months, chosen from the data whatever today is: a month holding events whose bounds and the days
+      // just outside them hold the most events, one that overruns first (below); and, when that one does not,
+      // the month shorter than 31 days with the most events due in the days after it that a month taken as
+      // 31 days would cover.
       const edges = (month: string) => {
         const { first, last } = monthBounds(month);
         return held([first, last, addDays(first, -1), addDays(last, 1)]);
@@ -329,34 +330,30 @@ test.describe('events by period', () => {
       }
       const ranked = (score: (month: string) => number) =>
         [...months].sort((a, b) => score(b[0]) - score(a[0]) || b[1] - a[1]).map(([m]) => m);
-      const overrunMonth = ranked(overrun).find((m) => overrun(m) > 0);
-      const chosen = [
-        ...new Set([ranked(edges).find((m) => months.get(m)! > 0)!, ...(overrunMonth ? [overrunMonth] : [])]),
-      ];
+      const edgeFirst = ranked((m) => (overrun(m) > 0 ? 100 : 0) + edges(m)).find((m) => months.get(m)! > 0)!;
+      const overrunMonth = overrun(edgeFirst) > 0 ? edgeFirst : ranked(overrun).find((m) => overrun(m) > 0);
+      const chosen = [...new Set([edgeFirst, ...(overrunMonth ? [overrunMonth] : [])])];
       test.info().annotations.push({
         type: 'months',
         description: overrunMonth
           ? `${chosen.join(', ')} (${overrunMonth}: ${overrun(overrunMonth)} event(s) due in the days after it up to a 31st)`
           : `${chosen.join(', ')} (no month shorter than 31 days has an event due in the days after it up to a 31st)`,
       });
-      // The month of the boundaries against its window read with dueFrom and dueTo; the overrun month by
-      // the rule alone (no event outside the month), one request.
-      const [edgeMonth, ...others] = chosen;
-      const { first, last } = monthBounds(edgeMonth!);
-      const [{ events: byMonth, pages: edgePages }, byWindow, ...otherPages] = await Promise.all([
-        readWindowPages(api, { dueMonth: edgeMonth }),
-        readWindow(api, { dueFrom: first, dueTo: last }),
-        ...others.map(async (month) => (await readWindowPages(api, { dueMonth: month })).pages),
-      ]);
-      expect(
-        missingFrom(byMonth, expectedIn(snapshot, first, last, portfolio)),
-        `events of ${edgeMonth} missing`,
-      ).toEqual([]);
-      expect(
-        byMonth.map((e) => e.id).sort(),
-        `dueMonth=${edgeMonth} against dueFrom=${first}&dueTo=${last}`,
-      ).toEqual(byWindow.map((e) => e.id).sort());
-      const pages = [...edgePages, ...otherPages.flat()];
+      // Each month against the events the wide window (a dueFrom and dueTo read) shows due in it, on the
+      // patents no test writes; one request a month.
+      const pages = (
+        await Promise.all(
+          chosen.map(async (month) => {
+            const { first, last } = monthBounds(month);
+            const { events: byMonth, pages } = await readWindowPages(api, { dueMonth: month });
+            expect(
+              missingFrom(byMonth, expectedIn(snapshot, first, last, portfolio)),
+              `events of ${month} missing from dueMonth=${month}, due in ${first}..${last} in the wide window`,
+            ).toEqual([]);
+            return pages;
+          }),
+        )
+      ).flat();
       // No event outside the month: the registry's rule (PER-006 in helpers/rules/period.ts).
       expectRuleHolds('PER-006', ...pages);
     },
