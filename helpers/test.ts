@@ -28,6 +28,7 @@ export const test = mergeTests(
 export { addDays, monthBounds, utcToday } from './contract/calendar';
 export { collationTwins, directionProblems, textOrderProblems } from './contract/collation';
 export { FACT_KEYS } from './contract/consistency';
+export type { Aspect } from './contract/write-effects';
 export { enumOf, operationById, operations, pageSize, syncInlineLimit } from './contract/contract';
 export type { Operation, OperationId } from './contract/contract';
 export { pickDocumented } from './contract/documented-members';
@@ -150,6 +151,7 @@ export { announcedReset, countdownWaitMs, rateLimitRule } from './wire/rate-limi
 
 export type { SharedAnswerName } from './wire/shared-answers';
 export { rateLimitBreaches } from './wire/answer-checks';
-export { wideWritesAnswered, wideWritesSince } from './wire/wide-writes';
 export { expectJudged, expectJudgedDuring, expectRuleHolds } from './spec/judged';
 export { sharedSweep } from './data/shared-sweeps';
+export { readsAlone } from './data/reads-alone';
+export { sentAtOf, writesSince, type WritesSince } from './data/writes-since';

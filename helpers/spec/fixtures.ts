@@ -10,6 +10,7 @@ import { requirementById } from '../../schemas/requirements';
 import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from '../wire/api-client';
 import { checkAnswers, checkRateLimits, flushJudgements, PRIMARY_TENANT } from '../wire/answer-checks';
 import { beginClientWrite, beginProviderStateWrite } from '../run/consistency-ledger';
+import { passGate } from '../run/quiet';
 import { Portfolio } from '../data/discovery';
 import { preconditionRemovedBy, skipBecause } from '../data/verified';
 import { assertionCounter } from '../wire/matchers';
@@ -159,6 +160,30 @@ function tenantOfKey(target: Target, key: string | undefined): string {
 }
 
 /**
+ * The request context with its writes held at the quiet gate (helpers/run/quiet.ts): a write waits while a
+ * test reads where no write may overlap it.
+ */
+function gated(context: APIRequestContext, namespace: string): APIRequestContext {
+  const fetch: APIRequestContext['fetch'] = async (url, options) => {
+    const method = (options?.method ?? 'GET').toUpperCase();
+    if (method === 'GET' || method === 'HEAD') return context.fetch(url, options);
+    const answered = await passGate(namespace);
+    try {
+      return await context.fetch(url, options);
+    } finally {
+      answered();
+    }
+  };
+  return new Proxy(context, {
+    get: (real, member) => {
+      if (member === 'fetch') return fetch;
+      const value: unknown = Reflect.get(real, member, real);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(real) : value;
+    },
+  });
+}
+
+/**
  * A client for one key. Retries per the contract and the quota guard apply to every key but the
  * low-quota one, whose 429 is what the rate-limit tests observe.
  */
@@ -172,7 +197,7 @@ function clientFor(
   const guarded = key !== undefined && key !== target.keys.lowQuota;
   return new ApiClient(
     {
-      request: context,
+      request: gated(context, target.baseUrl),
       baseUrl: target.baseUrl,
       timeoutMs: target.requestTimeoutMs,
       record,
@@ -379,6 +404,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           name,
           body,
         );
+        // A back-office state is a write too: it waits while a test reads where no write may overlap it.
+        const passed = await passGate(target.baseUrl);
         // Playwright's error message carries a call log with every request header (the key, gateway headers):
         // only its first line is kept.
         const response = await requestContext
@@ -388,7 +415,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
               `the provider-states endpoint did not answer POST ${url}: ${error.message.split('\n')[0]}`,
             );
           })
-          .finally(() => written(undefined));
+          .finally(() => {
+            passed();
+            written(undefined);
+          });
         const responseBody = await response.body();
         exchanges.push({
           request: { method: 'POST', url, headers, body: JSON.stringify(body) },

@@ -11,7 +11,6 @@ import { pause } from '../run/waits';
 import { inFlightPerWorker } from '../run/settings';
 import type { ReasonKind } from '../run/report-config';
 import { ApiResponse, TargetError } from './api-response';
-import { beginWideWrite, isWideWrite } from './wide-writes';
 import { withPlainStacks } from './plain-stacks';
 
 // The answer type lives in a leaf module; importers of the client find it here too.
@@ -327,10 +326,6 @@ export class ApiClient {
   private async exchangeInPlace(request: ExchangeRequest, body: Buffer | undefined): Promise<Exchange> {
     const { method, url, headers } = request;
     const started = performance.now();
-    // Readers that expect no change hear of writes that reach beyond a claimed patent (helpers/wire/wide-writes.ts).
-    const ended = isWideWrite(method, url)
-      ? beginWideWrite(this.deps.baseUrl, `${method} ${url}`)
-      : undefined;
     const written = method === 'GET' || method === 'HEAD' ? undefined : this.deps.onWrite?.(request);
     const sentAt = Date.now();
     let exchange: Exchange | undefined;
@@ -359,7 +354,6 @@ export class ApiClient {
         `the target did not answer ${method} ${url} within ${this.deps.timeoutMs} ms: ${(error as Error).message.split('\n')[0]}`,
       );
     } finally {
-      ended?.();
       written?.(exchange?.status);
     }
     this.deps.record(exchange);
