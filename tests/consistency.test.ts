@@ -274,18 +274,27 @@ void describe('judgeSightings', () => {
     assert.equal(judgeSightings(a, b, [instruct('elsewhere')], patentOf)?.requirement, 'EVT-032');
   });
 
-  void it("never excuses a change of a patent's client data by an instruction of one of its events", () => {
+  void it("excuses a change of a patent's client data by a push naming it or an instruction of one of its events, not by a freeze", () => {
     const patent = (title: string) => ({ object: 'patent', id: P, providerId: 'ACME-1', title });
     const a = timed(patent('A'), `patent:${P}`, t, t + 10, 'a');
     const b = timed(patent('B'), `patent:${P}`, t + 20, t + 30, 'b');
     const instruction = writeOf('POST', '/api/v2/external/patent-instructions', {
       instructions: [{ eventId: E }],
     });
-    assert.equal(judgeSightings(a, b, [write(t + 12, t + 15, instruction)], () => P)?.requirement, 'PAT-024');
+    const freeze = writeOf('PUT', '/api/v2/external/exchange-rate-freezes/2026-05', undefined);
     assert.equal(
       judgeSightings(a, b, [write(t + 12, t + 15, syncOf(P))], () => P),
       undefined,
     );
+    assert.equal(
+      judgeSightings(a, b, [write(t + 12, t + 15, instruction)], () => P),
+      undefined,
+    );
+    assert.equal(
+      judgeSightings(a, b, [write(t + 12, t + 15, instruction)], () => 'other')?.requirement,
+      'PAT-024',
+    );
+    assert.equal(judgeSightings(a, b, [write(t + 12, t + 15, freeze)], () => P)?.requirement, 'PAT-024');
   });
 
   void it('never excuses a link between resources, and charges a copy to its own requirement', () => {

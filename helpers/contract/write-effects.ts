@@ -95,6 +95,13 @@ export const WRITE_EFFECTS: readonly WriteEffect[] = [
   ),
   effect(
     'instruction',
+    'patent-members',
+    "named events' patents",
+    'Values: PENDING, PUBLISHED, GRANTED, LAPSED. Transitions: not shown.',
+    'a decision may move its patent on (a DROP lapsing it: its status and lapse date)',
+  ),
+  effect(
+    'instruction',
     'instructability',
     "named events' patents",
     'an earlier un-instructed event of the same patent exists',
@@ -486,7 +493,6 @@ export const MEMBER_ASPECTS: Record<
   },
   PatentEvent: {
     patent: ['patent-members'],
-    eventType: ['event-schedule'],
     dueDate: ['event-schedule'],
     gracePeriodEndDate: ['event-schedule'],
     renewal: ['event-schedule'],

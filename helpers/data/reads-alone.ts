@@ -1,14 +1,15 @@
 /**
- * Reads that no write of the run overlaps, for a test whose expectation cannot be made independent of
+ * Reads that no write of another test overlaps, for a test whose expectation cannot be made independent of
  * concurrent writes: the pages of a list the run's writes change, read as one sweep ("a page can shift when the
- * collection changes"). The reads hold the quiet gate (helpers/run/quiet.ts): every write of the run waits
- * meanwhile, and the test says so in its report (an annotation `serial`).
+ * collection changes"), or a month's freeze compared across the test's own PUT. The reads hold a quiet section
+ * (helpers/run/quiet.ts): every write of the other tests waits meanwhile, the test's own pass, and the test says
+ * so in its report (an annotation `serial`).
  *
  * Background work a write left running (an ASYNC batch) passes no gate: what it may move, read from the
  * dependency map, ends the test not verified instead of judging the reads.
  */
 import { test } from '@playwright/test';
-import { aspectsMovedBy, WRITE_EFFECTS, type Aspect } from '../contract/write-effects';
+import { WRITE_EFFECTS, type Aspect, type WriteKind } from '../contract/write-effects';
 import { runWritesSince } from '../run/consistency-ledger';
 import { holdQuiet } from '../run/quiet';
 import { skipBecause } from './verified';
@@ -17,11 +18,11 @@ import { skipBecause } from './verified';
 export const SERIAL_ANNOTATION = 'serial';
 
 /** Whether a write may move `aspect` of the tenant as a whole (beyond the patents and events it names). */
-const movesTenantWide = (kind: Parameters<typeof aspectsMovedBy>[0], aspect: Aspect) =>
+const movesTenantWide = (kind: WriteKind, aspect: Aspect) =>
   kind === 'other' || WRITE_EFFECTS.some((e) => e.write === kind && e.moves === aspect && e.of === 'tenant');
 
 /**
- * `reads`, made while no write of the run on the target `namespace` is in flight or may start; `dependsOn`:
+ * `reads`, made while no write of another test on the target `namespace` is in flight or may start; `dependsOn`:
  * what the reads compare, that a write may move (helpers/contract/write-effects.ts).
  */
 export async function readsAlone<T>(
@@ -40,7 +41,7 @@ export async function readsAlone<T>(
   }
   test.info().annotations.push({
     type: SERIAL_ANNOTATION,
-    description: `${what}: read while no write of the run was in flight, the writes of the other tests waiting`,
+    description: `${what}: read while no write of another test was in flight, their writes waiting`,
   });
   const background = runWritesSince(namespace, from).filter(
     (w) =>
