@@ -29,6 +29,7 @@ export { addDays, localDayHours, monthBounds } from './contract/calendar';
 export { targetUtcToday } from './wire/target-clock';
 export { collationTwins, directionProblems, textOrderProblems } from './contract/collation';
 export { FACT_KEYS } from './contract/consistency';
+export type { Aspect } from './contract/write-effects';
 export { enumOf, operationById, operations, pageSize, syncInlineLimit } from './contract/contract';
 export type { Operation, OperationId } from './contract/contract';
 export { pickDocumented } from './contract/documented-members';
@@ -151,6 +152,7 @@ export { announcedReset, countdownWaitMs, rateLimitRule } from './wire/rate-limi
 
 export type { SharedAnswerName } from './wire/shared-answers';
 export { rateLimitBreaches } from './wire/answer-checks';
-export { wideWritesAnswered, wideWritesSince } from './wire/wide-writes';
 export { expectJudged, expectJudgedDuring, expectRuleHolds } from './spec/judged';
 export { sharedSweep } from './data/shared-sweeps';
+export { readsAlone } from './data/reads-alone';
+export { sentAtOf, writesSince, type WritesSince } from './data/writes-since';

@@ -204,6 +204,13 @@ test.describe('documents', () => {
         // Not open to instruction yet: no decision can be executed, so no instruction and no fees movement.
         const event = await portfolio.eventIn('too-early', AWAITING_DECISION);
         const response = await download(api, 'getInstructionReceiptDocument', refOf(event));
+        // The snapshot's state plus the run's writes since: only an instruction of the event gives it a receipt.
+        await portfolio.requireUnmoved(
+          await portfolio.snapshotSentAt(),
+          event,
+          'documents',
+          'event-decision',
+        );
         expect(response).toBeProblem({ status: 404, code: 'not_found' });
       },
     );
@@ -216,6 +223,8 @@ test.describe('documents', () => {
           holds: (e) => AWAITING_DECISION.holds(e) && e.feesStatus === 'ESTIMATED',
         });
         const response = await download(api, 'getInvoiceDocument', refOf(event));
+        // The snapshot's state plus the run's writes since: only invoicing the event gives it an invoice.
+        await portfolio.requireUnmoved(await portfolio.snapshotSentAt(), event, 'documents', 'fees-status');
         expect(response).toBeProblem({ status: 404, code: 'not_found' });
       },
     );

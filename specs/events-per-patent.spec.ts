@@ -22,6 +22,7 @@ import {
   type Portfolio,
   postInstructions,
   renewals,
+  sentAtOf,
   skipBecause,
   skipIf,
   SLACK_DAYS,
@@ -74,7 +75,7 @@ async function patentListShowing(
 /** The lists of `patentIds` (one page of 100 each), with their answers. */
 async function sampledLists(
   api: ApiClient,
-  patentIds: string[],
+  patentIds: readonly string[],
 ): Promise<{ patentId: string; response: ApiResponse; events: PatentEvent[] }[]> {
   // The patents' lists depend on nothing of each other: they are read together.
   const responses = await Promise.all(
@@ -181,16 +182,28 @@ test.describe('events', () => {
 
   test(
     ...titled('[EVT-029] the events of a patent come ordered by due date across two pages'),
-    async ({ api, eventReads }) => {
+    async ({ api, eventReads, portfolio }) => {
       const { perPatent } = await eventReads();
-      const [patentId, sweep] = [...perPatent].sort((a, b) => b[1].length - a[1].length)[0] ?? [];
+      // Unclaimed patents first: the two pages are one list only while no write moves the patent's events.
+      const rank = ([id, events]: [string, PatentEvent[]]) =>
+        (portfolio.isClaimed(id) ? 0 : 1000) + events.length;
+      const [patentId, sweep] = [...perPatent].sort((a, b) => rank(b) - rank(a))[0] ?? [];
       skipIf(!patentId || sweep!.length < 3, 'data', 'no sampled patent has three events or more');
       // Two pages, so that the order must hold across a page boundary.
+      const sentAt = Date.now();
       const walk = await walkList<PatentEvent>(api, 'listPatentEvents', {
         path: { patentId: patentId! },
         itemsPerPage: Math.ceil(sweep!.length / 2),
         maxPages: 10,
       });
+      // "a page can shift when the collection changes": pages a write of the run may have moved between are
+      // no one list.
+      const writes = await portfolio.writesSince(sentAt);
+      verifiedOnlyIf(
+        !writes.movedPatent({ id: patentId!, providerId: sweep![0]!.patent.providerId }, 'event-schedule'),
+        'time',
+        `the run's writes may have moved the events of patent ${patentId} between its pages (${writes.describe()})`,
+      );
       const dues = walk.items.map((e) => e.dueDate);
       const order = dueOrder(dues);
       verifiedOnlyIf(order !== 'tied', 'data', `the events of patent ${patentId} share one due date`);
@@ -243,20 +256,25 @@ test.describe('events', () => {
       const { snapshot, perPatent } = await eventReads();
       // The snapshot must hold every event of the tenant to tell a missing one from one past its pages.
       await portfolio.requireComplete('events');
-      const unchanged = [...perPatent.keys()].filter((id) => !portfolio.isClaimed(id));
-      skipIf(
-        unchanged.length === 0,
-        'data',
-        'every sampled patent has been claimed by a test that changes it',
-      );
+      // The sampled patents no test has claimed: those whose events the comparison is likely to keep.
+      const sampled = [...perPatent.keys()].filter((id) => !portfolio.isClaimed(id));
       // The sampled patents' lists, read again (one page of 100 each).
-      const reads = await sampledLists(api, unchanged);
+      const reads = await sampledLists(api, nonEmpty(sampled, 'data', 'sampled patent no test has claimed'));
       // A list envelope of patent events: the registry's rule (EVT-030 in helpers/rules/events.ts); that they
-      // are the patent's events takes the snapshot.
+      // are the patent's events takes the snapshot, plus the run's writes since: a patent whose events a write
+      // may have moved is left out.
       expectRuleHolds('EVT-030', ...reads.map(({ response }) => response));
-      for (const { patentId, events } of reads) {
-        // Checked after the read: a patent claimed since may have changed.
-        if (portfolio.isClaimed(patentId)) continue;
+      const writes = await portfolio.writesSinceSnapshot();
+      const providerIdOf = new Map(snapshot.map((e) => [e.patent.id, e.patent.providerId]));
+      const judged = reads.filter(
+        ({ patentId }) =>
+          !writes.movedPatent({ id: patentId, providerId: providerIdOf.get(patentId) }, 'event-schedule'),
+      );
+      for (const { patentId, events } of nonEmpty(
+        judged,
+        'time',
+        "sampled patent whose events the run's writes left as they were",
+      )) {
         const expected = snapshot.filter((e) => e.patent.id === patentId).map((e) => e.id);
         expect(events.map((e) => e.id).sort(), `events of patent ${patentId}`).toEqual(expected.sort());
       }
@@ -266,51 +284,48 @@ test.describe('events', () => {
   test(
     ...titled('[EVT-031] GET /patents/{patentId}/events/{eventId} returns each event as the list shows it'),
     async ({ api, portfolio }) => {
-      // Claimed, so that no test instructs an event between the list and the single reads; preferably a
-      // patent whose events are in several states (one waits for an earlier one).
+      // Claimed, so that no other test instructs or updates it: the single reads show what the list shows, but
+      // for what the run's writes since the list may have moved (a freeze of another test moves isFxRateFrozen
+      // across patents). Preferably a patent whose events are in several states (one waits for an earlier one).
       const { patentId } = await portfolio.claim('any', { prefer: (events) => events.some(waitsForEarlier) });
-      // The list and the single reads in one go, again if a freeze of another test overlapped them: a freeze
-      // changes events across patents, beyond any claim.
-      const { listed, singles } = await portfolio.readsUndisturbed(async () => {
-        const list = await api.call('listPatentEvents', {
-          path: { patentId },
-          query: { itemsPerPage: 100 },
-        });
-        expect(list).toHaveStatus(200);
-        const listed = list.json<PatentEventList>().data;
-        expect(listed.length, `events listed for patent ${patentId}`).toBeGreaterThan(0);
-        // The first, the earliest pending and the last event, and the first event of each blockedReason (a
-        // single read must compute instructability with the patent's other events, as the list does).
-        const reasons = new Set<string | null>();
-        const firstOfEachReason = listed.filter((e) => {
-          const reason = e.instructability?.blockedReason ?? null;
-          if (reasons.has(reason)) return false;
-          reasons.add(reason);
-          return true;
-        });
-        const picks = [listed[0]!, earliestPending(listed), ...firstOfEachReason, listed[listed.length - 1]!];
-        const reads = [...new Set(picks.filter((e): e is PatentEvent => e !== undefined))];
-        // The single reads go together.
-        const singles = await Promise.all(
-          nonEmpty(reads, 'data', `event of patent ${patentId} to read alone`).map(
-            async (event): Promise<[PatentEvent, ApiResponse]> => [
-              event,
-              await api.call('getPatentEvent', { path: { patentId, eventId: event.id } }),
-            ],
-          ),
-        );
-        return { listed, singles };
-      }, `the events of patent ${patentId}, listed and read alone`);
+      const list = await api.call('listPatentEvents', {
+        path: { patentId },
+        query: { itemsPerPage: 100 },
+      });
+      expect(list).toHaveStatus(200);
+      const listed = list.json<PatentEventList>().data;
       expect(listed.length, `events listed for patent ${patentId}`).toBeGreaterThan(0);
+      // The first, the earliest pending and the last event, and the first event of each blockedReason (a
+      // single read must compute instructability with the patent's other events, as the list does).
+      const reasons = new Set<string | null>();
+      const firstOfEachReason = listed.filter((e) => {
+        const reason = e.instructability?.blockedReason ?? null;
+        if (reasons.has(reason)) return false;
+        reasons.add(reason);
+        return true;
+      });
+      const picks = [listed[0]!, earliestPending(listed), ...firstOfEachReason, listed[listed.length - 1]!];
+      const reads = [...new Set(picks.filter((e): e is PatentEvent => e !== undefined))];
+      // The single reads go together.
+      const singles = await Promise.all(
+        nonEmpty(reads, 'data', `event of patent ${patentId} to read alone`).map(
+          async (event): Promise<[PatentEvent, ApiResponse]> => [
+            event,
+            await api.call('getPatentEvent', { path: { patentId, eventId: event.id } }),
+          ],
+        ),
+      );
+      const writes = await portfolio.writesSince(sentAtOf(list));
       // The event its path names: the registry's rule (EVT-031 in helpers/rules/events.ts); as the list shows
       // it takes the two answers.
       for (const [, response] of singles) expect(response).toHaveStatus(200);
       expectRuleHolds('EVT-031', ...singles.map(([, response]) => response));
       for (const [event, response] of singles) {
         const single = response.json<PatentEvent>();
-        expect(pickDocumented('PatentEvent', single), `event ${event.id} read alone`).toEqual(
-          pickDocumented('PatentEvent', event),
-        );
+        expect(
+          writes.unmoved('PatentEvent', pickDocumented('PatentEvent', single)),
+          `event ${event.id} read alone (the run's writes since the list: ${writes.describe()})`,
+        ).toEqual(writes.unmoved('PatentEvent', pickDocumented('PatentEvent', event)));
       }
     },
   );
@@ -322,7 +337,7 @@ test.describe('events', () => {
     async ({ api, portfolio, eventReads }) => {
       // The sampled patents are unclaimed ones: the kept state guarantees a waiting event among them.
       portfolio.needs('earlier-event-pending-unchanged');
-      const { snapshot, perPatent } = await eventReads();
+      const { snapshot, perPatent, since } = await eventReads();
       skipIf(perPatent.size === 0, 'data', 'no patent with events found in the primary tenant');
       // A one-day window holding an event that waits for an earlier one: the earlier one is outside it.
       const waiting = [...perPatent.values()].flat().find((e) => isRenewal(e) && waitsForEarlier(e));
@@ -341,11 +356,14 @@ test.describe('events', () => {
         type: 'observation',
         description: `one-day window ${waiting.dueDate} (event ${waiting.id} waits for an earlier one): ${narrow.length} events`,
       });
-      // Checked after the reads: a patent claimed by then may have changed since its per-patent read.
+      // The reads plus the run's writes since the first of them: an event whose instructability a write may have
+      // moved (an instruction of any event of its patent, a push of the patent) is left out.
+      const writes = await portfolio.writesSince(since);
       const perPatentRead = new Map(
-        [...perPatent]
-          .filter(([patentId]) => !portfolio.isClaimed(patentId))
-          .flatMap(([, events]) => events.map((e) => [e.id, e] as const)),
+        [...perPatent.values()]
+          .flat()
+          .filter((e) => !writes.movedEvent(e, 'instructability'))
+          .map((e) => [e.id, e] as const),
       );
       const compared = [
         ...snapshot.map((event) => ({ where: 'wide window', event })),

@@ -10,6 +10,7 @@ import {
   YEAR_MONTH,
   type ApiClient,
   type ApiResponse,
+  type Aspect,
   claim,
   comparisonsOf,
   expect,
@@ -23,6 +24,7 @@ import {
   type OperationId,
   type Portfolio,
   postInstructions,
+  readsAlone,
   renewals,
   skipBecause,
   skipIf,
@@ -42,6 +44,9 @@ import type {
 
 /** A valid month far from any renewal, for requests that must be refused before any effect. */
 const REMOTE_MONTH = '2199-12';
+
+/** What a month's freeze shows that the run's writes may move (helpers/contract/write-effects.ts). */
+const FREEZE_ROWS: Aspect[] = ['freeze-rows', 'frozen-rate', 'frozen-months'];
 
 function frozenMonthsWalk(api: ApiClient) {
   return walkList<ExchangeRateFreezeListItem>(api, 'listExchangeRateFreezes', { maxPages: 10 });
@@ -139,7 +144,7 @@ function frozenPairKey(reference: string | null | undefined, dueDate: string): s
   return reference ? `${reference} ${dueDate}` : undefined;
 }
 
-function countBy<T>(items: T[], key: (item: T) => string): Map<string, number> {
+function countBy<T>(items: readonly T[], key: (item: T) => string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
   return counts;
@@ -180,9 +185,10 @@ const notYearMonth = fc
   .filter((s: string) => !YEAR_MONTH.test(s) && s !== '.' && s !== '..');
 
 test.describe('freezes', () => {
-  // The file's tests run in order in one worker: which events a month's freeze affects is not stated (it may
-  // reach events another month lists, schemas/OPEN-POINTS.md B22), so no PUT of another test may fall between
-  // two reads a test compares. A failure does not skip the tests after it.
+  // The file's tests run in order in one worker (its months claimed one after another); which events a month's
+  // freeze affects is not stated (it may reach events another month lists, schemas/OPEN-POINTS.md B22), so a test
+  // that compares the rows of a month across its own PUT reads where no write of another test overlaps it. A
+  // failure does not skip the tests after it.
   test.describe.configure({ mode: 'default' });
 
   test(
@@ -220,6 +226,7 @@ test.describe('freezes', () => {
       const { yearMonth } = await monthToRead(api, portfolio);
       const { first, last } = monthBounds(yearMonth);
       // The month's events with their fees (FRZ-014) need nothing of the freeze read: they go together.
+      const sentAt = Date.now();
       const [answer, walk] = await Promise.all([
         readMonthAnswer(api, yearMonth),
         walkList<PatentEvent>(api, 'listEventsByPeriod', {
@@ -227,6 +234,9 @@ test.describe('freezes', () => {
           maxPages: 5,
         }),
       ]);
+      // The two reads plus the run's writes since the first was sent: a pair whose amounts a write may have
+      // moved between them (a revised fee, a lock, a freeze) is left out.
+      const writes = await portfolio.writesSince(sentAt);
       const freeze = answer.json<ExchangeRateFreeze>();
       // The month was chosen for its renewal events: a read that lists none of them is the target's doing.
       if (freeze.events.length === 0)
@@ -250,6 +260,7 @@ test.describe('freezes', () => {
         const event = fees.get(key);
         const f = event?.fees;
         return f &&
+          !writes.movedEvent(event, 'fees-amounts', 'freeze-rows', 'frozen-rate') &&
           frozen.isFxRateFrozen &&
           f.isFxRateFrozen &&
           f.currency === frozen.currency &&
@@ -260,7 +271,7 @@ test.describe('freezes', () => {
       verifiedOnlyIf(
         pairs.length > 0,
         'data',
-        `no event of ${yearMonth} is frozen both in the freeze read and in its fees, in one currency`,
+        `no event of ${yearMonth} is frozen both in the freeze read and in its fees, in one currency, that the run's writes left as it was (${writes.describe()})`,
       );
       expect(
         pairs
@@ -286,27 +297,43 @@ test.describe('freezes', () => {
         type: 'observation',
         description: `${observed} of the ${freeze.events.length} events of ${yearMonth} are due in another month`,
       });
-      const inFreeze = countBy(freeze.events, (e) => e.dueDate);
-      const uncovered = (events: PatentEvent[]) => {
-        const due = countBy(renewals(events), (e) => e.dueDate);
-        return [...inFreeze]
-          .filter(([date, count]) => count > (due.get(date) ?? 0))
-          .map(([date]) => date)
-          .sort();
-      };
-      let dates = uncovered(await portfolio.events());
-      // An event added since the snapshot (or past its pages): the uncovered days are read again, once.
-      if (dates.length > 0) {
-        const walk = await walkList<PatentEvent>(api, 'listEventsByPeriod', {
-          query: { dueFrom: dates[0]!, dueTo: dates[dates.length - 1]! },
-        });
-        dates = uncovered(walk.items);
-      }
-      expect(
-        dates.map(
-          (date) =>
-            `${date}: ${inFreeze.get(date)} in the freeze, fewer renewal events of the tenant due that day`,
+      // Each due date of the freeze must be that of as many renewal events of the tenant: the snapshot plus the
+      // run's writes since. A row of a patent whose schedule or members a write may have moved (told by its
+      // clientCaseReference) is left out, with that patent's events; a row whose reference no patent of the
+      // snapshot has is left out when a write may have given it to a patent since.
+      await portfolio.requireComplete('events', 'patents');
+      const writes = await portfolio.writesSinceSnapshot('patents');
+      const patents = await portfolio.patents();
+      const moved = patents.filter((p) => writes.movedPatent(p, 'event-schedule', 'patent-members'));
+      const movedIds = new Set(moved.map((p) => p.id));
+      const movedReferences = new Set(moved.map((p) => p.clientCaseReference));
+      const known = new Set(patents.map((p) => p.clientCaseReference));
+      const referenceGiven = writes.movedAny('patent-members');
+      const judged = freeze.events.filter(
+        (e) =>
+          !movedReferences.has(e.clientCaseReference) &&
+          (known.has(e.clientCaseReference) || !referenceGiven),
+      );
+      const inFreeze = countBy(
+        nonEmpty(
+          judged,
+          'time',
+          `row of the freeze of ${yearMonth} whose patent the run's writes left as it was`,
         ),
+        (e) => e.dueDate,
+      );
+      const due = countBy(
+        renewals(await portfolio.events()).filter((e) => !movedIds.has(e.patent.id)),
+        (e) => e.dueDate,
+      );
+      expect(
+        [...inFreeze]
+          .filter(([date, count]) => count > (due.get(date) ?? 0))
+          .map(
+            ([date, count]) =>
+              `${date}: ${count} in the freeze, fewer renewal events of the tenant due that day`,
+          )
+          .sort(),
       ).toEqual([]);
     },
   );
@@ -459,11 +486,20 @@ test.describe('freezes', () => {
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
       const yearMonth = await claimMonthToFreeze(api, portfolio);
-      const first = await putMonth(api, yearMonth);
-      const second = await putMonth(api, yearMonth);
+      // Another write between the two PUTs may move the rows of any month (B22): none of another test may.
+      const { first, second, months } = await readsAlone(
+        api.baseUrl,
+        `the PUTs of ${yearMonth}`,
+        FREEZE_ROWS,
+        async () => {
+          const first = await putMonth(api, yearMonth);
+          const second = await putMonth(api, yearMonth);
+          return { first, second, months: await frozenMonths(api) };
+        },
+      );
       expect(second.yearMonth).toBe(first.yearMonth);
       expect(canonical(second.events)).toEqual(canonical(first.events));
-      expect((await frozenMonths(api)).filter((m) => m === yearMonth)).toHaveLength(1);
+      expect(months.filter((m) => m === yearMonth)).toHaveLength(1);
     },
   );
 
@@ -477,62 +513,79 @@ test.describe('freezes', () => {
       // fees as for estimates.
       const statuses = (events: PatentEvent[]) => new Set(events.map((e) => e.feesStatus)).size;
       const yearMonth = await claimMonthToFreeze(api, portfolio, statuses);
-      const answer = await putMonthAnswer(api, yearMonth);
-      const put = answer.json<ExchangeRateFreeze>();
-      // Only the events the PUT shows frozen: "(potential) frozen fees" leaves the others open (B22). A PUT of a
-      // month with renewal events that shows none frozen removed the check itself: suspicious.
-      const frozen = nonEmpty(
-        put.events.filter((e) => e.isFxRateFrozen === true),
-        { target: answer },
-        `event the PUT of ${yearMonth} lists with isFxRateFrozen true`,
+      // Another write between the PUT and the later reads may move the rows and flags of any month (B22): none
+      // of another test may.
+      await readsAlone(api.baseUrl, `the PUT of ${yearMonth} and the reads after it`, FREEZE_ROWS, () =>
+        frozenAfterPut(api, portfolio, yearMonth),
       );
-      // A frozen-rate event names no event: it is matched by its due date and the clientCaseReference of the
-      // event's patent, where exactly one listed event and one renewal event of the tenant share them.
-      const cases = new Map((await portfolio.patents()).map((p) => [p.id, p.clientCaseReference]));
-      const key = (dueDate: string, reference: string | null | undefined) => `${dueDate}|${reference}`;
-      const listed = countBy(put.events, (e) => key(e.dueDate, e.clientCaseReference));
-      const tenantEvents = renewals(await portfolio.events());
-      const owned = countBy(tenantEvents, (e) => key(e.dueDate, cases.get(e.patent.id)));
-      const eventOf = (k: string) => tenantEvents.find((e) => key(e.dueDate, cases.get(e.patent.id)) === k)!;
-      const keys = frozen
-        .map((f) => key(f.dueDate, f.clientCaseReference))
-        .filter((k) => listed.get(k) === 1 && owned.get(k) === 1);
-      // One event of each fees status first, then the others, three at most.
-      const firsts = new Map<string | null, string>();
-      for (const k of keys) if (!firsts.has(eventOf(k).feesStatus)) firsts.set(eventOf(k).feesStatus, k);
-      const first = new Set(firsts.values());
-      const matched = [...first, ...keys.filter((k) => !first.has(k))].slice(0, 3).map(eventOf);
-      // The reads after the PUT depend on nothing of each other: they go together.
-      const readEvent = async (event: PatentEvent) => {
-        const path = { patentId: event.patent.id, eventId: event.id };
-        const [read, fees] = await Promise.all([
-          api.call('getPatentEvent', { path }),
-          api.call('getEventFees', { path }),
-        ]);
-        expect(read).toHaveStatus(200);
-        expect(read.json<PatentEvent>().isFxRateFrozen, `isFxRateFrozen of event ${event.id}`).toBe(true);
-        expect(fees).toHaveStatus(200);
-        expect(fees.json<Fees>().isFxRateFrozen, `isFxRateFrozen of the fees of ${event.id}`).toBe(true);
-      };
-      const events = nonEmpty(matched, 'data', 'frozen event matched to one renewal event of the tenant');
-      // Frozen rates: the frozen events read again later keep their amounts. Others may be frozen meanwhile
-      // (another PUT of the run; which events a month's freeze affects is not stated): only these are compared.
-      const [month] = await Promise.all([readMonth(api, yearMonth), ...events.map(readEvent)]);
-      const later = new Set(canonical(month.events.filter((e) => e.isFxRateFrozen === true)));
-      expect(
-        canonical(frozen).filter((e) => !later.has(e)),
-        `the frozen events of ${yearMonth} that a later read no longer shows as they were`,
-      ).toEqual([]);
     },
   );
+
+  /** FRZ-013's PUT and reads: the events it lists as frozen, read on their routes and in a later read of the month. */
+  async function frozenAfterPut(api: ApiClient, portfolio: Portfolio, yearMonth: string): Promise<void> {
+    const answer = await putMonthAnswer(api, yearMonth);
+    const put = answer.json<ExchangeRateFreeze>();
+    // Only the events the PUT shows frozen: "(potential) frozen fees" leaves the others open (B22). A PUT of a
+    // month with renewal events that shows none frozen removed the check itself: suspicious.
+    const frozen = nonEmpty(
+      put.events.filter((e) => e.isFxRateFrozen === true),
+      { target: answer },
+      `event the PUT of ${yearMonth} lists with isFxRateFrozen true`,
+    );
+    // A frozen-rate event names no event: it is matched by its due date and the clientCaseReference of the
+    // event's patent, where exactly one listed event and one renewal event of the tenant share them.
+    const cases = new Map((await portfolio.patents()).map((p) => [p.id, p.clientCaseReference]));
+    const key = (dueDate: string, reference: string | null | undefined) => `${dueDate}|${reference}`;
+    const listed = countBy(put.events, (e) => key(e.dueDate, e.clientCaseReference));
+    const tenantEvents = renewals(await portfolio.events());
+    const owned = countBy(tenantEvents, (e) => key(e.dueDate, cases.get(e.patent.id)));
+    const eventOf = (k: string) => tenantEvents.find((e) => key(e.dueDate, cases.get(e.patent.id)) === k)!;
+    const keys = frozen
+      .map((f) => key(f.dueDate, f.clientCaseReference))
+      .filter((k) => listed.get(k) === 1 && owned.get(k) === 1);
+    // One event of each fees status first, then the others, three at most.
+    const firsts = new Map<string | null, string>();
+    for (const k of keys) if (!firsts.has(eventOf(k).feesStatus)) firsts.set(eventOf(k).feesStatus, k);
+    const first = new Set(firsts.values());
+    const matched = [...first, ...keys.filter((k) => !first.has(k))].slice(0, 3).map(eventOf);
+    // The reads after the PUT depend on nothing of each other: they go together.
+    const readEvent = async (event: PatentEvent) => {
+      const path = { patentId: event.patent.id, eventId: event.id };
+      const [read, fees] = await Promise.all([
+        api.call('getPatentEvent', { path }),
+        api.call('getEventFees', { path }),
+      ]);
+      expect(read).toHaveStatus(200);
+      expect(read.json<PatentEvent>().isFxRateFrozen, `isFxRateFrozen of event ${event.id}`).toBe(true);
+      expect(fees).toHaveStatus(200);
+      expect(fees.json<Fees>().isFxRateFrozen, `isFxRateFrozen of the fees of ${event.id}`).toBe(true);
+    };
+    const events = nonEmpty(matched, 'data', 'frozen event matched to one renewal event of the tenant');
+    // Frozen rates: the frozen events read again later keep their amounts. Others of the month may read frozen
+    // by then (which events a month's freeze affects is not stated): only these are compared.
+    const [month] = await Promise.all([readMonth(api, yearMonth), ...events.map(readEvent)]);
+    const later = new Set(canonical(month.events.filter((e) => e.isFxRateFrozen === true)));
+    expect(
+      canonical(frozen).filter((e) => !later.has(e)),
+      `the frozen events of ${yearMonth} that a later read no longer shows as they were`,
+    ).toEqual([]);
+  }
 
   test(
     ...titled('[FRZ-010] the read of a frozen month returns the events of its PUT response'),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_WRITES');
       const yearMonth = await claimMonthToFreeze(api, portfolio);
-      const put = await putMonth(api, yearMonth);
-      const read = await readMonth(api, yearMonth);
+      // Another write between the PUT and the read may move the rows of any month (B22): none of another test may.
+      const { put, read } = await readsAlone(
+        api.baseUrl,
+        `the PUT and read of ${yearMonth}`,
+        FREEZE_ROWS,
+        async () => {
+          const put = await putMonth(api, yearMonth);
+          return { put, read: await readMonth(api, yearMonth) };
+        },
+      );
       expect(read.yearMonth).toBe(yearMonth);
       expect(canonical(read.events)).toEqual(canonical(put.events));
     },
@@ -573,30 +626,46 @@ test.describe('freezes', () => {
         answer
           .json<ExchangeRateFreeze>()
           .events.filter((e) => key(e.dueDate, e.clientCaseReference) === eventKey);
-      const put = await putMonthAnswer(api, yearMonth);
-      // Which events a month's freeze affects is not stated (schemas/OPEN-POINTS.md B22): a PUT that does not list
-      // the event removed the check.
-      verifiedOnlyIf(
-        listed(put).length === 1,
-        { target: put },
-        `the freeze PUT of ${yearMonth} does not list event ${event.id} (due ${event.dueDate}) once`,
+      // Another write between the PUT and the read may move the rows of any month (B22): none of another test may.
+      await readsAlone(
+        api.baseUrl,
+        `the PUT of ${yearMonth}, the instruction and the read`,
+        FREEZE_ROWS,
+        () => instructedInFrozenMonth(api, yearMonth, event, listed),
       );
-      // A decision that does not pay: it leaves the PROCEED path to the fees tests.
-      const offered = event.instructability.allowedDecisions;
-      const decision = offered.find((d) => d !== 'PROCEED') ?? offered[0]!;
-      const posted = await postInstructions(api, [{ eventId: event.id, decision }]);
-      expect(posted, `${decision} on event ${event.id}`).toHaveStatus(201);
-      const read = await readMonthAnswer(api, yearMonth);
-      const [frozen] = listed(read);
-      verifiedOnlyIf(
-        frozen !== undefined && listed(read).length === 1,
-        { target: read },
-        `the read of ${yearMonth} after the instruction does not list event ${event.id} (due ${event.dueDate}) once`,
-      );
-      expect(
-        frozen.hasInstruction,
-        `hasInstruction of event ${event.id} in the read of ${yearMonth} after its ${decision} was executed`,
-      ).toBe(true);
     },
   );
+
+  /** FRZ-017's PUT of the month, instruction of the event and read of the month. */
+  async function instructedInFrozenMonth(
+    api: ApiClient,
+    yearMonth: string,
+    event: PatentEvent,
+    listed: (answer: ApiResponse) => FrozenRateEvent[],
+  ): Promise<void> {
+    const put = await putMonthAnswer(api, yearMonth);
+    // Which events a month's freeze affects is not stated (schemas/OPEN-POINTS.md B22): a PUT that does not list
+    // the event removed the check.
+    verifiedOnlyIf(
+      listed(put).length === 1,
+      { target: put },
+      `the freeze PUT of ${yearMonth} does not list event ${event.id} (due ${event.dueDate}) once`,
+    );
+    // A decision that does not pay: it leaves the PROCEED path to the fees tests.
+    const offered = event.instructability.allowedDecisions;
+    const decision = offered.find((d) => d !== 'PROCEED') ?? offered[0]!;
+    const posted = await postInstructions(api, [{ eventId: event.id, decision }]);
+    expect(posted, `${decision} on event ${event.id}`).toHaveStatus(201);
+    const read = await readMonthAnswer(api, yearMonth);
+    const [frozen] = listed(read);
+    verifiedOnlyIf(
+      frozen !== undefined && listed(read).length === 1,
+      { target: read },
+      `the read of ${yearMonth} after the instruction does not list event ${event.id} (due ${event.dueDate}) once`,
+    );
+    expect(
+      frozen.hasInstruction,
+      `hasInstruction of event ${event.id} in the read of ${yearMonth} after its ${decision} was executed`,
+    ).toBe(true);
+  }
 });

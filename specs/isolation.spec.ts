@@ -21,6 +21,7 @@ import {
   type OperationId,
   type Portfolio,
   postInstructions,
+  readsAlone,
   refOf,
   reinstruct,
   renewals,
@@ -32,6 +33,7 @@ import {
   titled,
   verifiedOnlyIf,
   walkList,
+  WIDE_WINDOW,
 } from '../helpers/test';
 import type {
   ExchangeRateFreeze,
@@ -227,6 +229,13 @@ test.describe('isolation', () => {
         );
       const response = await api.call('listPatents', { query: { providerId } });
       expect(response).toHaveStatus(200);
+      // No patent of the primary tenant had it in the snapshot; a write since that names it may have given it one.
+      await portfolio.requireUnmovedSubject(
+        await portfolio.snapshotSentAt('patents'),
+        { providerId },
+        `providerId ${providerId}`,
+        'patent-members',
+      );
       const list = response.json<PatentList>();
       expect(
         list.data.map((p) => p.id),
@@ -240,15 +249,16 @@ test.describe('isolation', () => {
     ...titled("[ISO-001] the freeze read of a month lists none of another tenant's events"),
     async ({ api, portfolio, otherPortfolio }) => {
       // Frozen-rate events carry no id: an event is told by its patent's clientCaseReference and its due date.
-      const keysOf = async (tenant: Portfolio) => {
-        const references = new Map((await tenant.patents()).map((p) => [p.id, p.clientCaseReference]));
-        return renewals(await tenant.events())
+      const keysOf = (patents: Patent[], events: PatentEvent[]) => {
+        const references = new Map(patents.map((p) => [p.id, p.clientCaseReference]));
+        return renewals(events)
           .map((e) => ({ reference: references.get(e.patent.id) ?? null, dueDate: e.dueDate }))
           .filter((k) => k.reference !== null)
           .map((k) => `${k.reference}|${k.dueDate}`);
       };
-      const own = new Set(await keysOf(portfolio));
-      const foreign = (await keysOf(otherPortfolio)).filter((k) => !own.has(k));
+      const snapshotKeys = async (tenant: Portfolio) => keysOf(await tenant.patents(), await tenant.events());
+      const snapshotOwn = new Set(await snapshotKeys(portfolio));
+      const foreign = (await snapshotKeys(otherPortfolio)).filter((k) => !snapshotOwn.has(k));
       const byMonth = new Map<string, number>();
       for (const key of foreign) {
         const month = key.slice(-10, -3);
@@ -261,14 +271,36 @@ test.describe('isolation', () => {
           'data',
           `no renewal event with a clientCaseReference found in ${otherPortfolio.label} that ${portfolio.label} lacks`,
         );
-      const response = await api.call('getExchangeRateFreeze', { path: { yearMonth } });
+      // A row of the primary tenant's own event is no leak: the primary tenant's keys are the snapshot's while no
+      // write of the run since may have moved a patent's reference or schedule, else read with the month where
+      // no write overlaps them.
+      const moved = (await portfolio.writesSinceSnapshot('patents')).movedAny(
+        'patent-members',
+        'event-schedule',
+      );
+      const readMonth = () => api.call('getExchangeRateFreeze', { path: { yearMonth } });
+      const { response, own } = moved
+        ? await readsAlone(
+            api.baseUrl,
+            `the freeze of ${yearMonth} and the primary tenant's events`,
+            ['patent-members', 'event-schedule'],
+            async () => {
+              const [response, patents, events] = await Promise.all([
+                readMonth(),
+                walkList<Patent>(api, 'listPatents', { maxPages: 10 }),
+                walkList<PatentEvent>(api, 'listEventsByPeriod', { query: WIDE_WINDOW, maxPages: 10 }),
+              ]);
+              return { response, own: new Set(keysOf(patents.items, events.items)) };
+            },
+          )
+        : { response: await readMonth(), own: snapshotOwn };
       if (response.status === 403)
         skipBecause(
           'setting',
           `${portfolio.label} has no exchange-rate freeze capability (403 on the freeze read)`,
         );
       expect(response).toHaveStatus(200);
-      const others = new Set(foreign);
+      const others = new Set(foreign.filter((k) => !own.has(k)));
       const leaked = response
         .json<ExchangeRateFreeze>()
         .events.map((e) => `${e.clientCaseReference}|${e.dueDate}`)
@@ -507,6 +539,8 @@ test.describe('isolation', () => {
         path: { patentId: event.patent.id, eventId: event.id },
       });
       expect(after).toHaveStatus(200);
+      // The snapshot's decision plus the run's writes since: another instruction of the event would move it.
+      await otherPortfolio.requireUnmoved(await otherPortfolio.snapshotSentAt(), event, 'event-decision');
       expect(
         after.json<PatentEvent>().appliedDecision,
         `appliedDecision of the other tenant's event ${event.id}`,

@@ -16,6 +16,8 @@ import {
   expectRuleHolds,
   nonEmpty,
   pickDocumented,
+  readsAlone,
+  sentAtOf,
   skipBecause,
   skipIf,
   sortFields,
@@ -76,6 +78,7 @@ test.describe('patents', () => {
     async ({ api, portfolio }) => {
       const list = await api.call('listPatents', { query: { itemsPerPage: 100 } });
       expect(list).toHaveStatus(200);
+      // Unclaimed patents: those no test writes, whose members the comparison keeps.
       const unchanged = list.json<PatentList>().data.filter((p) => !portfolio.isClaimed(p.id));
       skipIf(
         unchanged.length === 0,
@@ -90,15 +93,18 @@ test.describe('patents', () => {
       const responses = await Promise.all(
         picks.map((listed) => api.call('getPatent', { path: { patentId: listed.id } })),
       );
+      // The list plus the run's writes since: a member a push may have moved is left out.
+      const writes = await portfolio.writesSince(sentAtOf(list));
       for (const [i, listed] of picks.entries()) {
         const response = responses[i]!;
         expect(response).toHaveStatus(200);
         // The patent its path names: the registry's rule (PAT-023 in helpers/rules/patents.ts).
         expectRuleHolds('PAT-023', response);
         const patent = response.json<Patent>();
-        expect(pickDocumented('Patent', patent), `patent ${listed.id} read alone`).toEqual(
-          pickDocumented('Patent', listed),
-        );
+        expect(
+          writes.unmoved('Patent', pickDocumented('Patent', patent)),
+          `patent ${listed.id} read alone (the run's writes since the list: ${writes.describe()})`,
+        ).toEqual(writes.unmoved('Patent', pickDocumented('Patent', listed)));
       }
     },
   );
@@ -112,13 +118,23 @@ test.describe('patents', () => {
         // For the first field, the ascending walk goes in pages of half the list: "order the whole list"
         // holds across a page boundary, not only within a page (a server sorting each page apart passes a
         // one-page walk); one field is enough to show it, the other walks keep to pages of 100 (the budget).
-        const half = Math.min(100, Math.max(2, Math.ceil((await portfolio.patents()).length / 2)));
+        const count = (await portfolio.patents()).length;
+        const half = Math.min(100, Math.max(2, Math.ceil(count / 2)));
+        const first = field === SORT_FIELDS[0]!.field;
         const walk = (sort: string, itemsPerPage = 100) =>
           walkList<Patent>(api, 'listPatents', { query: { sort }, itemsPerPage, maxPages: 10 });
-        const [ascWalk, descWalk] = await Promise.all([
-          walk(field, field === SORT_FIELDS[0]!.field ? half : 100),
-          walk(`-${field}`),
-        ]);
+        const walks = () => Promise.all([walk(field, first ? half : 100), walk(`-${field}`)]);
+        // Pages of one walk are one list only while nothing changes it ("a page can shift when the collection
+        // changes"): a walk over several pages reads where no write of the run overlaps it.
+        const [ascWalk, descWalk] =
+          first || count > 100
+            ? await readsAlone(
+                api.baseUrl,
+                `the patents sorted by ${field}`,
+                ['patent-set', 'patent-members'],
+                walks,
+              )
+            : await walks();
         const [asc, desc] = [ascWalk.items, descWalk.items];
         const ascValues = asc.map((p) => p[field]);
         const descValues = desc.map((p) => p[field]);
@@ -217,6 +233,13 @@ test.describe('patents', () => {
         query: { providerId: patent.providerId!, itemsPerPage: 100 },
       });
       expect(response).toHaveStatus(200);
+      // The snapshot's providerId plus the run's writes since: a push naming the patent may have moved it.
+      await portfolio.requireUnmovedSubject(
+        await portfolio.snapshotSentAt('patents'),
+        { patentId: patent.id, providerId: patent.providerId },
+        `patent ${patent.id}`,
+        'patent-members',
+      );
       // Only patents of that providerId, at most one (totalItems too): the registry's rules (PAT-020 and
       // PAT-021 in helpers/rules/patents.ts). That the known patent is the one takes the snapshot.
       expectRuleHolds('PAT-020', response);

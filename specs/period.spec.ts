@@ -2,8 +2,9 @@
  * Events by period: GET /patent-events, the cross-portfolio list of events due in a window.
  * Contract: Endpoints, Patent events (6); Errors (validation_failed); Gaps in the endpoint list.
  *
- * Expectations come from the worker's snapshot (the same list over a wide window, and the patent list);
- * events of patents claimed by tests that change them are left out of the comparisons. Not shown, so not
+ * Expectations come from the run's snapshot (the same list over a wide window, and the patent list) plus the
+ * run's writes since: an event whose window or filters a write since may have moved (its schedule, its patent's
+ * members: helpers/contract/write-effects.ts) is left out of the comparisons. Not shown, so not
  * asserted: the default order of this list, and the wire encoding of the array filters (both encodings are
  * probed with two values; only an encoding the target understands must narrow correctly, and at least one
  * must).
@@ -25,6 +26,7 @@ import {
   type Query,
   type SharedAnswerName,
   renewals,
+  type WritesSince,
   skipBecause,
   skipIf,
   test,
@@ -100,16 +102,21 @@ function busiest(counts: Map<string, number>): string {
   return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
 }
 
-function labels(events: PatentEvent[]): string[] {
+function labels(events: readonly PatentEvent[]): string[] {
   return events.map((e) => `${e.id} (patent ${e.patent.id}, due ${e.dueDate})`);
 }
 
-/** Snapshot events the window must hold: due inside it, of patents no test has claimed. */
-function expectedIn(snapshot: PatentEvent[], from: string, to: string, portfolio: Portfolio): PatentEvent[] {
-  return snapshot.filter((e) => e.dueDate >= from && e.dueDate <= to && !portfolio.isClaimed(e.patent.id));
+/**
+ * Snapshot events the window must hold: due inside it, and no write of the run since the snapshot may have moved
+ * their schedule (`writes`, asked once the window is read).
+ */
+function expectedIn(snapshot: PatentEvent[], from: string, to: string, writes: WritesSince): PatentEvent[] {
+  return snapshot.filter(
+    (e) => e.dueDate >= from && e.dueDate <= to && !writes.movedEvent(e, 'event-schedule'),
+  );
 }
 
-function missingFrom(returned: PatentEvent[], expected: PatentEvent[]): string[] {
+function missingFrom(returned: PatentEvent[], expected: readonly PatentEvent[]): string[] {
   const ids = new Set(returned.map((e) => e.id));
   return labels(expected.filter((e) => !ids.has(e.id)));
 }
@@ -156,7 +163,7 @@ test.describe('events by period', () => {
       const middle = Math.floor((dates.length - 1) / 2);
       const [dueFrom, dueTo] = [dates[middle]!, dates[middle + 1]!];
       const { events: returned, pages } = await readWindowPages(api, { dueFrom, dueTo });
-      const expected = expectedIn(snapshot, dueFrom, dueTo, portfolio);
+      const expected = expectedIn(snapshot, dueFrom, dueTo, await portfolio.writesSinceSnapshot());
       expect(missingFrom(returned, expected), `events due on ${dueFrom} or ${dueTo} missing`).toEqual([]);
       // A list envelope of patent events: the registry's rule (PER-001 in helpers/rules/period.ts).
       expectRuleHolds('PER-001', ...pages);
@@ -171,7 +178,7 @@ test.describe('events by period', () => {
       const returned = await readWindow(api, { dueFrom: day, dueTo: day });
       expect(outside(returned, day, day), `events outside ${day}`).toEqual([]);
       expect(
-        missingFrom(returned, expectedIn(snapshot, day, day, portfolio)),
+        missingFrom(returned, expectedIn(snapshot, day, day, await portfolio.writesSinceSnapshot())),
         `events due ${day} missing`,
       ).toEqual([]);
     },
@@ -180,11 +187,12 @@ test.describe('events by period', () => {
   test(
     ...titled('[PER-002] the window holds the events of several patents, as their own event lists show them'),
     async ({ api, portfolio }) => {
-      // Two unclaimed patents with events: the kept state guarantees them.
+      // Two patents with events no test changes: the kept state guarantees them.
       portfolio.needs('unchanged');
       const snapshot = await snapshotEvents(portfolio);
       // Events of the patent lists are looked up in the snapshot: it must hold the whole window.
       await portfolio.requireComplete('events');
+      // Unclaimed ones first: a patent no test writes leaves its events in the comparison.
       const patents = (await portfolio.patents()).filter((p) => !portfolio.isClaimed(p.id));
       const picks = [...new Set([0, patents.length - 1])]
         .map((i) => patents[i])
@@ -204,9 +212,18 @@ test.describe('events by period', () => {
         'data',
         'fewer than two of the sampled patents of the primary tenant (API_KEY) have events',
       );
-      const unchanged = own.filter((e) => !portfolio.isClaimed(e.patent.id));
+      // The snapshot plus the run's writes since: an event whose schedule a write may have moved is left out.
+      const writes = await portfolio.writesSinceSnapshot();
+      const unchanged = own.filter((e) => !writes.movedEvent(e, 'event-schedule'));
       expect(
-        missingFrom(snapshot, unchanged),
+        missingFrom(
+          snapshot,
+          nonEmpty(
+            unchanged,
+            'time',
+            "event of the sampled patents whose schedule the run's writes left as it was",
+          ),
+        ),
         'events of the patent lists missing from the wide window',
       ).toEqual([]);
     },
@@ -251,7 +268,7 @@ test.describe('events by period', () => {
           const dueFrom = addDays(dates[at]!, shift);
           const dueTo = addDays(dueFrom, span);
           const { events: returned, pages } = await readWindowPages(api, { dueFrom, dueTo });
-          const expected = expectedIn(snapshot, dueFrom, dueTo, portfolio);
+          const expected = expectedIn(snapshot, dueFrom, dueTo, await portfolio.writesSinceSnapshot());
           expect(missingFrom(returned, expected), `events due in ${dueFrom}..${dueTo} missing`).toEqual([]);
           return pages;
         }),
@@ -341,19 +358,18 @@ test.describe('events by period', () => {
       });
       // Each month against the events the wide window (a dueFrom and dueTo read) shows due in it, on the
       // patents no test writes; one request a month.
-      const pages = (
-        await Promise.all(
-          chosen.map(async (month) => {
-            const { first, last } = monthBounds(month);
-            const { events: byMonth, pages } = await readWindowPages(api, { dueMonth: month });
-            expect(
-              missingFrom(byMonth, expectedIn(snapshot, first, last, portfolio)),
-              `events of ${month} missing from dueMonth=${month}, due in ${first}..${last} in the wide window`,
-            ).toEqual([]);
-            return pages;
-          }),
-        )
-      ).flat();
+      const read = await Promise.all(chosen.map((month) => readWindowPages(api, { dueMonth: month })));
+      // The run's writes since the snapshot may have moved an event's schedule: the expectation is the
+      // snapshot plus them.
+      const writes = await portfolio.writesSinceSnapshot();
+      chosen.forEach((month, i) => {
+        const { first, last } = monthBounds(month);
+        expect(
+          missingFrom(read[i]!.events, expectedIn(snapshot, first, last, writes)),
+          `events of ${month} missing from dueMonth=${month}, due in ${first}..${last} in the wide window`,
+        ).toEqual([]);
+      });
+      const pages = read.flatMap((r) => r.pages);
       // No event outside the month: the registry's rule (PER-006 in helpers/rules/period.ts).
       expectRuleHolds('PER-006', ...pages);
     },
@@ -365,7 +381,7 @@ test.describe('events by period', () => {
         `[${id}] ${param} narrows the window to the events of patents with the given ${member}, one value or two`,
       ),
       async ({ api, portfolio }) => {
-        // Two values among unclaimed patents: the kept state's two patents differ in each member.
+        // Two values among the patents no test changes: the kept state's two patents differ in each member.
         portfolio.needs('unchanged');
         const snapshot = await snapshotEvents(portfolio);
         // The answers are compared with the snapshot's events of the same values: it must hold them all (a
@@ -374,6 +390,7 @@ test.describe('events by period', () => {
         const patents = new Map((await portfolio.patents()).map((p) => [p.id, p]));
         const valueOf = (e: PatentEvent) => patents.get(e.patent.id)?.[member] ?? null;
         const counts = new Map<string, number>();
+        // Values counted over unclaimed patents: those whose events the comparisons are likely to keep.
         for (const e of snapshot) {
           const value = valueOf(e);
           if (value !== null && !value.includes(',') && !portfolio.isClaimed(e.patent.id))
@@ -384,22 +401,6 @@ test.describe('events by period', () => {
         skipIf(v2 === undefined, 'data', `fewer than two ${member} values among the patents with events`);
         const values = [v1!, v2!];
 
-        // Events the checks can judge: of a known, unclaimed patent that no other reading could match.
-        const judged = (e: PatentEvent) => {
-          const patent = patents.get(e.patent.id);
-          return !!patent && !portfolio.isClaimed(patent.id) && !ambiguous?.(patent, values);
-        };
-        const expected = (given: string[]) =>
-          snapshot.filter((e) => judged(e) && given.includes(valueOf(e)!));
-        skipIf(
-          expected([v1!]).length === 0 || expected([v2!]).length === 0,
-          'data',
-          `no judged event for ${member} ${v1} or ${v2} (their patents are claimed or ambiguous)`,
-        );
-        const ids = (events: PatentEvent[]) => JSON.stringify(events.map((e) => e.id).sort());
-        const strays = (returned: PatentEvent[], given: string[]) =>
-          labels(returned.filter((e) => judged(e) && !given.includes(valueOf(e) ?? '')));
-
         const [single, encoded] = await Promise.all([
           readWindow(api, { ...WIDE_WINDOW, [param]: [v1!] }),
           Promise.all(
@@ -408,6 +409,33 @@ test.describe('events by period', () => {
             ),
           ),
         ]);
+        // The snapshot plus the run's writes since: a patent whose members or events a write may have moved is
+        // left out, and so is a patent the snapshot does not know (made since).
+        const writes = await portfolio.writesSinceSnapshot('patents');
+        // Events the checks can judge: of a known patent no write moved, that no other reading could match.
+        const judged = (e: PatentEvent) => {
+          const patent = patents.get(e.patent.id);
+          return (
+            !!patent &&
+            !writes.movedPatent(patent, 'patent-members', 'event-schedule') &&
+            !ambiguous?.(patent, values)
+          );
+        };
+        const expected = (given: string[]) =>
+          snapshot.filter((e) => judged(e) && given.includes(valueOf(e)!));
+        const movers = [...patents.values()]
+          .filter((p) => values.includes(String(p[member])))
+          .flatMap((p) =>
+            writes.movers({ patentId: p.id, providerId: p.providerId }, 'patent-members', 'event-schedule'),
+          );
+        skipIf(
+          expected([v1!]).length === 0 || expected([v2!]).length === 0,
+          'time',
+          `no judged event for ${member} ${v1} or ${v2} (the run's writes moved their patents: ${[...new Set(movers)].join(', ') || 'none'}; or they are ambiguous)`,
+        );
+        const ids = (events: PatentEvent[]) => JSON.stringify(events.map((e) => e.id).sort());
+        const strays = (returned: PatentEvent[], given: string[]) =>
+          labels(returned.filter((e) => judged(e) && !given.includes(valueOf(e) ?? '')));
         expect(strays(single, [v1!]), `events returned for ${param}=${v1} of another ${member}`).toEqual([]);
         expect(missingFrom(single, expected([v1!])), `events of ${member} ${v1} missing`).toEqual([]);
 
@@ -458,7 +486,9 @@ test.describe('events by period', () => {
         dueTo: last,
         eventTypes: ['RENEWAL'],
       });
-      const expected = expectedIn(snapshot, first, last, portfolio).filter(isRenewal);
+      const expected = expectedIn(snapshot, first, last, await portfolio.writesSinceSnapshot()).filter(
+        isRenewal,
+      );
       expect(missingFrom(returned, expected), `renewal events of ${month} missing`).toEqual([]);
       // No event of another kind: the registry's rule (PER-010 in helpers/rules/period.ts).
       expectRuleHolds('PER-010', ...pages);
@@ -533,8 +563,15 @@ test.describe('events by period', () => {
         readWindow(api, { dueFrom: day, dueTo: day }),
         readWindowPages(api, { dueFrom: day, dueTo: day, include: 'no-such-expansion' }),
       ]);
-      // The same events as without the value takes the two answers.
-      expect(unknown.map((e) => e.id).sort()).toEqual(plain.map((e) => e.id).sort());
+      // The same events as without the value takes the two answers, read together: but for an event whose
+      // schedule a write of the run may have moved between them.
+      const writes = await portfolio.writesSinceSnapshot();
+      const unmoved = (events: PatentEvent[]) =>
+        events
+          .filter((e) => !writes.movedEvent(e, 'event-schedule'))
+          .map((e) => e.id)
+          .sort();
+      expect(unmoved(unknown)).toEqual(unmoved(plain));
       // 200 and no fees: the registry's rule (PER-013 in helpers/rules/period.ts).
       expectRuleHolds('PER-013', ...pages);
     },

@@ -103,7 +103,15 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
       send: async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         const event = await portfolio.eventIn('already-instructed');
-        return reinstruct(api, event);
+        const response = await reinstruct(api, event);
+        // The snapshot's state plus the run's writes since: "An executed instruction cannot be modified".
+        await portfolio.requireUnmoved(
+          await portfolio.snapshotSentAt(),
+          event,
+          'instructability',
+          'event-decision',
+        );
+        return response;
       },
     },
     {
@@ -112,7 +120,15 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
       send: async ({ api, portfolio, requireSetting }) => {
         requireSetting('ALLOW_INSTRUCTIONS');
         const event = await portfolio.eventIn('too-early', AWAITING_DECISION);
-        return postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }]);
+        const response = await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }]);
+        // The snapshot's state plus the run's writes since: a push that moves its due date moves its window.
+        await portfolio.requireUnmoved(
+          await portfolio.snapshotSentAt(),
+          event,
+          'instructability',
+          'event-decision',
+        );
+        return response;
       },
     },
   ];

@@ -4,16 +4,12 @@ import {
   canonical,
   dateMayHaveMoved,
   judgeSightings,
-  REACHES_NOTHING,
-  reachAnswered,
-  providerStateReach,
-  reachOf,
-  reaches,
   sightingsOf,
   type TimedSighting,
   type WriteSpan,
 } from '../helpers/contract/consistency';
 import { judgeConsistency } from '../helpers/run/consistency-ledger';
+import { writeOf, type RunWrite } from '../helpers/contract/write-effects';
 
 const P = '11111111-1111-4111-8111-111111111111';
 const E = '22222222-2222-4222-8222-222222222222';
@@ -150,61 +146,6 @@ void describe('canonical', () => {
   });
 });
 
-void describe('reachOf and reaches', () => {
-  void it('an instruction reaches its events and their patents', () => {
-    const reach = reachOf('POST', '/api/v2/external/patent-instructions', { instructions: [{ eventId: E }] });
-    assert.deepEqual(reach, { patentIds: [], providerIds: [], eventIds: [E] });
-    assert.ok(reaches(reach, [{ patentId: P, eventId: E2 }], () => P));
-    assert.ok(!reaches(reach, [{ patentId: 'other', eventId: E2 }], () => P));
-    // An event the run never saw may be of any patent.
-    assert.ok(reaches(reach, [{ patentId: 'other', eventId: E2 }], () => undefined));
-  });
-
-  void it('a sync reaches the patents it names by servicePatentId or providerId', () => {
-    const reach = reachOf('POST', '/api/v2/external/patents/sync', {
-      items: [{ servicePatentId: P }, { providerId: 'ACME-9' }],
-    });
-    assert.ok(reaches(reach, [{ patentId: P }], () => undefined));
-    assert.ok(reaches(reach, [{ patentId: 'x', providerId: 'ACME-9' }], () => undefined));
-    assert.ok(!reaches(reach, [{ patentId: 'x', providerId: 'ACME-1' }], () => undefined));
-  });
-
-  void it('a freeze PUT reaches the frozen months only; any other write the whole tenant', () => {
-    const put = reachOf('PUT', '/api/v2/external/exchange-rate-freezes/2026-01', undefined);
-    assert.deepEqual(put, { ...REACHES_NOTHING, freezes: true });
-    assert.ok(reaches(put, [{ freezes: true }], () => undefined));
-    assert.ok(!reaches(put, [{ patentId: 'x', eventId: 'e' }], () => undefined));
-    assert.deepEqual(reachOf('DELETE', '/api/v2/external/patents', undefined), { tenant: true });
-  });
-
-  void it('a back-office state reaches what it acts on: its event, the patent of a reviewed item, else the tenant', () => {
-    const none = () => undefined;
-    assert.deepEqual(providerStateReach('event-invoiced', { eventId: 'e1' }, none), {
-      ...REACHES_NOTHING,
-      eventIds: ['e1'],
-    });
-    assert.deepEqual(providerStateReach('fail-next-requests', { count: 2 }, none), REACHES_NOTHING);
-    const seen = (importId: string, index: number) =>
-      importId === 'b1' && index === 0 ? 'ACME-7' : undefined;
-    assert.deepEqual(providerStateReach('sync-item-reviewed', { importId: 'b1', index: 0 }, seen), {
-      ...REACHES_NOTHING,
-      providerIds: ['ACME-7'],
-    });
-    assert.deepEqual(providerStateReach('sync-item-reviewed', { importId: 'b2', index: 0 }, seen), {
-      tenant: true,
-    });
-    assert.deepEqual(providerStateReach('some-new-state', {}, none), { tenant: true });
-  });
-
-  void it('a refused write (4xx) reached nothing; a 5xx or a write without answer keeps its reach', () => {
-    const tenant = { tenant: true } as const;
-    assert.deepEqual(reachAnswered(tenant, 422), REACHES_NOTHING);
-    assert.deepEqual(reachAnswered(tenant, 500), tenant);
-    assert.deepEqual(reachAnswered(tenant, undefined), tenant);
-    assert.deepEqual(reachAnswered(tenant, 201), tenant);
-  });
-});
-
 void describe('dateMayHaveMoved', () => {
   void it('is true across a quarter hour of UTC, where some zone has its midnight', () => {
     const t = Date.parse('2026-01-01T10:14:59.000Z');
@@ -223,11 +164,17 @@ void describe('judgeSightings', () => {
     t + 30,
     'GET /patent-events -> 200',
   );
-  const write = (start: number, end: number | undefined, reach: WriteSpan['reach']): WriteSpan => ({
+  const write = (start: number, end: number | undefined, written: RunWrite): WriteSpan => ({
     what: 'POST',
     start,
     end,
-    reach,
+    write: written,
+  });
+  const syncOf = (patentId: string): RunWrite => ({
+    kind: 'sync',
+    patentIds: [patentId],
+    providerIds: [],
+    eventIds: [],
   });
 
   void it('agrees on equal values', () => {
@@ -246,8 +193,8 @@ void describe('judgeSightings', () => {
     assert.match(breach!.message, /GET \/patent-events -> 200/);
   });
 
-  void it('excuses a write reaching the fact under way between the two, not one before or after', () => {
-    const reach = { patentIds: [P], providerIds: [], eventIds: [] };
+  void it('excuses a write moving the fact under way between the two, not one before or after', () => {
+    const reach = syncOf(P);
     assert.equal(
       judgeSightings(first, moved, [write(t + 12, t + 15, reach)], () => undefined),
       undefined,
@@ -262,12 +209,15 @@ void describe('judgeSightings', () => {
     );
     assert.ok(judgeSightings(first, moved, [write(t - 9, t - 1, reach)], () => undefined));
     assert.ok(judgeSightings(first, moved, [write(t + 31, t + 40, reach)], () => undefined));
-    const elsewhere = { patentIds: ['other'], providerIds: [], eventIds: [] };
+    const elsewhere = syncOf('other');
     assert.ok(judgeSightings(first, moved, [write(t + 12, t + 15, elsewhere)], () => undefined));
+    // A freeze PUT moves no schedule.
+    const freeze = writeOf('PUT', '/api/v2/external/exchange-rate-freezes/2026-05', undefined);
+    assert.ok(judgeSightings(first, moved, [write(t + 12, t + 15, freeze)], () => undefined));
   });
 
   void it('excuses a write made while a long read answered later was under way, sent before the other read', () => {
-    const reach = { patentIds: [P], providerIds: [], eventIds: [] };
+    const reach = syncOf(P);
     // The sweep (sent first, answered last) began before the write the single read (sent after it) shows.
     const single = timed(event({ dueDate: '2026-05-02' }), `event:${E}:schedule`, t + 20, t + 30, 'single');
     const sweep = timed(event(), `event:${E}:schedule`, t, t + 31, 'sweep');
@@ -291,6 +241,62 @@ void describe('judgeSightings', () => {
     assert.ok(judgeSightings(first, c, [], () => undefined));
   });
 
+  void it("excuses a change of a later event's instructability by an instruction of an earlier event of its patent", () => {
+    const key = `event:${E2}:instructability`;
+    const later = (reason: string) =>
+      event({
+        id: E2,
+        instructability: {
+          isAllowed: false,
+          allowedDecisions: [],
+          blockedReason: reason,
+          opensAt: '2027-01-01',
+          mode: 'DIRECT',
+        },
+      });
+    // A server may rank EARLIER_EVENT_PENDING first while both hold: once the earlier event is instructed,
+    // only TOO_EARLY is left.
+    const a = timed(later('EARLIER_EVENT_PENDING'), key, t, t + 10, 'a');
+    const b = timed(later('TOO_EARLY'), key, t + 20, t + 30, 'b');
+    const instruct = (eventId: string) =>
+      write(
+        t + 12,
+        t + 15,
+        writeOf('POST', '/api/v2/external/patent-instructions', { instructions: [{ eventId }] }),
+      );
+    const patentOf = (e: string) => (e === E ? P : e === 'elsewhere' ? 'other' : undefined);
+    assert.equal(judgeSightings(a, b, [instruct(E)], patentOf), undefined);
+    assert.equal(
+      judgeSightings(a, b, [instruct(E)], () => undefined),
+      undefined,
+      'an event never seen',
+    );
+    assert.equal(judgeSightings(a, b, [instruct('elsewhere')], patentOf)?.requirement, 'EVT-032');
+  });
+
+  void it("excuses a change of a patent's client data by a push naming it or an instruction of one of its events, not by a freeze", () => {
+    const patent = (title: string) => ({ object: 'patent', id: P, providerId: 'ACME-1', title });
+    const a = timed(patent('A'), `patent:${P}`, t, t + 10, 'a');
+    const b = timed(patent('B'), `patent:${P}`, t + 20, t + 30, 'b');
+    const instruction = writeOf('POST', '/api/v2/external/patent-instructions', {
+      instructions: [{ eventId: E }],
+    });
+    const freeze = writeOf('PUT', '/api/v2/external/exchange-rate-freezes/2026-05', undefined);
+    assert.equal(
+      judgeSightings(a, b, [write(t + 12, t + 15, syncOf(P))], () => P),
+      undefined,
+    );
+    assert.equal(
+      judgeSightings(a, b, [write(t + 12, t + 15, instruction)], () => P),
+      undefined,
+    );
+    assert.equal(
+      judgeSightings(a, b, [write(t + 12, t + 15, instruction)], () => 'other')?.requirement,
+      'PAT-024',
+    );
+    assert.equal(judgeSightings(a, b, [write(t + 12, t + 15, freeze)], () => P)?.requirement, 'PAT-024');
+  });
+
   void it('never excuses a link between resources, and charges a copy to its own requirement', () => {
     const a = timed(event(), `event-patent:${E}`, t, t + 10, 'a');
     const b = timed(
@@ -301,7 +307,8 @@ void describe('judgeSightings', () => {
       'b',
     );
     assert.equal(
-      judgeSightings(a, b, [write(t, t + 30, { tenant: true })], () => undefined)?.requirement,
+      judgeSightings(a, b, [write(t, t + 30, writeOf('DELETE', '/x', undefined))], () => undefined)
+        ?.requirement,
       'FEE-004',
     );
     const patent = { object: 'patent', id: P, providerId: 'ACME-2' };

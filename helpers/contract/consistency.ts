@@ -18,29 +18,27 @@
  *   and triage fixed): no write of the client reaches either, so a difference is a read that changed them.
  * Left out because they may change with no write at all: duePeriod ("relative to now"), processingStatus and
  * its timestamp (transitions not shown), feesStatus (moves not shown), ESTIMATED amounts ("recomputed live"),
- * isFxRateFrozen, updatedAt, invoice flags. A providerId on an invoice line is left out too: a bill may keep the
- * reference it was issued with.
+ * updatedAt, invoice flags. A providerId on an invoice line is left out too: a bill may keep the reference it
+ * was issued with. Each fact names what it depends on; which writes move that is the dependency map
+ * (./write-effects.ts), read by the ledger when a difference needs an excuse.
  */
 import { documentedMembers } from './documented-members';
 import { LEFT_OUT } from './never-compared';
 import { fixedFactsOf, type FixedFact } from './fixed-facts';
 import type { ChargedBreach } from './invariant-types';
+import { mayMove, type Aspect, type PatentOf, type RunWrite, type Subject } from './write-effects';
+
+export type { Subject } from './write-effects';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** What may change a fact between two sightings: a write that reaches it, or today's date moving on. */
-export type Cause = 'write' | 'date';
-
-/** What a fact is about, for deciding whether a write reached it. */
-export interface Subject {
-  patentId?: string;
-  providerId?: string | null;
-  eventId?: string;
-  /** The tenant's frozen months: what a freeze PUT changes. */
-  freezes?: true;
-}
+/**
+ * What may change a fact between two sightings: a write that moves an aspect it depends on (the dependency map,
+ * ./write-effects.ts), or today's date moving on.
+ */
+export type Cause = Aspect | 'date';
 
 /** One fact as one answer shows it. */
 export interface Sighting {
@@ -52,26 +50,23 @@ export interface Sighting {
   what: string;
   /** Canonical value: a JSON object of the fact's members. */
   value: string;
-  /** The causes that may change it (none: fixed for good). */
+  /** What it depends on, that may change it (none: fixed for good). */
   causes: readonly Cause[];
   subject: Subject;
   /** The resource whose own member the fact is (a copy elsewhere is charged to the copy's requirement). */
   owner: boolean;
 }
 
-/** A write of the run, as the ledger hears of it: when it was under way, and what it may have changed. */
+/** A write of the run, as the ledger hears of it: when it was under way, and what it is. */
 export interface WriteSpan {
   what: string;
   start: number;
   /** Undefined while under way, or for work the write left running in the background (an ASYNC batch). */
   end?: number;
-  reach: Reach;
+  /** The write was answered 202: its work goes on in the background, for good as far as the run knows. */
+  background?: true;
+  write: RunWrite;
 }
-
-/** What a write may change: the whole tenant, or the patents and events it names. */
-export type Reach =
-  | { tenant: true }
-  | { tenant?: false; patentIds: string[]; providerIds: string[]; eventIds: string[]; freezes?: true };
 
 /** A sighting at its times (ms since the epoch) and where it was seen (the exchange described). */
 export interface TimedSighting extends Sighting {
@@ -119,15 +114,6 @@ const EVENT_SCHEDULE = [
   'createdAt',
 ];
 
-/**
- * What a write reached once its answer is in: nothing when it was refused (4xx: an instruction batch is
- * atomic, a sync 400 "concerns only the envelope", an unauthorized or unknown request is not carried out);
- * else what its request names. A 5xx may have done part of its work: its reach stays.
- */
-export function reachAnswered(reach: Reach, status: number | undefined): Reach {
-  return status !== undefined && status >= 400 && status < 500 ? REACHES_NOTHING : reach;
-}
-
 /** A JSON object of the members, keys sorted at every depth: two equal facts give the same string. */
 export function canonical(value: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value ?? null);
@@ -164,7 +150,7 @@ function ofPatent(patent: Json): Sighting[] {
       requirement: 'PAT-024',
       what: `the client data of patent ${id}`,
       value: pick(patent, comparedPatentMembers()),
-      causes: ['write'],
+      causes: ['patent-members'],
       subject,
       owner: true,
     },
@@ -186,7 +172,7 @@ function providerCopy(
       requirement,
       what: `the providerId of patent ${patentId}`,
       value: one('providerId', value),
-      causes: ['write'],
+      causes: ['patent-members'],
       subject: { patentId, providerId: value },
       owner,
     },
@@ -218,7 +204,7 @@ function ofEvent(event: Json): Sighting[] {
       requirement: 'EVT-034',
       what: `the schedule and decision of event ${id}`,
       value: pick(event, EVENT_SCHEDULE),
-      causes: ['write'],
+      causes: ['event-schedule', 'event-decision'],
       subject,
       owner: true,
     },
@@ -232,7 +218,7 @@ function ofEvent(event: Json): Sighting[] {
       requirement: 'EVT-032',
       what: `the instructability of event ${id}`,
       value: canonical(event.instructability),
-      causes: ['write', 'date'],
+      causes: ['instructability', 'date'],
       subject,
       owner: true,
     });
@@ -254,9 +240,9 @@ function ofFees(fees: Json, onInvoice: boolean): Sighting[] {
 }
 
 /**
- * Whether an event's rate is frozen, on the event or its fees: only a freeze PUT freezes ("freeze exchange
- * rates for a month"), so any freeze PUT may explain a change, and a write reaching the event (an instruction
- * locking its fees) too; a read never does.
+ * Whether an event's rate is frozen, on the event or its fees: what moves it is what moves `frozen-rate`
+ * (./write-effects.ts: any freeze PUT, a write that locks or bills the event's fees, an update that moves its
+ * due date); a read never does.
  */
 function frozenRate(where: 'event' | 'fees', eventId: string, value: unknown, subject: Subject): Sighting[] {
   if (typeof value !== 'boolean') return [];
@@ -266,8 +252,8 @@ function frozenRate(where: 'event' | 'fees', eventId: string, value: unknown, su
       requirement: 'FRZ-016',
       what: `isFxRateFrozen of ${where === 'event' ? 'event' : 'the fees of event'} ${eventId}`,
       value: one('isFxRateFrozen', value),
-      causes: ['write'],
-      subject: { ...subject, freezes: true },
+      causes: ['frozen-rate'],
+      subject,
       owner: true,
     },
   ];
@@ -340,13 +326,13 @@ const TRIAGED = new Set(['TRIAGED', 'SETTLED', 'ERROR']);
 function ofBatch(batch: Json, page: { currentPage: number; itemsPerPage: number } | undefined): Sighting[] {
   const id = str(batch.importId);
   if (id === undefined) return [];
-  const fact = (suffix: string, what: string, value: Json): Sighting => ({
+  const fact = (suffix: string, what: string, value: Json, subject: Subject = {}): Sighting => ({
     key: `${FACT_KEYS.batch(id)}${suffix}`,
     requirement: 'SYNC-055',
     what: `${what} of batch ${id}`,
     value: canonical(value),
     causes: [],
-    subject: {},
+    subject,
     owner: true,
   });
   const found = [
@@ -369,11 +355,14 @@ function ofBatch(batch: Json, page: { currentPage: number; itemsPerPage: number 
     results.forEach((result, i) => {
       if (!isObject(result)) return;
       const position = (page.currentPage - 1) * page.itemsPerPage + i;
+      // The patent the item targets, not compared: what a review of the item acts on.
+      const target = { patentId: str(result.servicePatentId), providerId: providerIdOf(result.providerId) };
       found.push(
         fact(
           `:result:${position}`,
           `result ${position + 1}`,
           JSON.parse(pick(result, RESULT_MEMBERS)) as Json,
+          target,
         ),
       );
     });
@@ -409,8 +398,8 @@ function ofFreezeList(envelope: Json): Sighting[] {
       requirement: 'FRZ-015',
       what: 'the frozen months of the tenant',
       value: canonical({ months }),
-      causes: ['write'],
-      subject: { freezes: true },
+      causes: ['frozen-months'],
+      subject: {},
       owner: true,
     },
   ];
@@ -453,87 +442,20 @@ export function sightingsOf(
 /** The operation that lists the frozen months. */
 const FREEZE_LIST = 'listExchangeRateFreezes';
 
-/** A write that reaches none of the facts compared. */
-export const REACHES_NOTHING: Extract<Reach, { patentIds: string[] }> = {
-  patentIds: [],
-  providerIds: [],
-  eventIds: [],
-};
-
-/** The back-office states that act on one event (its body's eventId): what they reach. */
-const EVENT_STATES = new Set(['event-invoiced', 'official-receipt-issued', 'office-fee-revised']);
-
 /**
- * What a back-office state may change, read from its name and body: one event for the states about an event,
- * nothing for a state that only makes requests fail, the patent of a reviewed sync item when the run saw the
- * item's providerId (`itemProviderId`), else the whole tenant.
+ * Whether one of the writes may have moved what the fact depends on (./write-effects.ts), for the subject of
+ * either sighting: `patentOf` tells an event's patent as far as the run saw it.
  */
-export function providerStateReach(
-  name: string,
-  body: unknown,
-  itemProviderId: (importId: string, index: number) => string | null | undefined,
-): Reach {
-  const fields = isObject(body) ? body : {};
-  if (EVENT_STATES.has(name) && typeof fields.eventId === 'string')
-    return { ...REACHES_NOTHING, eventIds: [fields.eventId] };
-  if (name === 'fail-next-requests') return REACHES_NOTHING;
-  if (
-    name === 'sync-item-reviewed' &&
-    typeof fields.importId === 'string' &&
-    Number.isInteger(fields.index)
-  ) {
-    const providerId = itemProviderId(fields.importId, fields.index as number);
-    if (typeof providerId === 'string') return { ...REACHES_NOTHING, providerIds: [providerId] };
-  }
-  // guard: provider-state-reach
-  return { tenant: true };
-}
-
-/**
- * What a write the client sends may change, read from its request alone. A freeze PUT changes isFxRateFrozen
- * across patents (and the rates behind ESTIMATED amounts), none of which is compared.
- */
-export function reachOf(method: string, path: string, body: unknown): Reach {
-  const items = (member: string) => (isObject(body) && Array.isArray(body[member]) ? body[member] : []);
-  const strings = (list: unknown[], member: string) =>
-    list.flatMap((i) => (isObject(i) && typeof i[member] === 'string' ? [i[member]] : []));
-  if (method === 'PUT' && /\/exchange-rate-freezes\/[^/]+$/.test(path))
-    return { ...REACHES_NOTHING, freezes: true };
-  if (method === 'POST' && /\/patent-instructions$/.test(path))
-    return { patentIds: [], providerIds: [], eventIds: strings(items('instructions'), 'eventId') };
-  if (method === 'POST' && /\/patents\/sync$/.test(path)) {
-    const synced = items('items');
-    return {
-      patentIds: strings(synced, 'servicePatentId'),
-      providerIds: strings(synced, 'providerId'),
-      eventIds: [],
-    };
-  }
-  return { tenant: true };
-}
-
-/**
- * Whether the write may have changed the fact. An instruction reaches the other events of its event's
- * patent too (their instructability, EARLIER_EVENT_PENDING): `patentOf` tells an event's patent, as far as
- * the run saw it; an event the run never saw reaches everything.
- */
-export function reaches(
-  reach: Reach,
+export function movedByWrites(
+  causes: readonly Cause[],
   subjects: readonly Subject[],
-  patentOf: (eventId: string) => string | undefined,
+  writes: readonly WriteSpan[],
+  patentOf: PatentOf,
 ): boolean {
-  if (reach.tenant) return true;
-  if (reach.freezes && subjects.some((s) => s.freezes)) return true;
-  return subjects.some(
-    (s) =>
-      (s.patentId !== undefined && reach.patentIds.includes(s.patentId)) ||
-      (typeof s.providerId === 'string' && reach.providerIds.includes(s.providerId)) ||
-      reach.eventIds.some((e) => {
-        if (e === s.eventId) return true;
-        // guard: unseen-event-reaches-everything
-        const patent = patentOf(e);
-        return patent === undefined || (s.patentId !== undefined && patent === s.patentId);
-      }),
+  return writes.some((w) =>
+    causes.some(
+      (cause) => cause !== 'date' && subjects.some((subject) => mayMove(w.write, cause, subject, patentOf)),
+    ),
   );
 }
 
@@ -572,7 +494,7 @@ export function judgeSightings(
   earlier: TimedSighting,
   later: TimedSighting,
   writes: readonly WriteSpan[],
-  patentOf: (eventId: string) => string | undefined,
+  patentOf: PatentOf,
 ): ChargedBreach | undefined {
   if (earlier.value === later.value) return undefined;
   const from = Math.min(earlier.sentAt, later.sentAt);
@@ -580,11 +502,8 @@ export function judgeSightings(
   // guard: date-may-have-moved
   if (later.causes.includes('date') && dateMayHaveMoved(from, to)) return undefined;
   // guard: write-reaches-the-fact
-  if (later.causes.includes('write')) {
-    const overlapping = writes.filter((w) => w.start <= to && (w.end === undefined || w.end >= from));
-    if (overlapping.some((w) => reaches(w.reach, [earlier.subject, later.subject], patentOf)))
-      return undefined;
-  }
+  const overlapping = writes.filter((w) => w.start <= to && (w.end === undefined || w.end >= from));
+  if (movedByWrites(later.causes, [earlier.subject, later.subject], overlapping, patentOf)) return undefined;
   // A copy that differs from its owner is the copy's fault; two owners' sightings, the later one's.
   const requirement = later.owner && !earlier.owner ? earlier.requirement : later.requirement;
   return {

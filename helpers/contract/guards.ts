@@ -35,13 +35,14 @@ export interface Guard {
 
 const LEDGER = 'helpers/run/consistency-ledger.ts';
 const FACTS = 'helpers/contract/consistency.ts';
+const EFFECTS = 'helpers/contract/write-effects.ts';
 const RELATIONS = 'helpers/rules/relations.ts';
 
 export const GUARDS = {
   'write-reaches-the-fact': {
     where: FACTS,
     condition:
-      'a write of the client or a back-office state reaching the fact was under way between the two sightings',
+      'a write of the client or a back-office state that moves what the fact depends on (the dependency map, helpers/contract/write-effects.ts) was under way between the two sightings',
     ruling: 'cause',
     clause: 'A POST on the instruction endpoint executes immediately',
     why: 'writes are the only causes the contract gives for a change of client data, a schedule, a decision or a freeze',
@@ -54,14 +55,14 @@ export const GUARDS = {
     why: "the server's zone is not stated, and every zone's midnight falls on a quarter hour of UTC",
   },
   'unseen-event-reaches-everything': {
-    where: FACTS,
+    where: EFFECTS,
     condition: 'an instruction names an event whose patent the run never saw: it may reach any event',
     ruling: 'cause',
     clause: 'an earlier un-instructed event of the same patent exists',
     why: "an instruction changes the instructability of its patent's other events; which they are is unknown",
   },
   'provider-state-reach': {
-    where: FACTS,
+    where: EFFECTS,
     condition: 'a back-office state whose subject the run cannot name reaches the whole tenant',
     ruling: 'cause',
     clause: 'maintained by the service operators',
@@ -128,7 +129,7 @@ export const GUARDS = {
   'relation-excused-by-writes': {
     where: LEDGER,
     condition:
-      "a relation whose row says so is excused by a write reaching the pair's subject between the sightings",
+      "a relation is excused by a write between the sightings that moves what its row depends on, for the pair's subject",
     ruling: 'cause',
     clause: 'a PROCEED instruction is executed',
     why: "an instruction moves an event's fees status; a push may change a patent's schedule and its events",
@@ -327,11 +328,53 @@ export const TEST_END_RULINGS: readonly TestEndRuling[] = [
     why: 'background processing has no stated duration',
   },
   {
-    file: 'helpers/data/claims.ts',
-    reason: 'writes of other tests that change data across patents overlapped',
+    file: 'helpers/data/discovery.ts',
+    reason: 'the read this test expects from may have moved',
     ruling: "the run's own writes",
     clause: 'A POST on the instruction endpoint executes immediately',
-    why: "the run's own writes may change what the test compares; the target is not at fault",
+    why: 'a write of the run since the read the expectation comes from moved what it depends on (the dependency map); the target is not at fault',
+  },
+  {
+    file: 'helpers/data/reads-alone.ts',
+    reason: "background work of the run's writes was under way during the reads",
+    ruling: "the run's own writes",
+    clause: 'more than 100 processed in background (202)',
+    why: 'a background batch of the run may move what the reads compare, and passes no gate; the target is not at fault',
+  },
+  {
+    file: 'specs/events-per-patent.spec.ts',
+    reason: 'between its pages',
+    ruling: "the run's own writes",
+    clause: 'a page can shift when the collection changes',
+    why: "a write of the run may have moved the patent's events between the two pages; the target is not at fault",
+  },
+  {
+    file: 'specs/events-per-patent.spec.ts',
+    reason: "sampled patent whose events the run's writes left as they were",
+    ruling: "the run's own writes",
+    clause: 'base of the annuity computation (filing or grant depending on office)',
+    why: "the run's writes may have moved the events of every sampled patent since the snapshot; the target is not at fault",
+  },
+  {
+    file: 'specs/freezes.spec.ts',
+    reason: "whose patent the run's writes left as it was",
+    ruling: "the run's own writes",
+    clause: 'base of the annuity computation (filing or grant depending on office)',
+    why: "the run's writes may have moved the patent of every row since the snapshot; the target is not at fault",
+  },
+  {
+    file: 'specs/period.spec.ts',
+    reason: "event of the sampled patents whose schedule the run's writes left as it was",
+    ruling: "the run's own writes",
+    clause: 'base of the annuity computation (filing or grant depending on office)',
+    why: "the run's writes may have moved the events of both sampled patents since the snapshot; the target is not at fault",
+  },
+  {
+    file: 'specs/period.spec.ts',
+    reason: 'no judged event for',
+    ruling: "the run's own writes",
+    clause: 'Items may carry only the fields to change',
+    why: "the run's writes may have moved every patent of the two values since the snapshot; the target is not at fault",
   },
   {
     file: 'helpers/data/claims.ts',
@@ -339,13 +382,6 @@ export const TEST_END_RULINGS: readonly TestEndRuling[] = [
     ruling: "the run's own writes",
     clause: 'A POST on the instruction endpoint executes immediately',
     why: "the run's own tests hold every patent of the state the target has; the target is not at fault",
-  },
-  {
-    file: 'specs/pagination.spec.ts',
-    reason: 'writes of other tests that change the list overlapped its reading again, five times',
-    ruling: "the run's own writes",
-    clause: 'a page can shift when the collection changes',
-    why: "another test's freeze PUT changed the list while it was read twice; the target is not at fault",
   },
   {
     file: 'helpers/wire/api-client.ts',

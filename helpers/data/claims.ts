@@ -1,9 +1,8 @@
 /**
  * Claims: what a test owns on the target and what it needs from it. A test that changes a patent claims it for
  * the rest of the run (an empty file created with O_EXCL, named in helpers/run/run-folder.ts), so no other test,
- * in any worker, touches it; a patent unclaimed after a read has not been changed by the suite since the
- * worker's snapshot, so comparisons with the snapshot leave claimed patents out (`isClaimed`). A freeze reaches
- * beyond any claim: reads that expect no change go through `readsUndisturbed`.
+ * in any worker, touches it, and the test alone knows what it wrote there. Claims choose data; what the run's
+ * writes moved since an earlier read is the journal's to say (helpers/data/writes-since.ts), claims or not.
  *
  * Tests ask by data state (helpers/contract/data-states.ts) through the portfolio, which inherits the methods
  * of `TenantClaims`: `claim` (an exclusive patent holding a claimed state, served first from the patents the
@@ -36,7 +35,6 @@ import {
 } from '../contract/data-states';
 import { claimFile, leasePoolFolder, withFolder } from '../run/run-folder';
 import { pause } from '../run/waits';
-import { wideWritesAnswered, wideWritesSince } from '../wire/wide-writes';
 import { skipBecause } from './verified';
 
 /**
@@ -56,33 +54,6 @@ export function claim(namespace: string, kind: string, id: string): boolean {
 /** True when some test of the run has claimed the patent on the target `namespace` (its base URL). */
 export function isClaimed(namespace: string, patentId: string): boolean {
   return fs.existsSync(claimFile(namespace, 'patent', patentId));
-}
-
-/**
- * The result of `read`, made at a time no wide write of the run overlapped (read again when one did, at
- * most `attempts` times); skips, naming the writes, when every attempt was overlapped.
- */
-export async function readsUndisturbed<T>(
-  namespace: string,
-  read: () => Promise<T>,
-  what: string,
-  attempts = 3,
-): Promise<T> {
-  let overlapping: string[] = [];
-  for (let attempt = 0; attempt < attempts; attempt++) {
-    // The next attempt starts once the writes under way have their answer: read at once, it would overlap them
-    // again (bounded: a write that never ends leaves the attempts to say so).
-    if (attempt > 0) await wideWritesAnswered(namespace);
-    const since = Date.now();
-    const result = await read();
-    overlapping = wideWritesSince(namespace, since);
-    if (overlapping.length === 0) return result;
-  }
-  // Other tests' freezes went on for longer than the attempts: a bound of the run, not of the contract.
-  return skipBecause(
-    'time',
-    `${what}: writes of other tests that change data across patents overlapped every one of ${attempts} attempts (${overlapping.join(', ')})`,
-  );
 }
 
 /** A patent a test claimed (its events fresh, as the per-patent list gives them) or keeps (the snapshot's, earliest due date first). */
@@ -148,11 +119,6 @@ export abstract class TenantClaims {
   /** Whether some test of the run has claimed the patent (it may have changed since the snapshot). */
   isClaimed(patentId: string): boolean {
     return isClaimed(this.namespace, patentId);
-  }
-
-  /** `readsUndisturbed` on this portfolio's target. */
-  readsUndisturbed<T>(read: () => Promise<T>, what: string): Promise<T> {
-    return readsUndisturbed(this.namespace, read, what);
   }
 
   /**

@@ -8,16 +8,27 @@ import type { ApiClient } from '../wire/api-client';
 import { TenantClaims } from './claims';
 import { walkList } from '../wire/pagination';
 import { sharedSweep } from './shared-sweeps';
-import { skipBecause } from './verified';
+import { skipBecause, verifiedOnlyIf } from './verified';
+import { writesSince, type WritesSince } from './writes-since';
+import type { Aspect, Subject } from '../contract/write-effects';
 
 /** A due window wide enough to hold every event of a portfolio. */
 export const WIDE_WINDOW = { dueFrom: '1900-01-01', dueTo: '2199-12-31' } as const;
 
-/** A sweep of a list: its items, and whether the walk reached the end of the list. */
+/** A sweep of a list: its items, whether the walk reached the end of the list, and when it began. */
 export interface Snapshot<T> {
   items: T[];
   /** False when the walk stopped at its page limit: the items are then only a prefix of the list. */
   complete: boolean;
+  /** When its first request was sent (ms): the run's writes since then may have moved what it shows. */
+  sentAt: number;
+}
+
+/** A walk of a list as a snapshot, timed from before its first request. */
+async function snapshotOf<T>(walk: () => Promise<{ items: T[]; truncated: boolean }>): Promise<Snapshot<T>> {
+  const sentAt = Date.now();
+  const { items, truncated } = await walk();
+  return { items, complete: !truncated, sentAt };
 }
 
 /** Pages read by a discovery sweep, at most (100 items a page). */
@@ -25,8 +36,8 @@ const SWEEP_PAGES = 10;
 
 /** The events sweep of a tenant (every event over a wide window, its first pages on a large tenant). */
 export function sweepEvents(api: ApiClient): Promise<Snapshot<PatentEvent>> {
-  return walkList<PatentEvent>(api, 'listEventsByPeriod', { query: WIDE_WINDOW, maxPages: SWEEP_PAGES }).then(
-    (w) => ({ items: w.items, complete: !w.truncated }),
+  return snapshotOf(() =>
+    walkList<PatentEvent>(api, 'listEventsByPeriod', { query: WIDE_WINDOW, maxPages: SWEEP_PAGES }),
   );
 }
 
@@ -61,10 +72,7 @@ export class Portfolio extends TenantClaims {
 
   private patentsSnapshot(): Promise<Snapshot<Patent>> {
     this.patentsPromise ??= this.sweep('patents', () =>
-      walkList<Patent>(this.api, 'listPatents', { maxPages: SWEEP_PAGES }).then((w) => ({
-        items: w.items,
-        complete: !w.truncated,
-      })),
+      snapshotOf(() => walkList<Patent>(this.api, 'listPatents', { maxPages: SWEEP_PAGES })),
     );
     return this.patentsPromise;
   }
@@ -85,6 +93,65 @@ export class Portfolio extends TenantClaims {
    */
   async events(): Promise<PatentEvent[]> {
     return (await this.eventsSnapshot()).items;
+  }
+
+  /** When the snapshot of the events (or of the patents) began (ms). */
+  async snapshotSentAt(what: 'events' | 'patents' = 'events'): Promise<number> {
+    return (await (what === 'events' ? this.eventsSnapshot() : this.patentsSnapshot())).sentAt;
+  }
+
+  /**
+   * Ends the test not verified when a write of the run since `since` (when the read the test's expectation
+   * comes from was sent) may have moved one of `aspects` of the event: that expectation no longer holds for it.
+   * Asked once the later answer is in, before it is judged.
+   */
+  requireUnmoved(
+    since: number,
+    event: { id: string; patent: { id: string; providerId?: string | null } },
+    ...aspects: Aspect[]
+  ): Promise<void> {
+    return this.requireUnmovedSubject(
+      since,
+      { eventId: event.id, patentId: event.patent.id, providerId: event.patent.providerId },
+      `event ${event.id}`,
+      ...aspects,
+    );
+  }
+
+  /** `requireUnmoved` for any subject: a patent (by its id or providerId), an event, the tenant (`{}`). */
+  async requireUnmovedSubject(
+    since: number,
+    subject: Subject,
+    what: string,
+    ...aspects: Aspect[]
+  ): Promise<void> {
+    const movers = (await this.writesSince(since)).movers(subject, ...aspects);
+    verifiedOnlyIf(
+      movers.length === 0,
+      'time',
+      `the run's writes since the read this test expects from may have moved ${aspects.join(', ')} of ${what}: ${movers.join(', ')}`,
+    );
+  }
+
+  /**
+   * The run's writes since the snapshot of the events (and of the patents, with `'patents'`) began: what the
+   * snapshot shows plus these writes is what a later read must show. Asked once the later read is answered.
+   */
+  async writesSinceSnapshot(...also: 'patents'[]): Promise<WritesSince> {
+    const events = await this.eventsSnapshot();
+    const since = also.includes('patents')
+      ? Math.min(events.sentAt, (await this.patentsSnapshot()).sentAt)
+      : events.sentAt;
+    return this.writesSince(since);
+  }
+
+  /**
+   * The run's writes since `since` (ms, when an earlier read was sent); an event's patent is the snapshot's.
+   * Asked once the later read is answered.
+   */
+  async writesSince(since: number): Promise<WritesSince> {
+    const patents = new Map((await this.events()).map((e) => [e.id, e.patent.id]));
+    return writesSince(this.api.baseUrl, since, (e) => patents.get(e));
   }
 
   /** Whether the sweep of the patents (or of the events) holds the whole list, not only its first pages. */

@@ -8,9 +8,11 @@
  * Pure: the run-wide ledger (helpers/run/consistency-ledger.ts) records every side an answer shows, in any
  * worker, and judges it against the latest sighting of the other side, at no extra request. A row judges a
  * pair only by what the clause fixes; where time decides (a document that may appear between two reads), the
- * row reads the two sightings' times, and a write that reaches the pair's subject excuses a row that says so.
+ * row reads the two sightings' times, and a write that moves what the row depends on, for the pair's subject,
+ * excuses it.
  */
 import { dateMayHaveMoved, type Subject } from '../contract/consistency';
+import type { Aspect } from '../contract/write-effects';
 import { type AnswerFacts, isObject, type Json, resourcesOf } from '../contract/invariant-types';
 
 export type SideName = 'a' | 'b';
@@ -55,8 +57,11 @@ export interface Relation {
   /** What the pair shows: it holds, it breaks the rule (the breach, without the requirement id), or it does
    * not decide the rule (the sightings' order in time leaves it open, or the pair is about another row). */
   judge(a: TimedSide, b: TimedSide): Verdict;
-  /** Whether a write reaching the subject between the two sightings excuses a difference. */
-  excusedByWrites: boolean;
+  /**
+   * What the pair depends on that a write may move (helpers/contract/write-effects.ts): a write between the two
+   * sightings that moves one of them for the pair's subject excuses a difference; none: no write does.
+   */
+  movedBy: readonly Aspect[];
 }
 
 export type Verdict = 'holds' | 'undecided' | { breach: string };
@@ -192,7 +197,7 @@ export const RELATIONS: readonly Relation[] = [
         `event ${a.join} shows feesStatus ${a.value} (${a.where}) and its fees ${b.value} (${b.where})`,
       );
     },
-    excusedByWrites: true,
+    movedBy: ['fees-status'],
   },
   {
     id: 'invoiced-fees-have-a-line-on-their-invoice',
@@ -223,7 +228,7 @@ export const RELATIONS: readonly Relation[] = [
       ...invoiceLines('invoiced-fees-have-a-line-on-their-invoice', answer),
     ],
     judge: hasLine('INVOICED fees'),
-    excusedByWrites: false,
+    movedBy: [],
   },
   {
     id: 'regularization-line-corrects-a-billed-line',
@@ -257,7 +262,7 @@ export const RELATIONS: readonly Relation[] = [
       ...invoiceLines('regularization-line-corrects-a-billed-line', answer),
     ],
     judge: hasLine('a REGULARIZATION line'),
-    excusedByWrites: false,
+    movedBy: [],
   },
   {
     id: 'invoice-document-not-before-invoicing',
@@ -277,7 +282,7 @@ export const RELATIONS: readonly Relation[] = [
             `the invoice document of event ${a.join} was served (${a.where}), yet a later read shows its fees ${b.value} (${b.where})`,
           );
     },
-    excusedByWrites: false,
+    movedBy: [],
   },
   {
     id: 'invoice-document-once-invoiced',
@@ -296,7 +301,7 @@ export const RELATIONS: readonly Relation[] = [
             `event ${a.join} shows its fees INVOICED (${b.where}), yet its invoice document, asked later, is 404 (${a.where})`,
           );
     },
-    excusedByWrites: false,
+    movedBy: [],
   },
   {
     id: 'instruction-receipt-once-instructed',
@@ -338,7 +343,7 @@ export const RELATIONS: readonly Relation[] = [
             `an instruction for event ${a.join} was executed (${a.where}), yet its instruction receipt, asked later, is 404 (${b.where})`,
           );
     },
-    excusedByWrites: false,
+    movedBy: [],
   },
   {
     id: 'executed-decision-shows-on-the-event',
@@ -375,7 +380,7 @@ export const RELATIONS: readonly Relation[] = [
             `event ${a.join} was instructed ${a.value} (${a.where}), yet a later read shows appliedDecision ${b.value} (${b.where})`,
           );
     },
-    excusedByWrites: false,
+    movedBy: [],
   },
   {
     id: 'proceed-locks-the-fees',
@@ -397,7 +402,7 @@ export const RELATIONS: readonly Relation[] = [
             `event ${a.join} was instructed PROCEED (${a.where}), yet a later read shows its fees ESTIMATED (${b.where})`,
           );
     },
-    excusedByWrites: false,
+    movedBy: [],
   },
   {
     id: 'embedded-fees-are-the-fees-route',
@@ -452,7 +457,7 @@ export const RELATIONS: readonly Relation[] = [
         `event ${a.join}: include=fees shows ${a.value} (${a.where}), its fees route ${b.value} (${b.where})`,
       );
     },
-    excusedByWrites: true,
+    movedBy: ['fees-shape'],
   },
   {
     id: 'by-period-event-listed-under-its-patent',
@@ -498,7 +503,7 @@ export const RELATIONS: readonly Relation[] = [
             `event ${a.value} of patent ${a.join} is on the by-period list (${a.where}) but not among the patent's events (${b.where})`,
           ),
     // A push may change a patent's schedule, and with it its events.
-    excusedByWrites: true,
+    movedBy: ['event-schedule'],
   },
 ];
 

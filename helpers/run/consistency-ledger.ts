@@ -1,10 +1,12 @@
 /**
  * The run-wide consistency ledger: every fact an answer shows (helpers/contract/consistency.ts) is recorded
  * by its key with the times of its exchange, and a later sighting that differs from the latest one the run
- * holds is a breach unless a cause the contract allows overlapped the time between them: a write reaching
- * the fact, or today's date moving on. The client tells the ledger of every write it sends, from just
- * before the request until its answer is in (an ASYNC batch: for good, its work goes on in the background),
- * and the provider-state fixture of every back-office state (the whole tenant).
+ * holds is a breach unless a cause the contract allows overlapped the time between them: a write that moves
+ * what the fact depends on (the dependency map, helpers/contract/write-effects.ts), or today's date moving on.
+ * The client tells the ledger of every write it sends, from just before the request until its answer is in
+ * (an ASYNC batch: for good, its work goes on in the background), and the provider-state fixture of every
+ * back-office state. The same journal tells a test which writes of the run may have moved what it read earlier
+ * (`runWritesSince`, read through helpers/data/writes-since.ts).
  *
  * Across workers it uses the run folder (helpers/run/run-folder.ts), no request: each process appends the
  * sightings that are new to it, or that changed, to its own file and reads the others' files from where it
@@ -17,15 +19,12 @@ import {
   eventOfKey,
   FACT_KEYS,
   judgeSightings,
-  providerStateReach,
-  reaches,
-  reachAnswered,
-  reachOf,
+  movedByWrites,
   sightingsOf,
-  type Reach,
   type TimedSighting,
   type WriteSpan,
 } from '../contract/consistency';
+import { answered, providerStateWrite, writeOf, type RunWrite } from '../contract/write-effects';
 import type { FixedFact } from '../contract/fixed-facts';
 import type { AnswerFacts, ChargedBreach } from '../contract/invariant-types';
 import { RELATION_BY_ID, relationSidesOf, type TimedSide } from '../rules/relations';
@@ -56,8 +55,8 @@ const patentOfEvent = new Map<string, string>();
 const appended = new Map<string, string>();
 /** How far this process has read each other process's file. */
 const readUpTo = new Map<string, number>();
-/** Writes kept in this process outside a coordinated run. */
-const localWrites: WriteSpan[] = [];
+/** Writes kept in this process outside a coordinated run, each with its target. */
+const localWrites: (WriteSpan & { namespace: string })[] = [];
 let sequence = 0;
 /** How many times this process compared a sighting of each fact with an earlier one: the ledger's tests read it. */
 const compared = new Map<string, number>();
@@ -144,7 +143,7 @@ function ingestOthers(target: string): void {
 }
 
 function writesOf(namespace: string): WriteSpan[] {
-  if (!inCoordinatedRun()) return localWrites;
+  if (!inCoordinatedRun()) return localWrites.filter((w) => w.namespace === namespace);
   let names: string[];
   try {
     names = fs.readdirSync(ledgerWritesFolder());
@@ -160,11 +159,27 @@ function writesOf(namespace: string): WriteSpan[] {
       };
       return entry.namespace === namespace ? [entry] : [];
     } catch {
-      // Being rewritten at this instant: under way, reaching everything.
+      // Being rewritten at this instant: under way, and of any kind until its record is whole.
       // guard: write-file-being-rewritten
-      return [{ what: name, start: 0, reach: { tenant: true } }];
+      return [{ what: name, start: 0, write: writeOf('', '', undefined) }];
     }
   });
+}
+
+/** The patent of an event as the run saw it, in any worker (undefined: never seen). */
+export function seenPatentOf(eventId: string): string | undefined {
+  return patentOfEvent.get(eventId);
+}
+
+/**
+ * The writes of the run on the target `namespace` that were under way at or after `since` (ms): those that
+ * may have moved something a read sent at `since` showed. Asked once the later read is answered, it holds
+ * every write that read may show: each is recorded before it is sent. The events the other workers saw are
+ * read in too, for `seenPatentOf`.
+ */
+export function runWritesSince(namespace: string, since: number): WriteSpan[] {
+  if (inCoordinatedRun()) ingestOthers(namespace);
+  return writesOf(namespace).filter((w) => w.end === undefined || w.end >= since);
 }
 
 /**
@@ -172,13 +187,17 @@ function writesOf(namespace: string): WriteSpan[] {
  * tenant being the target's business); the returned function records its end, given the answer's status
  * (202: the work goes on in the background, the write stays open).
  */
-export function beginLedgerWrite(namespace: string, what: string, reach: Reach): (status?: number) => void {
-  const entry: WriteSpan & { namespace: string } = { namespace, what, start: Date.now(), reach };
-  // Its answer in: the end, unless the work goes on in the background (202), and what it reached.
+export function beginLedgerWrite(
+  namespace: string,
+  what: string,
+  written: RunWrite,
+): (status?: number) => void {
+  const entry: WriteSpan & { namespace: string } = { namespace, what, start: Date.now(), write: written };
+  // Its answer in: the end, unless the work goes on in the background (202), and what it moved.
   const ended = (status: number | undefined) => ({
     ...entry,
-    reach: reachAnswered(reach, status),
-    ...(status === 202 ? {} : { end: Date.now() }),
+    write: answered(written, status),
+    ...(status === 202 ? { background: true as const } : { end: Date.now() }),
   });
   if (!inCoordinatedRun()) {
     localWrites.push(entry);
@@ -190,9 +209,9 @@ export function beginLedgerWrite(namespace: string, what: string, reach: Reach):
 }
 
 /**
- * Records a back-office state (helpers/spec/fixtures.ts, providerState) as a write of what it may change: a
- * reviewed sync item reaches its patent, found by the providerId the run saw at the item's position in the
- * batch (`tenantNamespace`: the target and the primary key's tenant, on which the states act).
+ * Records a back-office state (helpers/spec/fixtures.ts, providerState) as a write: a reviewed sync item names
+ * its patent by the providerId the run saw at the item's position in the batch (`tenantNamespace`: the target
+ * and the primary key's tenant, on which the states act).
  */
 export function beginProviderStateWrite(
   namespace: string,
@@ -200,18 +219,11 @@ export function beginProviderStateWrite(
   name: string,
   body: unknown,
 ): (status?: number) => void {
-  const itemProviderId = (importId: string, index: number) => {
+  const itemTarget = (importId: string, index: number) => {
     if (inCoordinatedRun()) ingestOthers(namespace);
-    const held = latest.get(`${tenantNamespace}|${FACT_KEYS.batch(importId)}:result:${index}`);
-    return held === undefined
-      ? undefined
-      : (JSON.parse(held.value) as { providerId?: string | null }).providerId;
+    return latest.get(`${tenantNamespace}|${FACT_KEYS.batch(importId)}:result:${index}`)?.subject;
   };
-  return beginLedgerWrite(
-    namespace,
-    `provider state ${name}`,
-    providerStateReach(name, body, itemProviderId),
-  );
+  return beginLedgerWrite(namespace, `provider state ${name}`, providerStateWrite(name, body, itemTarget));
 }
 
 /** Records a write of the client's request (method, URL, body as sent). */
@@ -222,7 +234,7 @@ export function beginClientWrite(namespace: string, method: string, url: string,
   } catch {
     parsed = undefined;
   }
-  return beginLedgerWrite(namespace, `${method} ${url}`, reachOf(method, new URL(url).pathname, parsed));
+  return beginLedgerWrite(namespace, `${method} ${url}`, writeOf(method, new URL(url).pathname, parsed));
 }
 
 /**
@@ -255,7 +267,7 @@ export function judgeConsistency(
       writes ??= writesOf(writesNamespace);
       // Two sightings in the order of their answers: another worker's may have been answered after this one.
       const [first, second] = earlier.answeredAt <= record.answeredAt ? [earlier, record] : [record, earlier];
-      const breach = judgeSightings(first, second, writes, (e) => patentOfEvent.get(e));
+      const breach = judgeSightings(first, second, writes, seenPatentOf);
       if (breach !== undefined) breaches.push(breach);
     }
     remember(record);
@@ -312,12 +324,12 @@ export function judgeRelations(
       if (verdict === 'undecided') continue;
       let breach = typeof verdict === 'object' ? verdict.breach : undefined;
       // guard: relation-excused-by-writes
-      if (breach !== undefined && relation.excusedByWrites) {
+      if (breach !== undefined && relation.movedBy.length > 0) {
         writes ??= writesOf(writesNamespace);
         const from = Math.min(a.sentAt, b.sentAt);
         const to = Math.max(a.answeredAt, b.answeredAt);
         const overlapping = writes.filter((w) => w.start <= to && (w.end === undefined || w.end >= from));
-        if (overlapping.some((w) => reaches(w.reach, [a.subject, b.subject], (e) => patentOfEvent.get(e))))
+        if (movedByWrites(relation.movedBy, [a.subject, b.subject], overlapping, seenPatentOf))
           breach = undefined;
       }
       judgements.push({ requirement: relation.requirement, relation: relation.id, breach });

@@ -16,9 +16,8 @@
  *   sweep every run needs is made this way in the global setup (helpers/data/data-snapshot.ts), so the workers
  *   find it ready; the other shared reads stay lazy, so a filtered run (`--grep`) pays only for the reads
  *   its tests make.
- * - `writes/<target>-<pid>-<n>.json`: the journal of writes that change data beyond a claimed patent
- *   (helpers/wire/wide-writes.ts): `{ start }` written just before the request, `{ start, end }` once its
- *   answer is in; readers that expect no change read again when one overlapped their reads.
+ * - `quiet/<target>-<write|quiet>-<pid>-<n>`: the marks of the quiet gate (helpers/run/quiet.ts), empty files:
+ *   a write in flight, a quiet section held; removed when the write is answered or the section ends.
  * - `announced/<target>-<key digest>.json`: the first RateLimit-Reset a key announced in the run
  *   (helpers/wire/rate-limit-headers.ts), written once (O_EXCL) by the first process that saw one, the
  *   preflight's included; every process compares later answers of the key with it.
@@ -31,8 +30,9 @@
  *   (helpers/run/consistency-ledger.ts), one JSON line each, appended; every process reads the others' from
  *   where it stopped before it judges an answer.
  * - `ledger/writes/<pid>-<n>.json`: every write a process sent (and every back-office state it asked for),
- *   `{ namespace, what, reach, start }` written just before the request, with `end` once its answer is in
- *   (never for a background batch); read when a difference between two sightings needs an excuse.
+ *   `{ namespace, what, write, start }` written just before the request, with `end` once its answer is in
+ *   (never for a background batch); read when a difference between two sightings needs an excuse, and by a
+ *   test that sets a read against an earlier one (helpers/data/writes-since.ts).
  * - `requests/<worker>-<pid>.json`: a worker's request counts (helpers/wire/request-ledger.ts), written when the
  *   worker ends; the global teardown adds them up (reports/requests.json, the stderr line) and removes
  *   the run folder.
@@ -105,14 +105,14 @@ export function sharedResultFile(namespace: string, name: string): string {
   return path.join(runFolder(), 'shared', safe(`${namespace}-${name}.json`));
 }
 
-/** The folder of the wide-write journal. */
-export function wideWritesFolder(): string {
-  return path.join(runFolder(), 'writes');
+/** The folder of the quiet gate's marks. */
+export function quietFolder(): string {
+  return path.join(runFolder(), 'quiet');
 }
 
-/** One entry of the wide-write journal on the target `namespace`. */
-export function wideWriteFile(namespace: string, entry: string): string {
-  return path.join(wideWritesFolder(), safe(`${namespace}-${entry}.json`));
+/** One mark of the quiet gate on the target `namespace`: a write in flight or a quiet section held. */
+export function quietMark(namespace: string, mark: 'write' | 'quiet', entry: string): string {
+  return path.join(quietFolder(), safe(`${namespace}-${mark}-${entry}`));
 }
 
 /** The first reset announcement of a key (named by a digest, never by its value) on the target `namespace`. */

@@ -19,6 +19,8 @@ export interface EventReads {
   snapshot: PatentEvent[];
   /** Fresh per-patent sweeps of the sampled patents, by patent id. */
   perPatent: Map<string, PatentEvent[]>;
+  /** When the first of these reads was sent (ms): the run's writes since may have moved what they show. */
+  since: number;
 }
 
 /** Picks up to one patent per instructability state found in the snapshot (and the one with most events). */
@@ -51,16 +53,18 @@ function samplePatents(snapshot: PatentEvent[], portfolio: Portfolio): string[] 
 async function readEvents(portfolio: Portfolio, namespace: string): Promise<EventReads> {
   const snapshot = await portfolio.events();
   // The per-patent sweeps are read once for the run, whichever worker asks first.
-  const sweeps = await sharedSweep(namespace, 'per-patent-events', () =>
+  const { sentAt, sweeps } = await sharedSweep(namespace, 'per-patent-events', async () => {
+    const sentAt = Date.now();
     // The patents' sweeps do not depend on each other: read together.
-    Promise.all(
+    const sweeps = await Promise.all(
       samplePatents(snapshot, portfolio).map(async (patentId): Promise<[string, PatentEvent[]]> => [
         patentId,
         await portfolio.eventsOf(patentId),
       ]),
-    ),
-  );
-  return { snapshot, perPatent: new Map(sweeps) };
+    );
+    return { sentAt, sweeps };
+  });
+  return { snapshot, perPatent: new Map(sweeps), since: Math.min(sentAt, await portfolio.snapshotSentAt()) };
 }
 
 export const eventReadsTest = workerReadOfPortfolio(

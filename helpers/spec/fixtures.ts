@@ -13,6 +13,7 @@ import { instructionNotRun } from '../wire/replays';
 import type { PatentEvent } from '../../schemas/types';
 import { checkAnswers, checkRateLimits, flushJudgements, PRIMARY_TENANT } from '../wire/answer-checks';
 import { beginClientWrite, beginProviderStateWrite } from '../run/consistency-ledger';
+import { passGate } from '../run/quiet';
 import { Portfolio } from '../data/discovery';
 import { preconditionRemovedBy, skipBecause } from '../data/verified';
 import { assertionCounter } from '../wire/matchers';
@@ -184,6 +185,7 @@ function clientFor(
   return new ApiClient(
     {
       connections,
+      gate: () => passGate(target.baseUrl),
       baseUrl: target.baseUrl,
       timeoutMs: target.requestTimeoutMs,
       record,
@@ -416,6 +418,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           name,
           body,
         );
+        // A back-office state is a write too: it waits while a test reads where no write may overlap it.
+        const passed = await passGate(target.baseUrl);
         // Playwright's error message carries a call log with every request header (the key, gateway headers):
         // only its first line is kept.
         const response = await requestContext
@@ -425,7 +429,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
               `the provider-states endpoint did not answer POST ${url}: ${error.message.split('\n')[0]}`,
             );
           })
-          .finally(() => written(undefined));
+          .finally(() => {
+            passed();
+            written(undefined);
+          });
         const responseBody = await response.body();
         exchanges.push({
           request: { method: 'POST', url, headers, body: JSON.stringify(body) },

@@ -67,9 +67,11 @@ export async function claimInstructable(portfolio: Portfolio, note?: string): Pr
 type BlockedState = 'already-instructed' | 'too-early';
 
 /**
- * An event of the snapshot in the present state `state` (blocked for its reason), not of `notOfPatents`, read
- * fresh (it must still be blocked so); undefined when none is. For a test that can use either of two blocked
- * events: a test that needs this one asks `requireBlockedEvent`.
+ * An event of the snapshot in the present state `state` (blocked for its reason), not of `notOfPatents`, that no
+ * write of the run since the snapshot may have moved (its instructability, its decision), read fresh: TOO_EARLY
+ * moves with today's date too, which the snapshot may predate. Undefined when there is none, or when the fresh
+ * read shows it blocked otherwise. For a test that can use either of two blocked events: a test that needs this
+ * one asks `requireBlockedEvent`.
  */
 export async function blockedEvent(
   portfolio: Portfolio,
@@ -77,12 +79,13 @@ export async function blockedEvent(
   state: BlockedState,
   ...notOfPatents: string[]
 ): Promise<PatentEvent | undefined> {
-  const candidates = (await portfolio.eventsIn(state)).filter((e) => !notOfPatents.includes(e.patent.id));
-  for (const candidate of candidates.slice(0, 3)) {
-    const fresh = await readEvent(api, candidate);
-    if (fresh.instructability.blockedReason === candidate.instructability.blockedReason) return fresh;
-  }
-  return undefined;
+  const writes = await portfolio.writesSinceSnapshot();
+  const candidate = (await portfolio.eventsIn(state)).find(
+    (e) => !notOfPatents.includes(e.patent.id) && !writes.movedEvent(e, 'instructability', 'event-decision'),
+  );
+  if (candidate === undefined) return undefined;
+  const fresh = await readEvent(api, candidate);
+  return fresh.instructability.blockedReason === candidate.instructability.blockedReason ? fresh : undefined;
 }
 
 /** The blocked event a test needs (as `blockedEvent`); skips, naming the state, when there is none. */

@@ -11,7 +11,6 @@ import { pause } from '../run/waits';
 import { inFlightPerWorker } from '../run/settings';
 import type { ReasonKind } from '../run/report-config';
 import { ApiResponse, TargetError } from './api-response';
-import { beginWideWrite, isWideWrite } from './wide-writes';
 import { withPlainStacks } from './plain-stacks';
 import { Connections, isDroppedConnection } from './connections';
 import { idempotentMethod, replaySafe } from './replays';
@@ -85,6 +84,8 @@ export interface ClientDeps {
    * the answer's status once it is in (undefined: no answer). The consistency ledger hears of the writes so.
    */
   onWrite?: (request: ExchangeRequest) => (status: number | undefined) => void;
+  /** Before a write: resolves once it may go, with what to call once it is answered (helpers/run/quiet.ts). */
+  gate?: () => Promise<() => void>;
   /** Told of every retry, with the status retried (undefined: a dropped connection); the ledger counts them. */
   onRetry?: (status: number | undefined) => void;
   /**
@@ -342,12 +343,13 @@ export class ApiClient {
     fresh: boolean,
   ): Promise<Exchange> {
     const { method, url, headers } = request;
-    const lease = await this.connections.lease(fresh);
+    // A write waits while a test reads where no write may overlap it (helpers/run/quiet.ts).
+    const passed = method === 'GET' || method === 'HEAD' ? undefined : await this.deps.gate?.();
+    const lease = await this.connections.lease(fresh).catch((error: unknown) => {
+      passed?.();
+      throw error;
+    });
     const started = performance.now();
-    // Readers that expect no change hear of writes that reach beyond a claimed patent (helpers/wire/wide-writes.ts).
-    const ended = isWideWrite(method, url)
-      ? beginWideWrite(this.deps.baseUrl, `${method} ${url}`)
-      : undefined;
     const written = method === 'GET' || method === 'HEAD' ? undefined : this.deps.onWrite?.(request);
     const sentAt = Date.now();
     let exchange: Exchange | undefined;
@@ -381,8 +383,8 @@ export class ApiClient {
     } finally {
       // An answer or a drop has released the connection already; anything else still must.
       lease.done(undefined);
-      ended?.();
       written?.(exchange?.status);
+      passed?.();
     }
     this.deps.record(exchange);
     const remaining = Number(exchange.headers['ratelimit-remaining']);

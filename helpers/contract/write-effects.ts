@@ -1,0 +1,574 @@
+/**
+ * What each write of the run may move, read from the contract once: the dependency map. A write changes more
+ * than the resource its request names (an instruction of one event moves the instructability of the patent's
+ * later events; a freeze PUT moves the frozen flag of every fees object of its month, invoice lines included;
+ * a sync update moves the patent's members and possibly its events), and every comparison of a read with an
+ * earlier one excuses exactly what this map says the writes between them may have moved: the consistency ledger
+ * (./consistency.ts, helpers/run/consistency-ledger.ts), the relations (helpers/rules/relations.ts) and the
+ * tests that compute an expectation from an earlier read plus the run's writes since (helpers/data/writes-since.ts).
+ *
+ * Pure: the journal of the run's writes is helpers/run/consistency-ledger.ts. tests/write-effects.test.ts holds
+ * the rows to the contract's words.
+ */
+
+/** What a fact the run compares depends on, and a write may move. */
+export const ASPECTS = {
+  'patent-members':
+    'the client data of a patent: every member a sync item may carry, its providerId included',
+  'patent-set': 'the patents the tenant holds',
+  'event-schedule':
+    'the events of a patent and their schedule (due dates, grace period, annuity), and so which windows and filters of the by-period list hold them',
+  'event-decision': "an event's appliedDecision",
+  instructability: "an event's instructability (isAllowed, allowedDecisions, blockedReason, opensAt)",
+  'fees-status': 'the fees status of an event and of its fees (invoiceId with it)',
+  'fees-amounts': 'the amounts of the fees of an event while they are an estimate',
+  'fees-shape': 'the currency of the fees of an event and the types of their components',
+  'frozen-rate': 'isFxRateFrozen of an event, of its fees and of the invoice lines that bill it',
+  'frozen-months': 'the months of the freeze list',
+  'freeze-rows':
+    "the rows a month's freeze shows (its events, their amounts, isFxRateFrozen and hasInstruction)",
+  'invoice-set': 'the invoices the tenant holds',
+  documents: 'which documents of an event exist',
+} as const;
+
+export type Aspect = keyof typeof ASPECTS;
+
+export const ALL_ASPECTS = Object.keys(ASPECTS) as Aspect[];
+
+/**
+ * The kinds of write the run makes: the three write operations, each back-office state the run asks for, a
+ * refused write (4xx: it moved nothing) and any other (every aspect of the tenant).
+ */
+export type WriteKind =
+  | 'instruction'
+  | 'sync'
+  | 'freeze'
+  | 'event-invoiced'
+  | 'official-receipt-issued'
+  | 'office-fee-revised'
+  | 'sync-item-reviewed'
+  | 'fail-next-requests'
+  | 'refused'
+  | 'other';
+
+/**
+ * How far one effect reaches: the events the write names, every event of their patents, the patents it names
+ * (by servicePatentId or providerId) with their events, or the whole tenant.
+ */
+export type Scope = 'named events' | "named events' patents" | 'named patents' | 'tenant';
+
+export interface WriteEffect {
+  write: WriteKind;
+  moves: Aspect;
+  of: Scope;
+  /** The contract's words (verbatim) that make the write move it. */
+  clause: string;
+  why: string;
+}
+
+const effect = (write: WriteKind, moves: Aspect, of: Scope, clause: string, why: string): WriteEffect => ({
+  write,
+  moves,
+  of,
+  clause,
+  why,
+});
+
+/** A reviewed item: its patent is moved as an applied update would move it. */
+const REVIEW_MOVES_PATENT: Aspect[] = [
+  'patent-members',
+  'event-schedule',
+  'instructability',
+  'fees-amounts',
+  'fees-shape',
+  'frozen-rate',
+  'freeze-rows',
+];
+
+export const WRITE_EFFECTS: readonly WriteEffect[] = [
+  effect(
+    'instruction',
+    'event-decision',
+    'named events',
+    'Executing an instruction sets `appliedDecision` on the event.',
+    'the decision of the event instructed',
+  ),
+  effect(
+    'instruction',
+    'patent-members',
+    "named events' patents",
+    'Values: PENDING, PUBLISHED, GRANTED, LAPSED. Transitions: not shown.',
+    'a decision may move its patent on (a DROP lapsing it: its status and lapse date)',
+  ),
+  effect(
+    'instruction',
+    'instructability',
+    "named events' patents",
+    'an earlier un-instructed event of the same patent exists',
+    'the event instructed is blocked as instructed, and the later events of its patent no longer wait for it',
+  ),
+  effect(
+    'instruction',
+    'fees-status',
+    'named events',
+    'LOCKED (fixed when a PROCEED instruction is executed, no invoice yet)',
+    'a PROCEED locks the fees of its event',
+  ),
+  effect(
+    'instruction',
+    'fees-amounts',
+    'named events',
+    'amounts fixed',
+    'the estimate becomes the locked amounts',
+  ),
+  effect(
+    'instruction',
+    'fees-shape',
+    'named events',
+    'amounts fixed',
+    'the locked fees may be broken down otherwise than the estimate',
+  ),
+  effect(
+    'instruction',
+    'frozen-rate',
+    'named events',
+    'with their (potential) frozen fees',
+    'whether fees fixed by a lock still read frozen is the server’s reading',
+  ),
+  effect(
+    'instruction',
+    'freeze-rows',
+    'named events',
+    '`hasInstruction` (boolean)',
+    'the row of the event in its month’s freeze shows the instruction',
+  ),
+  effect(
+    'instruction',
+    'documents',
+    'named events',
+    'an instruction receipt exists',
+    'the instruction receipt of the event',
+  ),
+  effect(
+    'sync',
+    'patent-members',
+    'named patents',
+    'Items may carry only the fields to change',
+    'an update writes the members its item carries',
+  ),
+  effect(
+    'sync',
+    'event-schedule',
+    'named patents',
+    'base of the annuity computation (filing or grant depending on office)',
+    'the members an update writes are what the events of the patent are computed from',
+  ),
+  effect(
+    'sync',
+    'instructability',
+    'named patents',
+    'first day of the month two months before the due month',
+    'opensAt follows the due dates an update may move',
+  ),
+  effect(
+    'sync',
+    'fees-amounts',
+    'named patents',
+    'ESTIMATED (projected, recomputed live)',
+    'an estimate follows the patent (its office, its applicant type)',
+  ),
+  effect(
+    'sync',
+    'fees-shape',
+    'named patents',
+    'ESTIMATED (projected, recomputed live)',
+    'an estimate follows the patent: its office sets the currency and the components that apply',
+  ),
+  effect(
+    'sync',
+    'frozen-rate',
+    'named patents',
+    'base of the annuity computation (filing or grant depending on office)',
+    'an event whose due date moves may move into or out of a frozen month',
+  ),
+  effect(
+    'sync',
+    'freeze-rows',
+    'named patents',
+    '`clientCaseReference` (string or null)',
+    'a freeze row shows the patent’s case reference and the event’s estimate',
+  ),
+  effect(
+    'freeze',
+    'frozen-rate',
+    'tenant',
+    "Freezes the month's exchange rates",
+    'which events a month holds is the server’s reading (schemas/OPEN-POINTS.md B22): any event, its fees and the invoice lines billing it',
+  ),
+  effect(
+    'freeze',
+    'frozen-months',
+    'tenant',
+    "Freezes the month's exchange rates",
+    'the month joins the freeze list',
+  ),
+  effect(
+    'freeze',
+    'freeze-rows',
+    'tenant',
+    'with their (potential) frozen fees',
+    'the rows of the month read frozen',
+  ),
+  effect(
+    'freeze',
+    'fees-amounts',
+    'tenant',
+    'ESTIMATED (projected, recomputed live)',
+    'an estimate is computed at the rates of its month, frozen or not',
+  ),
+  effect(
+    'event-invoiced',
+    'fees-status',
+    'named events',
+    'INVOICED (invoice exists, invoiceId set)',
+    'invoicing moves LOCKED to INVOICED',
+  ),
+  effect(
+    'event-invoiced',
+    'fees-amounts',
+    'named events',
+    'invoiceId set, billed amounts returned',
+    'the fees show the billed amounts',
+  ),
+  effect(
+    'event-invoiced',
+    'fees-shape',
+    'named events',
+    'invoiceId set, billed amounts returned',
+    'the fees show the billed breakdown',
+  ),
+  effect(
+    'event-invoiced',
+    'frozen-rate',
+    'named events',
+    'with their (potential) frozen fees',
+    'whether billed fees still read frozen is the server’s reading',
+  ),
+  effect(
+    'event-invoiced',
+    'invoice-set',
+    'tenant',
+    'INVOICED (invoice exists, invoiceId set)',
+    'an invoice is recorded',
+  ),
+  effect(
+    'event-invoiced',
+    'documents',
+    'named events',
+    'the event has been invoiced',
+    'the invoice document of the event',
+  ),
+  effect(
+    'official-receipt-issued',
+    'documents',
+    'named events',
+    'an official receipt exists',
+    'the official receipt of the event',
+  ),
+  effect(
+    'office-fee-revised',
+    'fees-amounts',
+    'named events',
+    'ESTIMATED (projected, recomputed live)',
+    'the estimate follows the office’s fee',
+  ),
+  effect(
+    'office-fee-revised',
+    'freeze-rows',
+    'named events',
+    '`amount` (decimal string, total renewal fees in event currency)',
+    'the row of the event shows its estimate',
+  ),
+  ...REVIEW_MOVES_PATENT.map((aspect) =>
+    effect(
+      'sync-item-reviewed',
+      aspect,
+      'named patents',
+      'create, or update touching a critical field',
+      'an update accepted in review moves its patent as an applied one would',
+    ),
+  ),
+  effect(
+    'sync-item-reviewed',
+    'patent-set',
+    'tenant',
+    'create accepted',
+    'a create accepted in review makes a patent',
+  ),
+];
+
+/** A write as the journal records it: its kind and what its request names. */
+export interface RunWrite {
+  kind: WriteKind;
+  eventIds: string[];
+  patentIds: string[];
+  providerIds: string[];
+}
+
+/** What a fact is about: a patent, one of its events (with its patent and providerId copy), or the tenant. */
+export interface Subject {
+  patentId?: string;
+  providerId?: string | null;
+  eventId?: string;
+}
+
+/** The event's patent as far as the run saw it (undefined: never seen). */
+export type PatentOf = (eventId: string) => string | undefined;
+
+const write = (kind: WriteKind, names: Partial<Omit<RunWrite, 'kind'>> = {}): RunWrite => ({
+  kind,
+  eventIds: names.eventIds ?? [],
+  patentIds: names.patentIds ?? [],
+  providerIds: names.providerIds ?? [],
+});
+
+/** A write that moved nothing: refused (4xx), or asking for nothing that changes data. */
+export const MOVES_NOTHING: RunWrite = write('refused');
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** What a write the client sends is, read from its request alone: its kind and the ids its body names. */
+export function writeOf(method: string, path: string, body: unknown): RunWrite {
+  const items = (member: string) => (isObject(body) && Array.isArray(body[member]) ? body[member] : []);
+  const strings = (list: unknown[], member: string) =>
+    list.flatMap((i) => (isObject(i) && typeof i[member] === 'string' ? [i[member]] : []));
+  if (method === 'PUT' && /\/exchange-rate-freezes\/[^/]+$/.test(path)) return write('freeze');
+  if (method === 'POST' && /\/patent-instructions$/.test(path))
+    return write('instruction', { eventIds: strings(items('instructions'), 'eventId') });
+  if (method === 'POST' && /\/patents\/sync$/.test(path)) {
+    const synced = items('items');
+    return write('sync', {
+      patentIds: strings(synced, 'servicePatentId'),
+      providerIds: strings(synced, 'providerId'),
+    });
+  }
+  return write('other');
+}
+
+/** The back-office states that act on one event (its body's eventId). */
+const EVENT_STATES = new Set<WriteKind>(['event-invoiced', 'official-receipt-issued', 'office-fee-revised']);
+
+/**
+ * What a back-office state is, read from its name and body: a state about one event names it; a review that
+ * refuses moves nothing; one that accepts names the patent the item targets when the run saw the item's result
+ * (`itemTarget`: its servicePatentId, its providerId; a create names a patent no earlier read holds); a state
+ * that only makes requests fail moves nothing; any other state, or one whose subject the run cannot name, is of
+ * kind `other`.
+ */
+export function providerStateWrite(
+  name: string,
+  body: unknown,
+  itemTarget: (importId: string, index: number) => Subject | undefined,
+): RunWrite {
+  const fields = isObject(body) ? body : {};
+  const kind = name as WriteKind;
+  if (EVENT_STATES.has(kind) && typeof fields.eventId === 'string')
+    return write(kind, { eventIds: [fields.eventId] });
+  if (name === 'fail-next-requests') return write('fail-next-requests');
+  if (name === 'sync-item-reviewed' && fields.decision === 'refuse') return MOVES_NOTHING;
+  if (
+    name === 'sync-item-reviewed' &&
+    typeof fields.importId === 'string' &&
+    Number.isInteger(fields.index)
+  ) {
+    const target = itemTarget(fields.importId, fields.index as number);
+    const patentIds = target?.patentId === undefined ? [] : [target.patentId];
+    const providerIds = typeof target?.providerId === 'string' ? [target.providerId] : [];
+    if (patentIds.length + providerIds.length > 0)
+      return write('sync-item-reviewed', { patentIds, providerIds });
+  }
+  // guard: provider-state-reach
+  return write('other');
+}
+
+/**
+ * What a write moved once its answer is in: nothing when it was refused (4xx: an instruction batch is atomic,
+ * a sync 400 "concerns only the envelope", an unauthorized or unknown request is not carried out); else what
+ * its request names. A 5xx may have done part of its work: it stays.
+ */
+export function answered(written: RunWrite, status: number | undefined): RunWrite {
+  return status !== undefined && status >= 400 && status < 500 ? MOVES_NOTHING : written;
+}
+
+/** Whether the subject lies within the scope of the write. */
+function inScope(scope: Scope, written: RunWrite, subject: Subject, patentOf: PatentOf): boolean {
+  switch (scope) {
+    case 'tenant':
+      return true;
+    case 'named events':
+      return subject.eventId !== undefined && written.eventIds.includes(subject.eventId);
+    case "named events' patents":
+      return written.eventIds.some((e) => {
+        if (e === subject.eventId) return true;
+        // An event whose patent the run never saw may be of any patent.
+        // guard: unseen-event-reaches-everything
+        const patent = patentOf(e);
+        return patent === undefined || (subject.patentId !== undefined && patent === subject.patentId);
+      });
+    case 'named patents':
+      return (
+        (subject.patentId !== undefined && written.patentIds.includes(subject.patentId)) ||
+        (typeof subject.providerId === 'string' && written.providerIds.includes(subject.providerId))
+      );
+  }
+}
+
+/** Whether the write may have moved `aspect` of the subject (a subject without ids: of the tenant). */
+export function mayMove(written: RunWrite, aspect: Aspect, subject: Subject, patentOf: PatentOf): boolean {
+  if (written.kind === 'other') return true;
+  return WRITE_EFFECTS.some(
+    (e) => e.write === written.kind && e.moves === aspect && inScope(e.of, written, subject, patentOf),
+  );
+}
+
+/** The aspects a kind of write may move, anywhere. */
+export function aspectsMovedBy(kind: WriteKind): Aspect[] {
+  if (kind === 'other') return ALL_ASPECTS;
+  return [...new Set(WRITE_EFFECTS.filter((e) => e.write === kind).map((e) => e.moves))];
+}
+
+/** Every aspect a write reaching an event may move: what its updatedAt follows. */
+const EVENT_MOVES: Aspect[] = [
+  'patent-members',
+  'event-schedule',
+  'event-decision',
+  'instructability',
+  'fees-status',
+  'frozen-rate',
+];
+
+/**
+ * What each documented member of a resource depends on, that a write may move; a member not named depends on
+ * nothing a write moves (an id, a creation time, a value the operators keep). An invoice line is the bill: its
+ * amounts are fixed, its frozen flag and its patent's providerId copy are not.
+ */
+export const MEMBER_ASPECTS: Record<
+  'Patent' | 'PatentEvent' | 'Fees' | 'InvoiceLine',
+  Record<string, Aspect[]>
+> = {
+  Patent: {
+    ...Object.fromEntries(
+      [
+        'providerId',
+        'clientCaseReference',
+        'clientFamilyReference',
+        'title',
+        'office',
+        'patentType',
+        'applicationNumber',
+        'applicationDate',
+        'nationalPhaseEntryDate',
+        'priorityDate',
+        'publicationNumber',
+        'publicationDate',
+        'grantPublicationNumber',
+        'grantDate',
+        'pctApplicationNumber',
+        'expirationDate',
+        'extendedExpirationDate',
+        'lapseDate',
+        'renewalsManagedFrom',
+        'status',
+        'filingRoute',
+        'applicantType',
+        'claimCount',
+        'designatedCountries',
+        'owner',
+        'secondaryOwners',
+        'subCase',
+        'updatedAt',
+      ].map((member) => [member, ['patent-members'] as Aspect[]]),
+    ),
+  },
+  PatentEvent: {
+    patent: ['patent-members'],
+    dueDate: ['event-schedule'],
+    gracePeriodEndDate: ['event-schedule'],
+    renewal: ['event-schedule'],
+    duePeriod: ['event-schedule'],
+    appliedDecision: ['event-decision'],
+    processingStatus: ['event-decision'],
+    processingStatusUpdatedAt: ['event-decision'],
+    isFxRateFrozen: ['frozen-rate'],
+    feesStatus: ['fees-status'],
+    updatedAt: EVENT_MOVES,
+    fees: ['fees-status', 'fees-amounts', 'fees-shape', 'frozen-rate', 'patent-members'],
+    instructability: ['instructability'],
+  },
+  Fees: {
+    invoiceId: ['fees-status'],
+    feesStatus: ['fees-status'],
+    patent: ['patent-members'],
+    currency: ['fees-shape'],
+    total: ['fees-amounts'],
+    components: ['fees-amounts', 'fees-shape'],
+    isFxRateFrozen: ['frozen-rate'],
+  },
+  InvoiceLine: {
+    patent: ['patent-members'],
+    isFxRateFrozen: ['frozen-rate'],
+  },
+};
+
+type Json = Record<string, unknown>;
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The subject of a resource: a patent, an event or fees (with their patent), an invoice line. */
+export function subjectOf(component: 'Patent' | 'PatentEvent' | 'Fees', resource: Json): Subject {
+  if (component === 'Patent')
+    return { patentId: text(resource.id), providerId: text(resource.providerId) ?? null };
+  const patent = isObject(resource.patent) ? resource.patent : {};
+  return {
+    eventId: text(component === 'PatentEvent' ? resource.id : resource.eventId),
+    patentId: text(patent.id),
+    providerId: text(patent.providerId) ?? null,
+  };
+}
+
+/**
+ * A copy of `resource` (a Patent, a PatentEvent, a Fees object, or an Invoice and its lines) without the members
+ * `moved` says the run's writes may have moved for its subject: what two reads of it with those writes between
+ * must agree on.
+ */
+export function withoutMoved(
+  component: 'Patent' | 'PatentEvent' | 'Fees' | 'Invoice',
+  resource: Json,
+  moved: (aspects: readonly Aspect[], subject: Subject) => boolean,
+): Json {
+  if (component !== 'Invoice')
+    return drop(MEMBER_ASPECTS[component], resource, (a) => moved(a, subjectOf(component, resource)));
+  if (!Array.isArray(resource.fees)) return { ...resource };
+  return {
+    ...resource,
+    fees: resource.fees.map((line) =>
+      isObject(line)
+        ? drop(MEMBER_ASPECTS.InvoiceLine, line, (a) => moved(a, subjectOf('Fees', line)))
+        : line,
+    ),
+  };
+}
+
+function drop(
+  aspects: Record<string, Aspect[]>,
+  resource: Json,
+  moved: (a: readonly Aspect[]) => boolean,
+): Json {
+  const kept: Json = {};
+  for (const [member, value] of Object.entries(resource)) {
+    const of = aspects[member];
+    if (of === undefined || !moved(of)) kept[member] = value;
+  }
+  return kept;
+}

@@ -1,0 +1,56 @@
+/**
+ * Reads that no write of another test overlaps, for a test whose expectation cannot be made independent of
+ * concurrent writes: the pages of a list the run's writes change, read as one sweep ("a page can shift when the
+ * collection changes"), or a month's freeze compared across the test's own PUT. The reads hold a quiet section
+ * (helpers/run/quiet.ts): every write of the other tests waits meanwhile, the test's own pass, and the test says
+ * so in its report (an annotation `serial`).
+ *
+ * Background work a write left running (an ASYNC batch) passes no gate: what it may move, read from the
+ * dependency map, ends the test not verified instead of judging the reads.
+ */
+import { test } from '@playwright/test';
+import { WRITE_EFFECTS, type Aspect, type WriteKind } from '../contract/write-effects';
+import { runWritesSince } from '../run/consistency-ledger';
+import { holdQuiet } from '../run/quiet';
+import { skipBecause } from './verified';
+
+/** The annotation of a test that read with the quiet gate held. */
+export const SERIAL_ANNOTATION = 'serial';
+
+/** Whether a write may move `aspect` of the tenant as a whole (beyond the patents and events it names). */
+const movesTenantWide = (kind: WriteKind, aspect: Aspect) =>
+  kind === 'other' || WRITE_EFFECTS.some((e) => e.write === kind && e.moves === aspect && e.of === 'tenant');
+
+/**
+ * `reads`, made while no write of another test on the target `namespace` is in flight or may start; `dependsOn`:
+ * what the reads compare, that a write may move (helpers/contract/write-effects.ts).
+ */
+export async function readsAlone<T>(
+  namespace: string,
+  what: string,
+  dependsOn: readonly Aspect[],
+  reads: () => Promise<T>,
+): Promise<T> {
+  const end = await holdQuiet(namespace);
+  const from = Date.now();
+  let result: T;
+  try {
+    result = await reads();
+  } finally {
+    end();
+  }
+  test.info().annotations.push({
+    type: SERIAL_ANNOTATION,
+    description: `${what}: read while no write of another test was in flight, their writes waiting`,
+  });
+  const background = runWritesSince(namespace, from).filter(
+    (w) =>
+      w.background && w.start < from && dependsOn.some((aspect) => movesTenantWide(w.write.kind, aspect)),
+  );
+  if (background.length > 0)
+    skipBecause(
+      'time',
+      `${what}: background work of the run's writes was under way during the reads (${background.map((w) => w.what).join(', ')})`,
+    );
+  return result;
+}

@@ -1,0 +1,110 @@
+/**
+ * The quiet gate (helpers/run/quiet.ts): while a process of the run holds a quiet section, a write of another
+ * process waits; a quiet section begins only once the writes of other processes in flight are answered and no
+ * other section is held; the holder's own writes pass; the marks of a process that has ended hold nothing.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { holdQuiet, holdsQuiet, passGate } from '../helpers/run/quiet';
+import { quietMark, removeRunFolder } from '../helpers/run/run-folder';
+
+process.env.CONFORMANCE_RUN_ID = `quiet-test-${randomUUID()}`;
+test.after(() => removeRunFolder(process.env.CONFORMANCE_RUN_ID!));
+
+const QUIET = path.join(__dirname, '..', 'helpers', 'run', 'quiet.ts');
+
+/**
+ * Another process of the run: it holds a quiet section (or a write in flight) for `ms`, printing `held` once
+ * it holds it and `done` when it lets go.
+ */
+function other(target: string, what: 'quiet' | 'write', ms: number) {
+  const call = what === 'quiet' ? 'holdQuiet' : 'passGate';
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `const q = require(${JSON.stringify(QUIET)});
+       q.${call}(${JSON.stringify(target)}).then((end) => {
+         console.log('held');
+         setTimeout(() => { end(); console.log('done'); }, ${ms});
+       });`,
+    ],
+    { env: process.env, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const seen = (word: string) =>
+    new Promise<number>((resolve) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes(word)) resolve(Date.now());
+      });
+    });
+  return { held: seen('held'), done: seen('done'), exited: new Promise((r) => child.on('exit', r)) };
+}
+
+void test('a write waits while another process holds a quiet section', async () => {
+  const target = `http://127.0.0.1:1/quiet-${randomUUID()}`;
+  const section = other(target, 'quiet', 400);
+  await section.held;
+  const end = await passGate(target);
+  const passed = Date.now();
+  end();
+  const done = await section.done;
+  assert.ok(passed >= done, `the write passed ${done - passed} ms before the section ended`);
+  await section.exited;
+});
+
+void test('a quiet section begins once the writes of other processes in flight are answered', async () => {
+  const target = `http://127.0.0.1:1/quiet-${randomUUID()}`;
+  const write = other(target, 'write', 400);
+  await write.held;
+  assert.equal(holdsQuiet(target), false);
+  const end = await holdQuiet(target);
+  const began = Date.now();
+  assert.equal(holdsQuiet(target), true);
+  end();
+  assert.equal(holdsQuiet(target), false);
+  const answered = await write.done;
+  assert.ok(began >= answered, `the section began ${answered - began} ms before the write was answered`);
+  await write.exited;
+});
+
+void test("the holder's own writes pass, and another target's gate is its own", async () => {
+  const target = `http://127.0.0.1:1/quiet-${randomUUID()}`;
+  const end = await holdQuiet(target);
+  const started = Date.now();
+  (await passGate(target))();
+  (await passGate(`${target}-other`))();
+  assert.ok(Date.now() - started < 200);
+  end();
+});
+
+void test('one quiet section at a time: another process waits for the one held', async () => {
+  const target = `http://127.0.0.1:1/quiet-${randomUUID()}`;
+  const section = other(target, 'quiet', 400);
+  await section.held;
+  const end = await holdQuiet(target);
+  const began = Date.now();
+  end();
+  const done = await section.done;
+  assert.ok(began >= done, `the second section began ${done - began} ms before the first ended`);
+  await section.exited;
+});
+
+void test('the mark of a process that has ended holds nothing', async () => {
+  const target = `http://127.0.0.1:1/quiet-${randomUUID()}`;
+  // A pid no process has (beyond the largest the kernel hands out).
+  const stale = quietMark(target, 'quiet', '4194399-1');
+  mkdirSync(path.dirname(stale), { recursive: true });
+  writeFileSync(stale, '');
+  const started = Date.now();
+  (await passGate(target))();
+  assert.ok(Date.now() - started < 200);
+  assert.equal(existsSync(stale), false, 'the stale mark is removed');
+});
