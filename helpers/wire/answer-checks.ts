@@ -273,6 +273,7 @@ function consistencyBreaches(
     namespace,
     baseUrl,
     response.operationId,
+    response.exchange.request.body,
   );
 }
 
