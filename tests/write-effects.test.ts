@@ -85,7 +85,10 @@ void describe('an instruction', () => {
 
 void describe('a sync push', () => {
   const written = writeOf('POST', '/api/v2/external/patents/sync', {
-    items: [{ servicePatentId: P }, { providerId: 'ACME-9' }],
+    items: [
+      { servicePatentId: P, applicationDate: '2020-01-01' },
+      { providerId: 'ACME-9', office: 'EP' },
+    ],
   });
 
   void it('moves the members and the events of the patents it names, by servicePatentId or providerId', () => {
@@ -95,6 +98,33 @@ void describe('a sync push', () => {
     );
     assert.ok(mayMove(written, 'instructability', { patentId: P, eventId: E2 }, seen));
     assert.ok(!mayMove(written, 'patent-members', { patentId: 'x', providerId: 'ACME-1' }, seen));
+  });
+
+  void it('moves no schedule, estimate or instructability when its items carried only references and names', () => {
+    const titled = writeOf('POST', '/api/v2/external/patents/sync', {
+      items: [
+        { providerId: 'ACME-9', title: 'x', clientCaseReference: 'C-1', publicationDate: '2020-01-01' },
+      ],
+    });
+    const subject = { patentId: 'x', providerId: 'ACME-9', eventId: 'e' };
+    assert.deepEqual(titled.members?.sort(), ['clientCaseReference', 'publicationDate', 'title']);
+    assert.ok(mayMove(titled, 'patent-members', subject, seen));
+    assert.ok(mayMove(titled, 'freeze-rows', subject, seen), 'a freeze row shows the case reference');
+    for (const aspect of ['event-schedule', 'instructability', 'frozen-rate', 'fees-amounts'] as const)
+      assert.ok(!mayMove(titled, aspect, subject, seen), aspect);
+    const claims = writeOf('POST', '/api/v2/external/patents/sync', {
+      items: [{ servicePatentId: P, claimCount: 7 }],
+    });
+    assert.ok(mayMove(claims, 'fees-amounts', { patentId: P }, seen), 'claims price a renewal');
+    assert.ok(!mayMove(claims, 'event-schedule', { patentId: P }, seen));
+    const dated = writeOf('POST', '/api/v2/external/patents/sync', {
+      items: [{ servicePatentId: P, grantDate: '2020-01-01' }],
+    });
+    assert.ok(mayMove(dated, 'event-schedule', { patentId: P }, seen));
+    const renamed = writeOf('POST', '/api/v2/external/patents/sync', {
+      items: [{ servicePatentId: P, providerId: 'NEW-1' }],
+    });
+    assert.deepEqual(renamed.members, ['providerId']);
   });
 
   void it('adds no patent until a review accepts a create', () => {
@@ -107,6 +137,13 @@ void describe('a sync push', () => {
     // An item naming its patent by servicePatentId only.
     const byId = providerStateWrite('sync-item-reviewed', accept, () => ({ patentId: P, providerId: null }));
     assert.ok(mayMove(byId, 'event-schedule', { patentId: P, eventId: E1 }, seen));
+    // A review whose item the run saw writes what the item carried.
+    const titled = providerStateWrite('sync-item-reviewed', accept, () => ({
+      patentId: P,
+      members: ['title'],
+    }));
+    assert.ok(mayMove(titled, 'patent-members', { patentId: P }, seen));
+    assert.ok(!mayMove(titled, 'event-schedule', { patentId: P, eventId: E1 }, seen));
     // A refusal moves nothing.
     const refused = providerStateWrite(
       'sync-item-reviewed',

@@ -11,7 +11,11 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { writeOf } from '../helpers/contract/write-effects';
 import { writesSince } from '../helpers/data/writes-since';
-import { beginLedgerWrite } from '../helpers/run/consistency-ledger';
+import {
+  beginLedgerWrite,
+  beginProviderStateWrite,
+  judgeConsistency,
+} from '../helpers/run/consistency-ledger';
 import { holdQuiet } from '../helpers/run/quiet';
 import { runPlaywright, tempDir } from './report-support';
 
@@ -35,6 +39,40 @@ void describe('writesSince', () => {
     assert.ok(!writes.movedEvent(later, 'event-decision'), 'the later event has no decision of it');
     assert.ok(!writes.movedEvent({ id: 'event-9', patent: { id: 'patent-9' } }, 'instructability'));
     assert.deepEqual(writes.movers({ eventId: E2, patentId: P }, 'instructability'), ['POST instruction']);
+  });
+
+  void it('knows what a review wrote from the push of its item: a title moves no event', async () => {
+    const ns = target();
+    const tenant = `${ns}-primary`;
+    const since = Date.now();
+    const items = [{ servicePatentId: P, title: 'Conformance title' }];
+    const batch = {
+      object: 'patentSyncBatch',
+      importId: 'b-1',
+      status: 'TRIAGED',
+      results: {
+        pagination: { currentPage: 1, itemsPerPage: 10 },
+        data: [{ providerId: null, servicePatentId: P, action: 'UPDATE', requestId: 'r-1' }],
+      },
+    };
+    judgeConsistency(
+      batch,
+      [],
+      'POST sync',
+      { sentAt: since, answeredAt: since + 1 },
+      tenant,
+      ns,
+      'syncPatents',
+      JSON.stringify({ items }),
+    );
+    beginProviderStateWrite(ns, tenant, 'sync-item-reviewed', {
+      importId: 'b-1',
+      index: 0,
+      decision: 'accept',
+    })();
+    const writes = await writesSince(ns, since, patentOf);
+    assert.ok(writes.movedPatent({ id: P }, 'patent-members'));
+    assert.ok(!writes.movedEvent({ id: E1, patent: { id: P } }, 'instructability', 'event-schedule'));
   });
 
   void it('awaits a write in flight: refused, it moved nothing; executed, it did', async () => {

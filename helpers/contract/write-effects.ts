@@ -64,25 +64,90 @@ export interface WriteEffect {
   /** The contract's words (verbatim) that make the write move it. */
   clause: string;
   why: string;
+  /**
+   * A push (or review) whose items carried these members and no other moves nothing of it: the members no
+   * computation of it reads. Absent: whatever the items carried.
+   */
+  unless?: readonly string[];
 }
 
-const effect = (write: WriteKind, moves: Aspect, of: Scope, clause: string, why: string): WriteEffect => ({
-  write,
-  moves,
-  of,
-  clause,
-  why,
-});
+const effect = (
+  write: WriteKind,
+  moves: Aspect,
+  of: Scope,
+  clause: string,
+  why: string,
+  unless?: readonly string[],
+): WriteEffect => ({ write, moves, of, clause, why, ...(unless ? { unless } : {}) });
 
-/** A reviewed item: its patent is moved as an applied update would move it. */
-const REVIEW_MOVES_PATENT: Aspect[] = [
-  'patent-members',
-  'event-schedule',
-  'instructability',
-  'fees-amounts',
-  'fees-shape',
-  'frozen-rate',
-  'freeze-rows',
+/**
+ * The client's references and names, and the publication, which an item may carry: what no renewal or fee is
+ * computed from ("base of the annuity computation (filing or grant depending on office)"), only shown; and
+ * officialNumbers, which an item may carry but not write ("not writable via sync").
+ */
+const REFERENCES = [
+  'officialNumbers',
+  'providerId',
+  'clientCaseReference',
+  'clientFamilyReference',
+  'title',
+  'owner',
+  'secondaryOwners',
+  'subCase',
+  'applicationNumber',
+  'publicationNumber',
+  'publicationDate',
+  'grantPublicationNumber',
+  'pctApplicationNumber',
+];
+/** What the events of a patent are not computed from: its references, and what only prices a renewal. */
+const NOT_SCHEDULE = [...REFERENCES, 'applicantType', 'claimCount'];
+/** What a freeze row does not show: the references but the case reference, which names its patent. */
+const NOT_IN_FREEZE_ROWS = REFERENCES.filter((m) => m !== 'clientCaseReference');
+
+/** What an update (pushed, or accepted in review) moves of its patent, unless it carried only `unless`. */
+const UPDATE_MOVES: { moves: Aspect; unless?: readonly string[]; clause: string; why: string }[] = [
+  {
+    moves: 'patent-members',
+    clause: 'Items may carry only the fields to change',
+    why: 'an update writes the members its item carries',
+  },
+  {
+    moves: 'event-schedule',
+    unless: NOT_SCHEDULE,
+    clause: 'base of the annuity computation (filing or grant depending on office)',
+    why: 'the members an update writes may be what the events of the patent are computed from',
+  },
+  {
+    moves: 'instructability',
+    unless: NOT_SCHEDULE,
+    clause: 'first day of the month two months before the due month',
+    why: 'opensAt follows the due dates an update may move',
+  },
+  {
+    moves: 'frozen-rate',
+    unless: NOT_SCHEDULE,
+    clause: 'base of the annuity computation (filing or grant depending on office)',
+    why: 'an event whose due date moves may move into or out of a frozen month',
+  },
+  {
+    moves: 'fees-amounts',
+    unless: REFERENCES,
+    clause: 'ESTIMATED (projected, recomputed live)',
+    why: 'an estimate follows the patent (its office, its applicant type, its claims)',
+  },
+  {
+    moves: 'fees-shape',
+    unless: REFERENCES,
+    clause: 'ESTIMATED (projected, recomputed live)',
+    why: 'an estimate follows the patent: its office sets the currency and the components that apply',
+  },
+  {
+    moves: 'freeze-rows',
+    unless: NOT_IN_FREEZE_ROWS,
+    clause: '`clientCaseReference` (string or null)',
+    why: "a freeze row shows the patent's case reference and the event's estimate",
+  },
 ];
 
 export const WRITE_EFFECTS: readonly WriteEffect[] = [
@@ -149,54 +214,8 @@ export const WRITE_EFFECTS: readonly WriteEffect[] = [
     'an instruction receipt exists',
     'the instruction receipt of the event',
   ),
-  effect(
-    'sync',
-    'patent-members',
-    'named patents',
-    'Items may carry only the fields to change',
-    'an update writes the members its item carries',
-  ),
-  effect(
-    'sync',
-    'event-schedule',
-    'named patents',
-    'base of the annuity computation (filing or grant depending on office)',
-    'the members an update writes are what the events of the patent are computed from',
-  ),
-  effect(
-    'sync',
-    'instructability',
-    'named patents',
-    'first day of the month two months before the due month',
-    'opensAt follows the due dates an update may move',
-  ),
-  effect(
-    'sync',
-    'fees-amounts',
-    'named patents',
-    'ESTIMATED (projected, recomputed live)',
-    'an estimate follows the patent (its office, its applicant type)',
-  ),
-  effect(
-    'sync',
-    'fees-shape',
-    'named patents',
-    'ESTIMATED (projected, recomputed live)',
-    'an estimate follows the patent: its office sets the currency and the components that apply',
-  ),
-  effect(
-    'sync',
-    'frozen-rate',
-    'named patents',
-    'base of the annuity computation (filing or grant depending on office)',
-    'an event whose due date moves may move into or out of a frozen month',
-  ),
-  effect(
-    'sync',
-    'freeze-rows',
-    'named patents',
-    '`clientCaseReference` (string or null)',
-    'a freeze row shows the patent’s case reference and the event’s estimate',
+  ...UPDATE_MOVES.map(({ moves, unless, clause, why }) =>
+    effect('sync', moves, 'named patents', clause, why, unless),
   ),
   effect(
     'freeze',
@@ -289,14 +308,8 @@ export const WRITE_EFFECTS: readonly WriteEffect[] = [
     '`amount` (decimal string, total renewal fees in event currency)',
     'the row of the event shows its estimate',
   ),
-  ...REVIEW_MOVES_PATENT.map((aspect) =>
-    effect(
-      'sync-item-reviewed',
-      aspect,
-      'named patents',
-      'create, or update touching a critical field',
-      'an update accepted in review moves its patent as an applied one would',
-    ),
+  ...UPDATE_MOVES.map(({ moves, unless, clause, why }) =>
+    effect('sync-item-reviewed', moves, 'named patents', clause, `accepted in review: ${why}`, unless),
   ),
   effect(
     'sync-item-reviewed',
@@ -313,6 +326,8 @@ export interface RunWrite {
   eventIds: string[];
   patentIds: string[];
   providerIds: string[];
+  /** The patent members its items carried (a push, a review whose item the run saw); absent: unknown. */
+  members?: string[];
 }
 
 /** What a fact is about: a patent, one of its events (with its patent and providerId copy), or the tenant. */
@@ -330,7 +345,19 @@ const write = (kind: WriteKind, names: Partial<Omit<RunWrite, 'kind'>> = {}): Ru
   eventIds: names.eventIds ?? [],
   patentIds: names.patentIds ?? [],
   providerIds: names.providerIds ?? [],
+  ...(names.members ? { members: names.members } : {}),
 });
+
+/**
+ * The patent members a sync item carries for its patent: every member but the ids that name the patent (a
+ * providerId beside a servicePatentId is written: it renames the patent).
+ */
+export function itemMembers(item: unknown): string[] {
+  if (!isObject(item)) return [];
+  return Object.keys(item).filter(
+    (m) => m !== 'servicePatentId' && (m !== 'providerId' || typeof item.servicePatentId === 'string'),
+  );
+}
 
 /** A write that moved nothing: refused (4xx), or asking for nothing that changes data. */
 export const MOVES_NOTHING: RunWrite = write('refused');
@@ -351,6 +378,7 @@ export function writeOf(method: string, path: string, body: unknown): RunWrite {
     return write('sync', {
       patentIds: strings(synced, 'servicePatentId'),
       providerIds: strings(synced, 'providerId'),
+      members: [...new Set(synced.flatMap(itemMembers))],
     });
   }
   return write('other');
@@ -369,7 +397,7 @@ const EVENT_STATES = new Set<WriteKind>(['event-invoiced', 'official-receipt-iss
 export function providerStateWrite(
   name: string,
   body: unknown,
-  itemTarget: (importId: string, index: number) => Subject | undefined,
+  itemTarget: (importId: string, index: number) => (Subject & { members?: string[] }) | undefined,
 ): RunWrite {
   const fields = isObject(body) ? body : {};
   const kind = name as WriteKind;
@@ -386,7 +414,11 @@ export function providerStateWrite(
     const patentIds = target?.patentId === undefined ? [] : [target.patentId];
     const providerIds = typeof target?.providerId === 'string' ? [target.providerId] : [];
     if (patentIds.length + providerIds.length > 0)
-      return write('sync-item-reviewed', { patentIds, providerIds });
+      return write('sync-item-reviewed', {
+        patentIds,
+        providerIds,
+        ...(target?.members ? { members: target.members } : {}),
+      });
   }
   // guard: provider-state-reach
   return write('other');
@@ -428,8 +460,34 @@ function inScope(scope: Scope, written: RunWrite, subject: Subject, patentOf: Pa
 export function mayMove(written: RunWrite, aspect: Aspect, subject: Subject, patentOf: PatentOf): boolean {
   if (written.kind === 'other') return true;
   return WRITE_EFFECTS.some(
-    (e) => e.write === written.kind && e.moves === aspect && inScope(e.of, written, subject, patentOf),
+    (e) =>
+      e.write === written.kind &&
+      e.moves === aspect &&
+      carriedEnough(e, written) &&
+      inScope(e.of, written, subject, patentOf),
   );
+}
+
+/**
+ * Whether the write may move `aspect` of anything: of the tenant, or of a patent or event it names (`tenantOnly`:
+ * of the tenant as a whole).
+ */
+export function mayMoveSomething(written: RunWrite, aspect: Aspect, tenantOnly = false): boolean {
+  if (written.kind === 'other') return true;
+  const names = written.eventIds.length + written.patentIds.length + written.providerIds.length;
+  return WRITE_EFFECTS.some(
+    (e) =>
+      e.write === written.kind &&
+      e.moves === aspect &&
+      carriedEnough(e, written) &&
+      (e.of === 'tenant' || (!tenantOnly && names > 0)),
+  );
+}
+
+/** Whether the items of the write carried a member the effect follows (unknown members: they may have). */
+function carriedEnough(effect: WriteEffect, written: RunWrite): boolean {
+  if (effect.unless === undefined || written.members === undefined) return true;
+  return written.members.some((m) => !effect.unless!.includes(m));
 }
 
 /** The aspects a kind of write may move, anywhere. */

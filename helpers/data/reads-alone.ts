@@ -9,17 +9,13 @@
  * dependency map, ends the test not verified instead of judging the reads.
  */
 import { test } from '@playwright/test';
-import { WRITE_EFFECTS, type Aspect, type WriteKind } from '../contract/write-effects';
+import { mayMoveSomething, type Aspect } from '../contract/write-effects';
 import { runWritesSince } from '../run/consistency-ledger';
 import { holdQuiet } from '../run/quiet';
 import { skipBecause } from './verified';
 
 /** The annotation of a test that read with the quiet gate held. */
 export const SERIAL_ANNOTATION = 'serial';
-
-/** Whether a write may move `aspect` of the tenant as a whole (beyond the patents and events it names). */
-const movesTenantWide = (kind: WriteKind, aspect: Aspect) =>
-  kind === 'other' || WRITE_EFFECTS.some((e) => e.write === kind && e.moves === aspect && e.of === 'tenant');
 
 /**
  * `reads`, made while no write of another test on the target `namespace` is in flight or may start; `dependsOn`:
@@ -45,7 +41,7 @@ export async function readsAlone<T>(
   });
   const background = runWritesSince(namespace, from).filter(
     (w) =>
-      w.background && w.start < from && dependsOn.some((aspect) => movesTenantWide(w.write.kind, aspect)),
+      w.background && w.start < from && dependsOn.some((aspect) => mayMoveSomething(w.write, aspect, true)),
   );
   if (background.length > 0)
     skipBecause(

@@ -10,11 +10,10 @@
 import type { WriteSpan } from '../contract/consistency';
 import {
   mayMove,
+  mayMoveSomething,
   withoutMoved,
-  WRITE_EFFECTS,
   type Aspect,
   type PatentOf,
-  type RunWrite,
   type Subject,
 } from '../contract/write-effects';
 import { runWritesSince, seenPatentOf } from '../run/consistency-ledger';
@@ -77,7 +76,7 @@ export class WritesSince {
 
   /** Whether a write since may have moved one of `aspects` of any subject: of the tenant or of what it names. */
   movedAny(...aspects: Aspect[]): boolean {
-    return this.spans.some((w) => aspects.some((aspect) => movesSomething(w.write, aspect)));
+    return this.spans.some((w) => aspects.some((aspect) => mayMoveSomething(w.write, aspect)));
   }
 
   /**
@@ -97,15 +96,6 @@ export class WritesSince {
   describe(): string {
     return this.spans.length === 0 ? 'no write' : this.spans.map((w) => w.what).join(', ');
   }
-}
-
-/** Whether the write may move `aspect` of anything: of the tenant, or of a patent or event it names. */
-function movesSomething(written: RunWrite, aspect: Aspect): boolean {
-  if (written.kind === 'other') return true;
-  const names = written.eventIds.length + written.patentIds.length + written.providerIds.length;
-  return WRITE_EFFECTS.some(
-    (e) => e.write === written.kind && e.moves === aspect && (e.of === 'tenant' || names > 0),
-  );
 }
 
 /**

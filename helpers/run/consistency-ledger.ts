@@ -24,7 +24,14 @@ import {
   type TimedSighting,
   type WriteSpan,
 } from '../contract/consistency';
-import { answered, providerStateWrite, writeOf, type RunWrite } from '../contract/write-effects';
+import {
+  answered,
+  itemMembers,
+  providerStateWrite,
+  writeOf,
+  type RunWrite,
+  type Subject,
+} from '../contract/write-effects';
 import type { FixedFact } from '../contract/fixed-facts';
 import type { AnswerFacts, ChargedBreach } from '../contract/invariant-types';
 import { RELATION_BY_ID, relationSidesOf, type TimedSide } from '../rules/relations';
@@ -40,6 +47,8 @@ import {
 
 interface Recorded extends TimedSighting {
   namespace: string;
+  /** A sync result's: the members its item carried, when the run saw the push (what a review of it writes). */
+  subject: Subject & { members?: string[] };
 }
 
 /** A side of a relation (helpers/rules/relations.ts) as recorded. */
@@ -100,6 +109,9 @@ function remember(record: Recorded | RecordedSide): void {
   if ('relation' in record) return rememberSide(record);
   const id = `${record.namespace}|${record.key}`;
   const held = latest.get(id);
+  // A poll of a batch shows no item: the members its push carried stay with the result.
+  if (held?.subject.members !== undefined && record.subject.members === undefined)
+    record.subject = { ...record.subject, members: held.subject.members };
   if (held === undefined || held.answeredAt <= record.answeredAt) latest.set(id, record);
   const eventId = eventOfKey(record.key);
   if (eventId !== undefined && record.subject.patentId !== undefined)
@@ -249,9 +261,11 @@ export function judgeConsistency(
   namespace: string,
   writesNamespace: string,
   operationId?: string,
+  requestBody?: string,
 ): ChargedBreach[] {
   const sightings = sightingsOf(body, fixedFacts, operationId);
   if (sightings.length === 0) return [];
+  if (operationId === 'syncPatents') withItemMembers(sightings, requestBody);
   const coordinated = inCoordinatedRun();
   if (coordinated) ingestOthers(writesNamespace);
   const breaches: ChargedBreach[] = [];
@@ -283,6 +297,25 @@ export function judgeConsistency(
     );
   // One difference shown by several copies in one answer is one breach.
   return [...new Map(breaches.map((b) => [b.message, b])).values()];
+}
+
+/** The results of a push's answer, each with the members its item carried (what a review of it writes). */
+function withItemMembers(
+  sightings: { key: string; subject: Subject }[],
+  requestBody: string | undefined,
+): void {
+  let items: unknown[] = [];
+  try {
+    const parsed = JSON.parse(requestBody ?? '') as { items?: unknown };
+    items = Array.isArray(parsed.items) ? parsed.items : [];
+  } catch {
+    return;
+  }
+  for (const sighting of sightings) {
+    const position = /:result:(\d+)$/.exec(sighting.key)?.[1];
+    if (position !== undefined && Number(position) < items.length)
+      sighting.subject = { ...sighting.subject, members: itemMembers(items[Number(position)]) } as Subject;
+  }
 }
 
 /** How many pairs each relation judged in this process, by requirement and row: the answer checks tally them. */

@@ -274,6 +274,7 @@ function consistencyBreaches(
     namespace,
     baseUrl,
     response.operationId,
+    response.exchange.request.body,
   );
 }
 
