@@ -10,7 +10,7 @@ import { createClock, pinnedTodayProblem } from '../reference/clock';
 import { createReferenceServer } from '../reference/server';
 import { FAULTS } from '../reference/faults';
 import { embeddedReferenceClock } from '../helpers/run/target';
-import { localDayHours, monthBounds } from '../helpers/contract/calendar';
+import { localDayHours, monthBounds, zoneOffsetMs } from '../helpers/contract/calendar';
 import { CALENDAR_MATRIX, CALENDAR_SAMPLE, DATE_RULES } from '../scripts/calendar-matrix';
 import { parseSweepArgs } from '../scripts/calendar-sweep';
 import { selectTargets } from '../scripts/mutation';
@@ -170,16 +170,5 @@ function addMonth(date: string, months: number): string {
 }
 
 function zoneOffsetMinutes(timeZone: string, date: string): number {
-  const noon = Date.parse(`${date}T12:00:00Z`);
-  const wall = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(noon);
-  const n = (t: string) => Number(wall.find((p) => p.type === t)?.value);
-  return (Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute')) - noon) / 60_000;
+  return zoneOffsetMs(Date.parse(`${date}T12:00:00Z`), timeZone) / 60_000;
 }

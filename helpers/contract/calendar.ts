@@ -56,7 +56,7 @@ export function monthBounds(yearMonth: string): { first: string; last: string } 
 }
 
 /** The offset (ms) of `timeZone` from UTC at an instant: its wall clock read as UTC, minus the instant. */
-function zoneOffsetMs(instant: number, timeZone: string): number {
+export function zoneOffsetMs(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
