@@ -362,13 +362,13 @@ test.describe('events by period', () => {
       // The run's writes since the snapshot may have moved an event's schedule: the expectation is the
       // snapshot plus them.
       const writes = await portfolio.writesSinceSnapshot();
-      chosen.forEach((month, i) => {
+      for (const [i, month] of nonEmpty(chosen, 'data', 'month holding events').entries()) {
         const { first, last } = monthBounds(month);
         expect(
           missingFrom(read[i]!.events, expectedIn(snapshot, first, last, writes)),
           `events of ${month} missing from dueMonth=${month}, due in ${first}..${last} in the wide window`,
         ).toEqual([]);
-      });
+      }
       const pages = read.flatMap((r) => r.pages);
       // No event outside the month: the registry's rule (PER-006 in helpers/rules/period.ts).
       expectRuleHolds('PER-006', ...pages);
