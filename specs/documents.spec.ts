@@ -205,12 +205,7 @@ test.describe('documents', () => {
         const event = await portfolio.eventIn('too-early', AWAITING_DECISION);
         const response = await download(api, 'getInstructionReceiptDocument', refOf(event));
         // The snapshot's state plus the run's writes since: only an instruction of the event gives it a receipt.
-        await portfolio.requireUnmoved(
-          await portfolio.snapshotSentAt(),
-          event,
-          'documents',
-          'event-decision',
-        );
+        await portfolio.requireUnmoved(event, 'documents', 'event-decision');
         expect(response).toBeProblem({ status: 404, code: 'not_found' });
       },
     );
@@ -224,7 +219,7 @@ test.describe('documents', () => {
         });
         const response = await download(api, 'getInvoiceDocument', refOf(event));
         // The snapshot's state plus the run's writes since: only invoicing the event gives it an invoice.
-        await portfolio.requireUnmoved(await portfolio.snapshotSentAt(), event, 'documents', 'fees-status');
+        await portfolio.requireUnmoved(event, 'documents', 'fees-status');
         expect(response).toBeProblem({ status: 404, code: 'not_found' });
       },
     );

@@ -128,12 +128,7 @@ test.describe('fees', () => {
       const [{ attached }, { event, response }] = await Promise.all([feesReads(api), readAwaiting()]);
       expect(response).toHaveStatus(200);
       // Never instructed, as the snapshot shows it, plus the run's writes since: an instruction of it moves it.
-      await portfolio.requireUnmoved(
-        await portfolio.snapshotSentAt(),
-        event,
-        'event-decision',
-        'fees-status',
-      );
+      await portfolio.requireUnmoved(event, 'event-decision', 'fees-status');
       const fresh = { where: 'event fees', event, fees: response.json<Fees>() };
       const neverInstructed = [fresh, ...attached.filter(({ event }) => awaitsDecision(event))];
       expect(
@@ -176,7 +171,7 @@ test.describe('fees', () => {
       const listed = window.json<PatentEventList>().data.find((e) => e.id === event.id);
       expect(listed?.fees, `event ${event.id} with its fees in the window of ${event.dueDate}`).toBeDefined();
       // LOCKED, as the snapshot shows it, plus the run's writes since: invoicing it moves it.
-      await portfolio.requireUnmoved(await portfolio.snapshotSentAt(), event, 'fees-status');
+      await portfolio.requireUnmoved(event, 'fees-status');
       expect(alone.json<Fees>().feesStatus).toBe('LOCKED');
       expect(amountsOf(listed!.fees!)).toEqual(amountsOf(alone.json<Fees>()));
     },

@@ -437,12 +437,7 @@ test.describe('instructions', () => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const event = await requireBlockedEvent(portfolio, api, 'already-instructed');
       const response = await reinstruct(api, event);
-      await portfolio.requireUnmoved(
-        await portfolio.snapshotSentAt(),
-        event,
-        'instructability',
-        'event-decision',
-      );
+      await portfolio.requireUnmoved(event, 'instructability', 'event-decision');
       expect(response).toBeProblem({ status: 409, code: 'instruction_already_set' });
     },
   );
@@ -453,12 +448,7 @@ test.describe('instructions', () => {
       requireSetting('ALLOW_INSTRUCTIONS');
       const event = await requireBlockedEvent(portfolio, api, 'too-early');
       const response = await postInstructions(api, [{ eventId: event.id, decision: 'SKIP_THIS_TIME' }]);
-      await portfolio.requireUnmoved(
-        await portfolio.snapshotSentAt(),
-        event,
-        'instructability',
-        'event-decision',
-      );
+      await portfolio.requireUnmoved(event, 'instructability', 'event-decision');
       expect(response).toBeProblem({ status: 422, code: 'instruction_too_early' });
     },
   );

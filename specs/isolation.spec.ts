@@ -540,7 +540,7 @@ test.describe('isolation', () => {
       });
       expect(after).toHaveStatus(200);
       // The snapshot's decision plus the run's writes since: another instruction of the event would move it.
-      await otherPortfolio.requireUnmoved(await otherPortfolio.snapshotSentAt(), event, 'event-decision');
+      await otherPortfolio.requireUnmoved(event, 'event-decision');
       expect(
         after.json<PatentEvent>().appliedDecision,
         `appliedDecision of the other tenant's event ${event.id}`,

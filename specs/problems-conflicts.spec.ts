@@ -33,12 +33,7 @@ test.describe('problems', () => {
         const event = await portfolio.eventIn('already-instructed');
         const response = await reinstruct(api, event);
         // The snapshot's state plus the run's writes since: "An executed instruction cannot be modified".
-        await portfolio.requireUnmoved(
-          await portfolio.snapshotSentAt(),
-          event,
-          'instructability',
-          'event-decision',
-        );
+        await portfolio.requireUnmoved(event, 'instructability', 'event-decision');
         expect(response).toBeProblem({ code: 'instruction_already_set' });
         expectRuleHolds('PROB-017', response);
       },
@@ -59,12 +54,7 @@ test.describe('problems', () => {
           ) ?? first;
         const response = await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }]);
         // The snapshot's state plus the run's writes since: a push that moves its due date moves its window.
-        await portfolio.requireUnmoved(
-          await portfolio.snapshotSentAt(),
-          event,
-          'instructability',
-          'event-decision',
-        );
+        await portfolio.requireUnmoved(event, 'instructability', 'event-decision');
         expect(response).toBeProblem({ code: 'instruction_too_early' });
         expectRuleHolds('PROB-019', response);
       },

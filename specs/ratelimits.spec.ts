@@ -105,12 +105,7 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
         const event = await portfolio.eventIn('already-instructed');
         const response = await reinstruct(api, event);
         // The snapshot's state plus the run's writes since: "An executed instruction cannot be modified".
-        await portfolio.requireUnmoved(
-          await portfolio.snapshotSentAt(),
-          event,
-          'instructability',
-          'event-decision',
-        );
+        await portfolio.requireUnmoved(event, 'instructability', 'event-decision');
         return response;
       },
     },
@@ -122,12 +117,7 @@ const AUTHENTICATED_ANSWERS: { label: string; status: number; send: (c: Clients)
         const event = await portfolio.eventIn('too-early', AWAITING_DECISION);
         const response = await postInstructions(api, [{ eventId: event.id, decision: 'PROCEED' }]);
         // The snapshot's state plus the run's writes since: a push that moves its due date moves its window.
-        await portfolio.requireUnmoved(
-          await portfolio.snapshotSentAt(),
-          event,
-          'instructability',
-          'event-decision',
-        );
+        await portfolio.requireUnmoved(event, 'instructability', 'event-decision');
         return response;
       },
     },

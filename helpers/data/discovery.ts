@@ -101,17 +101,16 @@ export class Portfolio extends TenantClaims {
   }
 
   /**
-   * Ends the test not verified when a write of the run since `since` (when the read the test's expectation
-   * comes from was sent) may have moved one of `aspects` of the event: that expectation no longer holds for it.
-   * Asked once the later answer is in, before it is judged.
+   * Ends the test not verified when a write of the run since the events snapshot was read (where the test's
+   * expectation comes from) may have moved one of `aspects` of the event: that expectation no longer holds for
+   * it. Asked once the later answer is in, before it is judged.
    */
-  requireUnmoved(
-    since: number,
+  async requireUnmoved(
     event: { id: string; patent: { id: string; providerId?: string | null } },
     ...aspects: Aspect[]
   ): Promise<void> {
     return this.requireUnmovedSubject(
-      since,
+      await this.snapshotSentAt(),
       { eventId: event.id, patentId: event.patent.id, providerId: event.patent.providerId },
       `event ${event.id}`,
       ...aspects,
