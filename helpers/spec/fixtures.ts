@@ -9,7 +9,12 @@ import { chainInLine } from '../run/round-trips';
 import { requirementById } from '../../schemas/requirements';
 import { ApiClient, TargetError, type ApiResponse, type ClientDeps } from '../wire/api-client';
 import { checkAnswers, checkRateLimits, flushJudgements, PRIMARY_TENANT } from '../wire/answer-checks';
-import { beginClientWrite, beginProviderStateWrite } from '../run/consistency-ledger';
+import {
+  beginClientWrite,
+  beginProviderStateWrite,
+  clientRunWrite,
+  providerStateRunWrite,
+} from '../run/consistency-ledger';
 import { passGate } from '../run/quiet';
 import { Portfolio } from '../data/discovery';
 import { preconditionRemovedBy, skipBecause } from '../data/verified';
@@ -161,13 +166,16 @@ function tenantOfKey(target: Target, key: string | undefined): string {
 
 /**
  * The request context with its writes held at the quiet gate (helpers/run/quiet.ts): a write waits while a
- * test reads where no write may overlap it.
+ * test reads what it may move where no write may overlap the reads.
  */
 function gated(context: APIRequestContext, namespace: string): APIRequestContext {
   const fetch: APIRequestContext['fetch'] = async (url, options) => {
     const method = (options?.method ?? 'GET').toUpperCase();
     if (method === 'GET' || method === 'HEAD') return context.fetch(url, options);
-    const answered = await passGate(namespace);
+    const target = typeof url === 'string' ? url : url.url();
+    const data = options?.data;
+    const body = typeof data === 'string' || Buffer.isBuffer(data) ? data : undefined;
+    const answered = await passGate(namespace, clientRunWrite(method, target, body));
     try {
       return await context.fetch(url, options);
     } finally {
@@ -404,8 +412,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           name,
           body,
         );
-        // A back-office state is a write too: it waits while a test reads where no write may overlap it.
-        const passed = await passGate(target.baseUrl);
+        // A back-office state is a write too: it waits while a test reads what it may move.
+        const tenantNamespace = `${target.baseUrl}-${PRIMARY_TENANT}`;
+        const passed = await passGate(
+          target.baseUrl,
+          providerStateRunWrite(target.baseUrl, tenantNamespace, name, body),
+        );
         // Playwright's error message carries a call log with every request header (the key, gateway headers):
         // only its first line is kept.
         const response = await requestContext
