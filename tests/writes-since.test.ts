@@ -93,7 +93,7 @@ void describe('writesSince', () => {
     const ns = target();
     const since = Date.now();
     beginLedgerWrite(ns, 'POST instruction', instruction(E1));
-    const end = await holdQuiet(ns);
+    const end = await holdQuiet(ns, ['event-decision']);
     const started = Date.now();
     const writes = await writesSince(ns, since, patentOf);
     end();

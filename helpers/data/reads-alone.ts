@@ -1,9 +1,10 @@
 /**
- * Reads that no write of another test overlaps, for a test whose expectation cannot be made independent of
- * concurrent writes: the pages of a list the run's writes change, read as one sweep ("a page can shift when the
- * collection changes"), or a month's freeze compared across the test's own PUT. The reads hold a quiet section
- * (helpers/run/quiet.ts): every write of the other tests waits meanwhile, the test's own pass, and the test says
- * so in its report (an annotation `serial`).
+ * Reads that no write of another test overlaps, where that write may move what they compare, for a test whose
+ * expectation cannot be made independent of concurrent writes: the pages of a list the run's writes change, read
+ * as one sweep ("a page can shift when the collection changes"), or a month's freeze compared across the test's
+ * own PUT. The reads hold a quiet section (helpers/run/quiet.ts): the writes of the other tests that may move
+ * what they compare wait meanwhile, the test's own pass, and the test says so in its report (an annotation
+ * `serial`).
  *
  * Background work a write left running (an ASYNC batch) passes no gate: what it may move, read from the
  * dependency map, ends the test not verified instead of judging the reads.
@@ -18,8 +19,8 @@ import { skipBecause } from './verified';
 export const SERIAL_ANNOTATION = 'serial';
 
 /**
- * `reads`, made while no write of another test on the target `namespace` is in flight or may start; `dependsOn`:
- * what the reads compare, that a write may move (helpers/contract/write-effects.ts).
+ * `reads`, made while no write of another test on the target `namespace` that may move `dependsOn` (what the
+ * reads compare, helpers/contract/write-effects.ts) is in flight or may start.
  */
 export async function readsAlone<T>(
   namespace: string,
@@ -27,7 +28,7 @@ export async function readsAlone<T>(
   dependsOn: readonly Aspect[],
   reads: () => Promise<T>,
 ): Promise<T> {
-  const end = await holdQuiet(namespace);
+  const end = await holdQuiet(namespace, dependsOn);
   const from = Date.now();
   let result: T;
   try {
@@ -37,7 +38,7 @@ export async function readsAlone<T>(
   }
   test.info().annotations.push({
     type: SERIAL_ANNOTATION,
-    description: `${what}: read while no write of another test was in flight, their writes waiting`,
+    description: `${what}: read while no write of another test that may move ${dependsOn.join(', ')} was in flight, such writes waiting`,
   });
   const background = runWritesSince(namespace, from).filter(
     (w) =>

@@ -221,32 +221,51 @@ export function beginLedgerWrite(
 }
 
 /**
- * Records a back-office state (helpers/spec/fixtures.ts, providerState) as a write: a reviewed sync item names
- * its patent by the providerId the run saw at the item's position in the batch (`tenantNamespace`: the target
- * and the primary key's tenant, on which the states act).
+ * A back-office state as a write: a reviewed sync item names its patent, and what it carried, by the result the
+ * run saw at the item's position in the batch (`tenantNamespace`: the target and the primary key's tenant, on
+ * which the states act).
  */
+export function providerStateRunWrite(
+  namespace: string,
+  tenantNamespace: string,
+  name: string,
+  body: unknown,
+): RunWrite {
+  const itemTarget = (importId: string, index: number) => {
+    if (inCoordinatedRun()) ingestOthers(namespace);
+    return latest.get(`${tenantNamespace}|${FACT_KEYS.batch(importId)}:result:${index}`)?.subject;
+  };
+  return providerStateWrite(name, body, itemTarget);
+}
+
+/** Records a back-office state (helpers/spec/fixtures.ts, providerState) as a write. */
 export function beginProviderStateWrite(
   namespace: string,
   tenantNamespace: string,
   name: string,
   body: unknown,
 ): (status?: number) => void {
-  const itemTarget = (importId: string, index: number) => {
-    if (inCoordinatedRun()) ingestOthers(namespace);
-    return latest.get(`${tenantNamespace}|${FACT_KEYS.batch(importId)}:result:${index}`)?.subject;
-  };
-  return beginLedgerWrite(namespace, `provider state ${name}`, providerStateWrite(name, body, itemTarget));
+  return beginLedgerWrite(
+    namespace,
+    `provider state ${name}`,
+    providerStateRunWrite(namespace, tenantNamespace, name, body),
+  );
+}
+
+/** A write of the client's request (method, URL, body as sent), read from it. */
+export function clientRunWrite(method: string, url: string, body: string | Buffer | undefined): RunWrite {
+  let parsed: unknown;
+  try {
+    parsed = body === undefined ? undefined : JSON.parse(body.toString());
+  } catch {
+    parsed = undefined;
+  }
+  return writeOf(method, new URL(url).pathname, parsed);
 }
 
 /** Records a write of the client's request (method, URL, body as sent). */
 export function beginClientWrite(namespace: string, method: string, url: string, body: string | undefined) {
-  let parsed: unknown;
-  try {
-    parsed = body === undefined ? undefined : JSON.parse(body);
-  } catch {
-    parsed = undefined;
-  }
-  return beginLedgerWrite(namespace, `${method} ${url}`, writeOf(method, new URL(url).pathname, parsed));
+  return beginLedgerWrite(namespace, `${method} ${url}`, clientRunWrite(method, url, body));
 }
 
 /**

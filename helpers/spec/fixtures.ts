@@ -12,7 +12,12 @@ import type { Connections } from '../wire/connections';
 import { instructionNotRun } from '../wire/replays';
 import type { PatentEvent } from '../../schemas/types';
 import { checkAnswers, checkRateLimits, flushJudgements, PRIMARY_TENANT } from '../wire/answer-checks';
-import { beginClientWrite, beginProviderStateWrite } from '../run/consistency-ledger';
+import {
+  beginClientWrite,
+  beginProviderStateWrite,
+  clientRunWrite,
+  providerStateRunWrite,
+} from '../run/consistency-ledger';
 import { passGate } from '../run/quiet';
 import { Portfolio } from '../data/discovery';
 import { preconditionRemovedBy, skipBecause } from '../data/verified';
@@ -185,7 +190,7 @@ function clientFor(
   return new ApiClient(
     {
       connections,
-      gate: () => passGate(target.baseUrl),
+      gate: (request) => passGate(target.baseUrl, clientRunWrite(request.method, request.url, request.body)),
       baseUrl: target.baseUrl,
       timeoutMs: target.requestTimeoutMs,
       record,
@@ -418,8 +423,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           name,
           body,
         );
-        // A back-office state is a write too: it waits while a test reads where no write may overlap it.
-        const passed = await passGate(target.baseUrl);
+        // A back-office state is a write too: it waits while a test reads what it may move.
+        const tenantNamespace = `${target.baseUrl}-${PRIMARY_TENANT}`;
+        const passed = await passGate(
+          target.baseUrl,
+          providerStateRunWrite(target.baseUrl, tenantNamespace, name, body),
+        );
         // Playwright's error message carries a call log with every request header (the key, gateway headers):
         // only its first line is kept.
         const response = await requestContext

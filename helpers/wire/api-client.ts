@@ -85,7 +85,7 @@ export interface ClientDeps {
    */
   onWrite?: (request: ExchangeRequest) => (status: number | undefined) => void;
   /** Before a write: resolves once it may go, with what to call once it is answered (helpers/run/quiet.ts). */
-  gate?: () => Promise<() => void>;
+  gate?: (request: ExchangeRequest) => Promise<() => void>;
   /** Told of every retry, with the status retried (undefined: a dropped connection); the ledger counts them. */
   onRetry?: (status: number | undefined) => void;
   /**
@@ -343,8 +343,8 @@ export class ApiClient {
     fresh: boolean,
   ): Promise<Exchange> {
     const { method, url, headers } = request;
-    // A write waits while a test reads where no write may overlap it (helpers/run/quiet.ts).
-    const passed = method === 'GET' || method === 'HEAD' ? undefined : await this.deps.gate?.();
+    // A write waits while a test reads what it may move (helpers/run/quiet.ts).
+    const passed = method === 'GET' || method === 'HEAD' ? undefined : await this.deps.gate?.(request);
     const lease = await this.connections.lease(fresh).catch((error: unknown) => {
       passed?.();
       throw error;
