@@ -22,6 +22,7 @@ export function declareEntry(name: string): void {
         name: target.name,
         baseUrl: target.baseUrl,
         ...(target.fault ? { killsExpected: true } : {}),
+        ...(target.untilKilled ? { untilKilled: true } : {}),
         ...(target.timeZone ? { timeZone: target.timeZone, clockOffsetMs: target.clockOffsetMs } : {}),
       },
     });

@@ -403,6 +403,7 @@ async function runPass(targets: TargetSpec[], resultsFile: string, what: string)
         ...(t.specs ? { specs: t.specs } : {}),
         ...(t.ids ? { ids: t.ids } : {}),
         ...(t.kind === 'fault' ? { fault: true } : {}),
+        ...(t.kind === 'fault' && !t.ids ? { untilKilled: true } : {}),
         ...(t.calendar
           ? {
               timeZone: t.calendar.timeZone,

@@ -16,6 +16,11 @@ export interface MutationTarget {
   ids?: string[];
   /** A fault: its failures are the outcome sought. */
   fault?: boolean;
+  /**
+   * A fault's wider pass: once one of its tests has failed, the tests of it that have not started are skipped.
+   * A kill needs one failure; the wider passes run whole spec files, or the whole suite, for it.
+   */
+  untilKilled?: boolean;
   /** A reference pinned to a fault's calendar: its zone, and its clock's offset from the runner's (ms). */
   timeZone?: string;
   clockOffsetMs?: number;

@@ -115,6 +115,11 @@ export function quietMark(namespace: string, mark: 'write' | 'quiet', entry: str
   return path.join(quietFolder(), safe(`${namespace}-${mark}-${entry}`));
 }
 
+/** The mark that a fault of the mutation run is killed: a test of its entry failed. */
+export function killMark(entry: string): string {
+  return path.join(runFolder(), 'killed', safe(entry));
+}
+
 /** The first reset announcement of a key (named by a digest, never by its value) on the target `namespace`. */
 export function announcementFile(namespace: string, keyDigest: string): string {
   return path.join(runFolder(), 'announced', safe(`${namespace}-${keyDigest}.json`));

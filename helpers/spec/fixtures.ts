@@ -4,6 +4,7 @@
  * attached on failure. The target is the run's, or, in the mutation run, the test's entry's reference.
  */
 import { _baseTest as base, type APIRequestContext, type TestDetails } from '@playwright/test';
+import fs from 'node:fs';
 import path from 'node:path';
 import { chainInLine } from '../run/round-trips';
 import { requirementById } from '../../schemas/requirements';
@@ -19,6 +20,8 @@ import {
   providerStateRunWrite,
 } from '../run/consistency-ledger';
 import { passGate } from '../run/quiet';
+import { INFRASTRUCTURE_ERROR } from '../run/report-config';
+import { createWhole, killMark } from '../run/run-folder';
 import { Portfolio } from '../data/discovery';
 import { preconditionRemovedBy, skipBecause } from '../data/verified';
 import { assertionCounter } from '../wire/matchers';
@@ -115,6 +118,8 @@ export interface MutationEntry {
   baseUrl: string;
   /** A fault: a failing test is the outcome sought (a kill). */
   killsExpected?: boolean;
+  /** A fault's wider pass: its tests stop once one has failed (helpers/run/mutation-targets.ts). */
+  untilKilled?: boolean;
   /** A reference pinned to a day and zone of its own (a fault's calendar): its zone. */
   timeZone?: string;
   /** ...and its clock's offset from the runner's (ms), known before its first answer. */
@@ -469,10 +474,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   _killExpected: [
     async ({ entry }, use, testInfo) => {
+      const killed = entry?.untilKilled ? killMark(entry.name) : undefined;
+      testInfo.skip(!!killed && fs.existsSync(killed), 'the fault is killed already: a test of it failed');
       await use();
       // In the mutation run a failure against a fault is the outcome sought (a kill): marked expected, so
       // that Playwright keeps the worker instead of starting a new one for the fault's next test.
       if (entry?.killsExpected && testInfo.status === 'failed') testInfo.expectedStatus = 'failed';
+      // A failure that is the target not answering is no kill (scripts/mutation.ts): the other tests go on.
+      const verdict = testInfo.errors.some((e) => !INFRASTRUCTURE_ERROR.test(e.message ?? ''));
+      if (killed && testInfo.status === 'failed' && verdict) createWhole(killed, testInfo.title);
     },
     { auto: true, box: 'self' },
   ],

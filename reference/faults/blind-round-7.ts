@@ -102,7 +102,7 @@ export const BLIND_ROUND_7_FAULTS = [
     summary:
       'The POST treats today <= opensAt as too early while instructability uses today < opensAt, so on the opensAt day the event reads isAllowed true with its decisions but the POST gives 422 instruction_too_early.',
     calendar: {
-      today: '2027-02-01T02:00',
+      today: '2027-06-01T00:30',
       timeZone: 'Asia/Kolkata',
       because: 'an event opens on a first of the month: only then is today its opensAt',
     },
@@ -113,9 +113,9 @@ export const BLIND_ROUND_7_FAULTS = [
     summary:
       "The event's instructability takes today from the UTC date while the POST uses the server's local date, so around midnight of the opensAt day an event reads TOO_EARLY while its POST succeeds (or reads allowed while the POST gives instruction_too_early).",
     calendar: {
-      today: '2027-02-01T02:00',
+      today: '2027-06-01T00:30',
       timeZone: 'Asia/Kolkata',
-      because: 'the UTC date is still the last of January while the local one is the first of February',
+      because: 'the UTC date is still the last of May while the local one is the first of June',
     },
   },
   {
@@ -124,9 +124,9 @@ export const BLIND_ROUND_7_FAULTS = [
     summary:
       'The seconds to the reset are computed as the start of the local day + 86400 s - now, so on a DST change day (23 or 25 hours) RateLimit-Reset and Retry-After are 3600 s off the real next local midnight.',
     calendar: {
-      today: '2027-03-28',
+      today: '2027-10-31',
       timeZone: 'Europe/Paris',
-      because: 'the local day has 23 hours only on the day daylight saving time starts',
+      because: 'the local day has 25 hours only on the day daylight saving time ends',
     },
   },
   {
@@ -135,8 +135,8 @@ export const BLIND_ROUND_7_FAULTS = [
     summary:
       'The inclusive dueTo is applied as dueDate < localMidnight(dueTo) + 86400000 ms over due dates held as local-midnight instants, so when dueTo is a 23-hour spring-forward day (2025-03-30 in Europe/Paris) events due the next day are returned too.',
     calendar: {
-      today: '2027-03-19',
-      timeZone: 'Europe/Paris',
+      today: '2028-02-29',
+      timeZone: 'America/New_York',
       because:
         'the seed then holds events due on 2027-03-29, the day after the 23-hour day daylight saving time starts on',
     },
