@@ -154,22 +154,26 @@ function ingestOthers(target: string): void {
   }
 }
 
+/** The writes of the run read whole once they were over (ended, or gone to the background): they change no more. */
+const settledWrites = new Map<string, WriteSpan>();
+
 function writesOf(namespace: string): WriteSpan[] {
   if (!inCoordinatedRun()) return localWrites.filter((w) => w.namespace === namespace);
+  const folder = ledgerWritesFolder(namespace);
   let names: string[];
   try {
-    names = fs.readdirSync(ledgerWritesFolder());
+    names = fs.readdirSync(folder);
   } catch {
     return [];
   }
   return names.flatMap((name): WriteSpan[] => {
+    const file = path.join(folder, name);
+    const settled = settledWrites.get(file);
+    if (settled) return [settled];
     try {
-      const entry = JSON.parse(
-        fs.readFileSync(path.join(ledgerWritesFolder(), name), 'utf8'),
-      ) as WriteSpan & {
-        namespace: string;
-      };
-      return entry.namespace === namespace ? [entry] : [];
+      const entry = JSON.parse(fs.readFileSync(file, 'utf8')) as WriteSpan;
+      if (entry.end !== undefined || entry.background) settledWrites.set(file, entry);
+      return [entry];
     } catch {
       // Being rewritten at this instant: under way, and of any kind until its record is whole.
       // guard: write-file-being-rewritten
@@ -215,7 +219,7 @@ export function beginLedgerWrite(
     localWrites.push(entry);
     return (status) => Object.assign(entry, ended(status));
   }
-  const file = withFolder(ledgerWriteFile(`${process.pid}-${++sequence}`));
+  const file = withFolder(ledgerWriteFile(namespace, `${process.pid}-${++sequence}`));
   fs.writeFileSync(file, JSON.stringify(entry));
   return (status) => fs.writeFileSync(file, JSON.stringify(ended(status)));
 }

@@ -164,14 +164,17 @@ export function ledgerSightingsFile(namespace: string, processId: string): strin
   return path.join(ledgerSightingsFolder(), safe(`${ledgerSightingsPrefix(namespace)}${processId}.jsonl`));
 }
 
-/** The folder of the writes the consistency ledger hears of. */
-export function ledgerWritesFolder(): string {
-  return path.join(runFolder(), 'ledger', 'writes');
+/**
+ * The folder of the writes the consistency ledger hears of on the target `namespace`, named by the digest of its
+ * sightings: a process lists only its target's writes (a mutation run writes thousands, over its references).
+ */
+export function ledgerWritesFolder(namespace: string): string {
+  return path.join(runFolder(), 'ledger', 'writes', ledgerSightingsPrefix(namespace).slice(0, -1));
 }
 
-/** One write the consistency ledger hears of. */
-export function ledgerWriteFile(entry: string): string {
-  return path.join(ledgerWritesFolder(), safe(`${entry}.json`));
+/** One write the consistency ledger hears of on the target `namespace`. */
+export function ledgerWriteFile(namespace: string, entry: string): string {
+  return path.join(ledgerWritesFolder(namespace), safe(`${entry}.json`));
 }
 
 /** The folder of the workers' request counts. */
