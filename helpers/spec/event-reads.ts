@@ -5,9 +5,8 @@
  */
 import type { Portfolio } from '../data/discovery';
 import { skipBecause } from '../data/verified';
-import { isRenewal, renewals, waitsForEarlier } from '../contract/event-rules';
+import { renewals, waitsForEarlier } from '../contract/event-rules';
 import { workerReadOfPortfolio } from './worker-read';
-import { breaches, type Rule } from '../contract/rule-breaches';
 import { sharedSweep } from '../data/shared-sweeps';
 import type { PatentEvent } from '../../schemas/types';
 
@@ -86,19 +85,6 @@ export function labelledEvents({ snapshot, perPatent }: EventReads, portfolio: P
     ...snapshot.map((event) => ({ where: 'by-period list', event })),
     ...[...perPatent.values()].flat().map((event) => ({ where: 'per-patent list', event })),
   ];
-}
-
-/** One line per event that breaks the rule. */
-export function eventBreaches(events: Labelled[], rule: Rule<PatentEvent>): string[] {
-  return breaches(
-    events,
-    ({ event }) => rule(event),
-    ({ where, event }) => `${where}, event ${event.id}`,
-  );
-}
-
-export function renewalsOf(events: Labelled[]): Labelled[] {
-  return events.filter(({ event }) => isRenewal(event));
 }
 
 export function requireSome(events: Labelled[], predicate: (e: PatentEvent) => boolean, what: string): void {

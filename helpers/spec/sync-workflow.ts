@@ -310,28 +310,6 @@ export function counterViolations(batch: PatentSyncBatch, results: SyncResultIte
 }
 
 /**
- * Results that break the result rules: reason, action of APPLIED, requestId null in a batch that is final
- * but not ERROR (the trigger of ERROR is not shown: a batch still PENDING or PROCESSING may reach it later).
- */
-export function resultRuleViolations(status: PatentSyncBatch['status'], results: SyncResultItem[]): string[] {
-  const problems: string[] = [];
-  results.forEach((r, i) => {
-    const at = `result ${i} (${r.outcome})`;
-    if (r.requestId === null && !['ERROR', ...UNFINISHED].includes(status))
-      problems.push(`${at}: requestId null in a ${status} batch`);
-    if (
-      (r.outcome === 'REJECTED' || r.outcome === 'SUPPRESSED') &&
-      !(typeof r.reason === 'string' && r.reason)
-    )
-      problems.push(`${at}: no reason`);
-    if (['APPLIED', 'STAGED', 'ACCEPTED'].includes(r.outcome) && r.reason !== null)
-      problems.push(`${at}: reason ${JSON.stringify(r.reason)} instead of null`);
-    if (r.outcome === 'APPLIED' && r.action !== 'UPDATE') problems.push(`${at}: action ${String(r.action)}`);
-  });
-  return problems;
-}
-
-/**
  * The members an update item carried, beside what the patent read after it shows of each: an APPLIED item
  * wrote every one ("known reference updates the matching patent"), dates included, each the same strict
  * `YYYY-MM-DD`. servicePatentId names the patent (its id), it is no member; a claimCount of 0 or below is

@@ -58,14 +58,6 @@ const tallies = new Map<string, InvariantTally>();
 const originOf = (url: string) => new URL(url).origin;
 const tallyKey = (invariantId: string, title: string, origin = '') => `${origin} ${invariantId} ${title}`;
 
-/** How many answers of the target at `baseUrl` each invariant judged in this process: its own test reads it. */
-export const judgedCount = (invariantId: string, title: string, baseUrl: string) =>
-  tallies.get(tallyKey(invariantId, title, originOf(baseUrl)))?.judged ?? 0;
-
-/** The breaches of an invariant this process recorded for the target at `baseUrl` (the tests that received them failed already). */
-export const invariantBreaches = (invariantId: string, title: string, baseUrl: string) =>
-  tallies.get(tallyKey(invariantId, title, originOf(baseUrl)))?.breaches ?? [];
-
 /**
  * What the registry judged of one requirement on the answers of the target at `baseUrl` in this process: the
  * answers judged and the breaches, over every invariant charged to it. A spec that provokes answers reads it
