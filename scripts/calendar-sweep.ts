@@ -51,7 +51,7 @@ function runPair(pair: CalendarPair, passThrough: string[], reports: string): Pa
   process.stdout.write(`\n== ${pair.today} ${pair.timeZone}: ${pair.covers}\n`);
   const run = spawnSync(
     process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'scripts', 'mutation.ts'), '--no-calendar-sample', ...passThrough],
+    ['--import', 'tsx', path.join(ROOT, 'scripts', 'mutation.ts'), '--calendar-pair', ...passThrough],
     {
       cwd: ROOT,
       stdio: ['ignore', 'inherit', 'inherit'],

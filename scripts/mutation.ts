@@ -101,8 +101,12 @@ export interface ProjectOutcome {
 interface Args {
   only?: Set<string>;
   sample?: number;
-  /** Leave out the calendar sample (the sweep of the whole matrix runs each pair on its own). */
-  noCalendarSample?: boolean;
+  /**
+   * One pair of the calendar sweep: the references on the pair's day and zone only. The sample and the faults
+   * pinned to days of their own (with their controls) are left out: they are the same on every pair, and every
+   * `npm run mutation` serves them.
+   */
+  calendarPair?: boolean;
   /** Every variant in a reference of its own (no groups). */
   ungrouped?: boolean;
 }
@@ -113,7 +117,7 @@ function parseArgs(argv: string[]): Args {
     if (argv[i] === '--only') out.only = new Set((argv[++i] ?? '').split(',').filter(Boolean));
     else if (argv[i] === '--sample') out.sample = Number(argv[++i]);
     else if (argv[i] === '--ungrouped') out.ungrouped = true;
-    else if (argv[i] === '--no-calendar-sample') out.noCalendarSample = true;
+    else if (argv[i] === '--calendar-pair') out.calendarPair = true;
   }
   return out;
 }
@@ -185,26 +189,25 @@ function calendarSample(faults: readonly FaultDefinition[]): TargetSpec[] {
 export const ACROSS_RUNS_FAULTS = FAULTS.filter((f) => f.acrossRuns);
 
 export function selectTargets(args: Args): TargetSpec[] {
-  let faults: readonly FaultDefinition[] = FAULTS.filter((f) => !f.acrossRuns);
+  let faults: readonly FaultDefinition[] = FAULTS.filter(
+    (f) => !f.acrossRuns && !(args.calendarPair && f.calendar),
+  );
   let variants: readonly VariantDefinition[] = VARIANTS;
   if (args.only) {
     const unknown = [...args.only].filter(
       (n) => !FAULTS.some((f) => f.name === n) && !VARIANTS.some((v) => v.name === n),
     );
     if (unknown.length) throw new Error(`unknown fault or variant: ${unknown.join(', ')}`);
-    faults = FAULTS.filter((f) => !f.acrossRuns && args.only!.has(f.name));
+    faults = faults.filter((f) => args.only!.has(f.name));
     variants = VARIANTS.filter((v) => args.only!.has(v.name));
   } else if (args.sample) {
-    faults = spread(
-      FAULTS.filter((f) => !f.acrossRuns),
-      args.sample,
-    );
+    faults = spread(faults, args.sample);
     variants = spread(VARIANTS, Math.max(3, Math.round(args.sample / 4)));
   }
   const all: TargetSpec[] = [
     { project: CLEAN, kind: 'clean', name: CLEAN },
     ...calendarControls(faults),
-    ...(args.only || args.noCalendarSample ? [] : calendarSample(faults)),
+    ...(args.only || args.calendarPair ? [] : calendarSample(faults)),
     ...faults.map((fault) => ({
       project: `fault:${fault.name}`,
       kind: 'fault' as const,

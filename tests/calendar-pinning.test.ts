@@ -144,15 +144,14 @@ void test('every mutation run serves the date rules on the sample pairs and a ca
   assert.equal(new Set(targets.map((t) => t.project)).size, targets.length);
   // No `@` in a name: Playwright would read it as a tag of every test of the reference.
   assert.ok(targets.every((t) => !t.project.includes('@')));
-  // --only and the sweep's pairs leave the sample out.
+  // --only and the sweep's pairs leave the sample out; a sweep's pair also the faults pinned to days of their own.
   assert.ok(
     selectTargets({ only: new Set(['period-due-month-spans-thirty-days']) }).every((t) => !t.calendar),
   );
-  assert.ok(
-    selectTargets({ noCalendarSample: true }).every(
-      (t) => !t.calendar || t.fault?.calendar || t.kind === 'clean',
-    ),
-  );
+  const pair = selectTargets({ calendarPair: true });
+  assert.ok(pair.every((t) => !t.calendar));
+  assert.ok(pair.some((t) => t.fault?.name === 'period-due-month-spans-thirty-days'));
+  assert.ok(!pair.some((t) => t.fault?.calendar));
 });
 
 void test('the sweep takes pairs by index and passes everything else to the mutation run', () => {
