@@ -13,7 +13,7 @@ import { embeddedReferenceClock } from '../helpers/run/target';
 import { localDayHours, monthBounds, zoneOffsetMs } from '../helpers/contract/calendar';
 import { CALENDAR_MATRIX, CALENDAR_SAMPLE, DATE_RULES } from '../scripts/calendar-matrix';
 import { parseSweepArgs } from '../scripts/calendar-sweep';
-import { selectTargets } from '../scripts/mutation';
+import { selectTargets } from '../scripts/mutation-select';
 
 void test('a pinned today starts at local midday, or at the wall time given, and runs on', async () => {
   const ny = createClock({ today: '2028-02-29', timeZone: 'America/New_York' });
