@@ -12,13 +12,12 @@ import {
   answered,
   aspectsMovedBy,
   mayMove,
-  MEMBER_ASPECTS,
   MOVES_NOTHING,
   providerStateWrite,
   WRITE_EFFECTS,
-  withoutMoved,
   writeOf,
 } from '../helpers/contract/write-effects';
+import { MEMBER_ASPECTS, withoutMoved } from '../helpers/contract/member-aspects';
 
 const contract = fs
   .readFileSync(path.join(__dirname, '..', 'schemas', 'patent-renewal-api-v2.md'), 'utf8')

@@ -10,6 +10,7 @@
  * Pure: the journal of the run's writes is helpers/run/consistency-ledger.ts. tests/write-effects.test.ts holds
  * the rows to the contract's words.
  */
+import { isObject } from './invariant-types';
 
 /** What a fact the run compares depends on, and a write may move. */
 export const ASPECTS = {
@@ -362,9 +363,6 @@ export function itemMembers(item: unknown): string[] {
 /** A write that moved nothing: refused (4xx), or asking for nothing that changes data. */
 export const MOVES_NOTHING: RunWrite = write('refused');
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** What a write the client sends is, read from its request alone: its kind and the ids its body names. */
 export function writeOf(method: string, path: string, body: unknown): RunWrite {
   const items = (member: string) => (isObject(body) && Array.isArray(body[member]) ? body[member] : []);
@@ -494,139 +492,4 @@ function carriedEnough(effect: WriteEffect, written: RunWrite): boolean {
 export function aspectsMovedBy(kind: WriteKind): Aspect[] {
   if (kind === 'other') return ALL_ASPECTS;
   return [...new Set(WRITE_EFFECTS.filter((e) => e.write === kind).map((e) => e.moves))];
-}
-
-/** Every aspect a write reaching an event may move: what its updatedAt follows. */
-const EVENT_MOVES: Aspect[] = [
-  'patent-members',
-  'event-schedule',
-  'event-decision',
-  'instructability',
-  'fees-status',
-  'frozen-rate',
-];
-
-/**
- * What each documented member of a resource depends on, that a write may move; a member not named depends on
- * nothing a write moves (an id, a creation time, a value the operators keep). An invoice line is the bill: its
- * amounts are fixed, its frozen flag and its patent's providerId copy are not.
- */
-export const MEMBER_ASPECTS: Record<
-  'Patent' | 'PatentEvent' | 'Fees' | 'InvoiceLine',
-  Record<string, Aspect[]>
-> = {
-  Patent: {
-    ...Object.fromEntries(
-      [
-        'providerId',
-        'clientCaseReference',
-        'clientFamilyReference',
-        'title',
-        'office',
-        'patentType',
-        'applicationNumber',
-        'applicationDate',
-        'nationalPhaseEntryDate',
-        'priorityDate',
-        'publicationNumber',
-        'publicationDate',
-        'grantPublicationNumber',
-        'grantDate',
-        'pctApplicationNumber',
-        'expirationDate',
-        'extendedExpirationDate',
-        'lapseDate',
-        'renewalsManagedFrom',
-        'status',
-        'filingRoute',
-        'applicantType',
-        'claimCount',
-        'designatedCountries',
-        'owner',
-        'secondaryOwners',
-        'subCase',
-        'updatedAt',
-      ].map((member) => [member, ['patent-members'] as Aspect[]]),
-    ),
-  },
-  PatentEvent: {
-    patent: ['patent-members'],
-    dueDate: ['event-schedule'],
-    gracePeriodEndDate: ['event-schedule'],
-    renewal: ['event-schedule'],
-    duePeriod: ['event-schedule'],
-    appliedDecision: ['event-decision'],
-    processingStatus: ['event-decision'],
-    processingStatusUpdatedAt: ['event-decision'],
-    isFxRateFrozen: ['frozen-rate'],
-    feesStatus: ['fees-status'],
-    updatedAt: EVENT_MOVES,
-    fees: ['fees-status', 'fees-amounts', 'fees-shape', 'frozen-rate', 'patent-members'],
-    instructability: ['instructability'],
-  },
-  Fees: {
-    invoiceId: ['fees-status'],
-    feesStatus: ['fees-status'],
-    patent: ['patent-members'],
-    currency: ['fees-shape'],
-    total: ['fees-amounts'],
-    components: ['fees-amounts', 'fees-shape'],
-    isFxRateFrozen: ['frozen-rate'],
-  },
-  InvoiceLine: {
-    patent: ['patent-members'],
-    isFxRateFrozen: ['frozen-rate'],
-  },
-};
-
-type Json = Record<string, unknown>;
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-/** The subject of a resource: a patent, an event or fees (with their patent), an invoice line. */
-export function subjectOf(component: 'Patent' | 'PatentEvent' | 'Fees', resource: Json): Subject {
-  if (component === 'Patent')
-    return { patentId: text(resource.id), providerId: text(resource.providerId) ?? null };
-  const patent = isObject(resource.patent) ? resource.patent : {};
-  return {
-    eventId: text(component === 'PatentEvent' ? resource.id : resource.eventId),
-    patentId: text(patent.id),
-    providerId: text(patent.providerId) ?? null,
-  };
-}
-
-/**
- * A copy of `resource` (a Patent, a PatentEvent, a Fees object, or an Invoice and its lines) without the members
- * `moved` says the run's writes may have moved for its subject: what two reads of it with those writes between
- * must agree on.
- */
-export function withoutMoved(
-  component: 'Patent' | 'PatentEvent' | 'Fees' | 'Invoice',
-  resource: Json,
-  moved: (aspects: readonly Aspect[], subject: Subject) => boolean,
-): Json {
-  if (component !== 'Invoice')
-    return drop(MEMBER_ASPECTS[component], resource, (a) => moved(a, subjectOf(component, resource)));
-  if (!Array.isArray(resource.fees)) return { ...resource };
-  return {
-    ...resource,
-    fees: resource.fees.map((line) =>
-      isObject(line)
-        ? drop(MEMBER_ASPECTS.InvoiceLine, line, (a) => moved(a, subjectOf('Fees', line)))
-        : line,
-    ),
-  };
-}
-
-function drop(
-  aspects: Record<string, Aspect[]>,
-  resource: Json,
-  moved: (a: readonly Aspect[]) => boolean,
-): Json {
-  const kept: Json = {};
-  for (const [member, value] of Object.entries(resource)) {
-    const of = aspects[member];
-    if (of === undefined || !moved(of)) kept[member] = value;
-  }
-  return kept;
 }

@@ -11,11 +11,11 @@ import type { WriteSpan } from '../contract/consistency';
 import {
   mayMove,
   mayMoveSomething,
-  withoutMoved,
   type Aspect,
   type PatentOf,
   type Subject,
 } from '../contract/write-effects';
+import { withoutMoved } from '../contract/member-aspects';
 import { runWritesSince, seenPatentOf } from '../run/consistency-ledger';
 import { holdsQuiet } from '../run/quiet';
 import { pause } from '../run/waits';
