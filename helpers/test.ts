@@ -55,10 +55,9 @@ export {
   pendingRenewals,
   renewals,
   sortByDue,
-  tooEarly,
   waitsForEarlier,
 } from './contract/event-rules';
-export { API_PREFIX, YEAR_MONTH } from './contract/invariant-types';
+export { API_PREFIX } from './contract/invariant-types';
 export { fcParams, generatedInputs } from './contract/generated-inputs';
 
 export { members, partitionTable, sendsStill } from './contract/partitions';
@@ -156,3 +155,21 @@ export { expectJudged, expectJudgedDuring, expectRuleHolds } from './spec/judged
 export { sharedSweep } from './data/shared-sweeps';
 export { readsAlone } from './data/reads-alone';
 export { sentAtOf, writesSince, type WritesSince } from './data/writes-since';
+export {
+  canonical,
+  claimMonthToFreeze,
+  countBy,
+  FREEZE_ROWS,
+  frozenMonths,
+  frozenMonthsWalk,
+  frozenPairKey,
+  monthToRead,
+  notYearMonth,
+  putMonth,
+  putMonthAnswer,
+  readMonth,
+  readMonthAnswer,
+  REMOTE_MONTH,
+  renewalsByMonth,
+} from './spec/freeze-reads';
+export { expectNoTrace, MALFORMED_INSTRUCTION_BODIES } from './spec/instruction-checks';

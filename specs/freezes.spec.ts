@@ -30,9 +30,6 @@ import {
   titled,
   verifiedOnlyIf,
   walkList,
-} from '../helpers/test';
-import type { ExchangeRateFreeze, Fees, FrozenRateEvent, PatentEvent } from '../schemas/types';
-import {
   canonical,
   claimMonthToFreeze,
   countBy,
@@ -48,7 +45,8 @@ import {
   readMonthAnswer,
   REMOTE_MONTH,
   renewalsByMonth,
-} from '../helpers/spec/freeze-reads';
+} from '../helpers/test';
+import type { ExchangeRateFreeze, Fees, FrozenRateEvent, PatentEvent } from '../schemas/types';
 
 test.describe('freezes', () => {
   // The file's tests run in order in one worker (its months claimed one after another); which events a month's

@@ -10,7 +10,6 @@ import {
   allowedDecision,
   behindSeveralAwaiting,
   earlierAwaiting,
-  type ApiClient,
   type ApiResponse,
   blockedEvent,
   BLOCKED_EVENT_SHOWS_NO_DECISION,
@@ -36,44 +35,10 @@ import {
   waitsForEarlier,
   verifiedOnlyIf,
   targetUtcToday,
+  expectNoTrace,
+  MALFORMED_INSTRUCTION_BODIES,
 } from '../helpers/test';
-import type { Fees, Patent, PatentEvent, ProblemInstructionSkipped } from '../schemas/types';
-
-/**
- * After a refused batch, the fees of its valid entry are still those "Before any instruction: ESTIMATED with
- * invoiceId null" (endpoint 5): an entry whose PROCEED was rolled back must not keep its fees locked.
- */
-async function expectFeesEstimated(api: ApiClient, event: PatentEvent): Promise<void> {
-  const fees = await api.call('getEventFees', { path: { patentId: event.patent.id, eventId: event.id } });
-  expect(fees, `fees of ${event.id}`).toHaveStatus(200);
-  expect(fees.json<Fees>(), `fees of ${event.id} after the refused batch`).toMatchObject({
-    feesStatus: 'ESTIMATED',
-    invoiceId: null,
-  });
-}
-
-/**
- * After a refused batch, a valid entry shows no trace of it: "no instruction of the batch is executed"
- * (endpoint 7), so no appliedDecision (set by "Executing an instruction"), fees still ESTIMATED (LOCKED only
- * when "a PROCEED instruction is executed"), no instruction receipt document ("404 until an instruction
- * receipt exists") and the processingStatus read just before the batch (the only thing that could have moved
- * it in between is the refused batch).
- */
-async function expectNoTrace(api: ApiClient, before: PatentEvent, label: string): Promise<void> {
-  // Three reads of what a decision would change, which depend on nothing of each other: they go together.
-  const [after, , receipt] = await Promise.all([
-    readEvent(api, before),
-    expectFeesEstimated(api, before),
-    api.call('getInstructionReceiptDocument', { path: { patentId: before.patent.id, eventId: before.id } }),
-  ]);
-  expect(after.appliedDecision, `${label}: appliedDecision`).toBeNull();
-  expect(after.instructability.isAllowed, `${label}: still instructable`).toBe(true);
-  expect(
-    { processingStatus: after.processingStatus, updatedAt: after.processingStatusUpdatedAt },
-    `${label}: processingStatus as read before the batch`,
-  ).toEqual({ processingStatus: before.processingStatus, updatedAt: before.processingStatusUpdatedAt });
-  expect(receipt, `${label}: instruction receipt document`).toBeProblem({ status: 404, code: 'not_found' });
-}
+import type { Patent, PatentEvent, ProblemInstructionSkipped } from '../schemas/types';
 
 test.describe('instructions', () => {
   test(
@@ -477,81 +442,7 @@ test.describe('instructions', () => {
   );
 
   test.describe('malformed bodies', () => {
-    const id = () => randomUUID();
-    // Where each body is malformed, and so where its field errors must point (the member, or the object lacking
-    // it), the registry's rule of the requirement states: the malformed bodies of INS-019, the entries of INS-011
-    // and INS-012.
-    const cases: { ids: string[]; label: string; body: () => unknown }[] = [
-      {
-        ids: ['INS-011'],
-        label: 'an eventId that is not a UUID',
-        body: () => ({ instructions: [{ eventId: 'not-a-uuid', decision: 'PROCEED' }] }),
-      },
-      {
-        ids: ['INS-011'],
-        label: 'an eventId that is not a UUID in the second entry',
-        body: () => ({
-          instructions: [
-            { eventId: id(), decision: 'DROP' },
-            { eventId: `${id()}x`, decision: 'DROP' },
-          ],
-        }),
-      },
-      {
-        ids: ['INS-011'],
-        label: 'an eventId that is a number',
-        body: () => ({ instructions: [{ eventId: 42, decision: 'SKIP_THIS_TIME' }] }),
-      },
-      {
-        ids: ['INS-012'],
-        label: 'a decision outside the three values',
-        body: () => ({ instructions: [{ eventId: id(), decision: 'MAYBE' }] }),
-      },
-      {
-        ids: ['INS-012'],
-        label: 'a decision in lower case',
-        body: () => ({ instructions: [{ eventId: id(), decision: 'proceed' }] }),
-      },
-      {
-        ids: ['INS-012'],
-        label: 'a null decision',
-        body: () => ({ instructions: [{ eventId: id(), decision: null }] }),
-      },
-      {
-        ids: ['INS-012'],
-        label: 'a missing decision',
-        body: () => ({ instructions: [{ eventId: id() }] }),
-      },
-      {
-        ids: ['INS-019'],
-        label: 'a missing eventId',
-        body: () => ({ instructions: [{ decision: 'PROCEED' }] }),
-      },
-      {
-        ids: ['INS-019'],
-        label: 'an entry that is not an object',
-        body: () => ({ instructions: ['PROCEED'] }),
-      },
-      {
-        ids: ['INS-019'],
-        label: 'no instructions member',
-        body: () => ({ instruction: [{ eventId: id(), decision: 'PROCEED' }] }),
-      },
-      {
-        ids: ['INS-019'],
-        label: 'instructions that are an object, not an array',
-        body: () => ({ instructions: { eventId: id(), decision: 'PROCEED' } }),
-      },
-      {
-        ids: ['INS-019'],
-        label: 'an array at the top level',
-        body: () => [{ eventId: id(), decision: 'DROP' }],
-      },
-      { ids: ['INS-019'], label: 'a string at the top level', body: () => 'PROCEED' },
-      { ids: ['INS-019'], label: 'null at the top level', body: () => null },
-    ];
-
-    for (const { ids, label, body: make } of cases) {
+    for (const { ids, label, body: make } of MALFORMED_INSTRUCTION_BODIES) {
       test(
         ...titled(
           `[${ids.join(', ')}] a body with ${label} gives 400 validation_failed with field errors pointing into the body`,
