@@ -475,7 +475,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   _killExpected: [
     async ({ entry }, use, testInfo) => {
       const killed = entry?.untilKilled ? killMark(entry.name) : undefined;
-      testInfo.skip(!!killed && fs.existsSync(killed), 'the fault is killed already: a test of it failed');
+      if (killed && fs.existsSync(killed))
+        skipBecause(
+          'setting',
+          "the mutation run's wider pass stops a fault's tests once one has failed: it is killed",
+        );
       await use();
       // In the mutation run a failure against a fault is the outcome sought (a kill): marked expected, so
       // that Playwright keeps the worker instead of starting a new one for the fault's next test.
