@@ -138,7 +138,7 @@ export const BLIND_ROUND_7_FAULTS = [
       today: '2028-02-29',
       timeZone: 'America/New_York',
       because:
-        'the seed then holds events due on 2027-03-29, the day after the 23-hour day daylight saving time starts on',
+        'the seed then holds events due on 2027-03-15, the day after 2027-03-14, the 23-hour day daylight saving time starts on in New York',
     },
   },
 ] as const satisfies readonly FaultDefinition[];
