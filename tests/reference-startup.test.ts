@@ -62,9 +62,11 @@ void test('the same seed and clock give the same keys, ids and data', async () =
 void test('npm run reference prints the URL and the keys by env var, and stops on SIGTERM', async () => {
   const { KEY_ENV_VARS } = await import('../reference/keys');
   const root = path.join(__dirname, '..');
+  // The test freezes the clock itself: a today pinned for the whole run (REFERENCE_TODAY) is not this reference's.
+  const { REFERENCE_TODAY: _runToday, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'reference/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', REFERENCE_NOW: '2026-03-15T09:00:00Z', REFERENCE_SEED: '99' },
+    env: { ...inherited, PORT: '0', REFERENCE_NOW: '2026-03-15T09:00:00Z', REFERENCE_SEED: '99' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -77,7 +79,9 @@ void test('npm run reference prints the URL and the keys by env var, and stops o
         resolve();
       }
     });
-    child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${output}`)));
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${output}${errors}`)));
   });
   const lines = Object.fromEntries(
     output
