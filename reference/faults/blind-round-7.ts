@@ -40,7 +40,7 @@ export const BLIND_ROUND_7_FAULTS = [
     name: 'events-feesstatus-stale-after-proceed',
     requirements: ['FEE-017'],
     summary:
-      "The event's denormalized feesStatus is refreshed by a nightly job only: right after a PROCEED the fees route reads LOCKED but the event still reads feesStatus ESTIMATED until the next day.",
+      "The event's denormalized feesStatus is refreshed by a daily job only: for a day after a PROCEED the fees route reads LOCKED but the event still reads feesStatus ESTIMATED.",
   },
   {
     name: 'invoices-equal-created-window-rejected',

@@ -203,10 +203,10 @@ export function eventView(
       ? event.invoiceId !== null
         ? 'INVOICED'
         : 'ESTIMATED'
-      : // (fault) The denormalized status refreshed overnight: a lock executed today is not in it yet.
+      : // (fault) The denormalized status refreshed by a daily job: a lock of the last day is not in it yet.
         isFault('events-feesstatus-stale-after-proceed') &&
           event.feesStatus === 'LOCKED' &&
-          (event.processingStatusUpdatedAt ?? '').slice(0, 10) >= today
+          (options.now?.getTime() ?? 0) - Date.parse(event.processingStatusUpdatedAt ?? '') < 86_400_000
         ? 'ESTIMATED'
         : event.feesStatus,
     createdAt: event.createdAt,
