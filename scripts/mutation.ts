@@ -23,7 +23,7 @@ import { createReferenceServer } from '../reference/server';
 import { VARIANTS } from '../reference/variants';
 import { randomUUID } from 'node:crypto';
 import { noteAnnouncedReset } from '../helpers/wire/rate-limit-headers';
-import { INFRASTRUCTURE_ERROR, REASON_KIND_ANNOTATION, reportPaths } from '../helpers/run/report-config';
+import { REASON_KIND_ANNOTATION, reportPaths, unansweredOnly } from '../helpers/run/report-config';
 import { KEY_SETTINGS } from '../helpers/run/settings';
 import { embeddedReferenceClock } from '../helpers/run/target';
 import { TARGET_CLOCK_OFFSET_ENV } from '../helpers/wire/target-clock';
@@ -88,12 +88,12 @@ export interface ProjectOutcome {
 }
 
 /** A failure that is the target not answering (helpers/run/report-config.ts), not a contract verdict. */
-function unansweredOnly(results: JsonTestResult[]): boolean {
+function unansweredResults(results: JsonTestResult[]): boolean {
   const messages = results
     .filter((r) => r.status === 'failed' || r.status === 'timedOut')
     .flatMap((r) => [r.error?.message, ...(r.errors ?? []).map((e) => e.message)])
     .filter((m): m is string => !!m);
-  return messages.length > 0 && messages.every((m) => INFRASTRUCTURE_ERROR.test(m));
+  return unansweredOnly(messages);
 }
 
 export function outcomesFrom(report: { suites: JsonSuite[] }, targets: TargetSpec[]): ProjectOutcome[] {
@@ -124,7 +124,8 @@ export function outcomesFrom(report: { suites: JsonSuite[] }, targets: TargetSpe
           test.status === 'unexpected' ||
           test.status === 'flaky' ||
           test.results.some((r) => r.status === 'failed' || r.status === 'timedOut');
-        if (failed && unansweredOnly(test.results)) outcome.unanswered.push(`${spec.file} › ${spec.title}`);
+        if (failed && unansweredResults(test.results))
+          outcome.unanswered.push(`${spec.file} › ${spec.title}`);
         else if (failed) outcome.failed.push(`${spec.file} › ${spec.title}`);
         else if (test.status === 'skipped') {
           outcome.skipped += 1;

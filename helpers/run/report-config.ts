@@ -159,6 +159,13 @@ const INFRASTRUCTURE_ALTERNATIVES = [
 export const INFRASTRUCTURE_PATTERN = anywhere(INFRASTRUCTURE_ALTERNATIVES);
 export const INFRASTRUCTURE_ERROR = search(INFRASTRUCTURE_ALTERNATIVES);
 
+/**
+ * Whether a failed test's error messages are all the target not answering: no contract verdict (in the mutation
+ * run, no kill).
+ */
+export const unansweredOnly = (messages: readonly string[]): boolean =>
+  messages.length > 0 && messages.every((m) => INFRASTRUCTURE_ERROR.test(m));
+
 const CONTRACT_VIOLATION_ALTERNATIVES = [
   'expect\\(',
   'toHaveStatus',

@@ -20,7 +20,7 @@ import {
   providerStateRunWrite,
 } from '../run/consistency-ledger';
 import { passGate } from '../run/quiet';
-import { INFRASTRUCTURE_ERROR } from '../run/report-config';
+import { unansweredOnly } from '../run/report-config';
 import { createWhole, killMark } from '../run/run-folder';
 import { Portfolio } from '../data/discovery';
 import { preconditionRemovedBy, skipBecause } from '../data/verified';
@@ -485,8 +485,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // that Playwright keeps the worker instead of starting a new one for the fault's next test.
       if (entry?.killsExpected && testInfo.status === 'failed') testInfo.expectedStatus = 'failed';
       // A failure that is the target not answering is no kill (scripts/mutation.ts): the other tests go on.
-      const verdict = testInfo.errors.some((e) => !INFRASTRUCTURE_ERROR.test(e.message ?? ''));
-      if (killed && testInfo.status === 'failed' && verdict) createWhole(killed, testInfo.title);
+      const unanswered = unansweredOnly(testInfo.errors.map((e) => e.message ?? ''));
+      if (killed && testInfo.status === 'failed' && !unanswered) createWhole(killed, testInfo.title);
     },
     { auto: true, box: 'self' },
   ],
