@@ -45,8 +45,10 @@ export async function renewalsByMonth(portfolio: Portfolio): Promise<Map<string,
 }
 
 /**
- * A month to read: a frozen month (first page of the list) with the most renewal events, else any month with
- * the most. Also gives the list page it read, and its answer.
+ * A month to read: a frozen month (first page of the list) whose rate-frozen renewal events show the most fees
+ * statuses (a frozen row's amount must match its fees whether they are an estimate, locked or invoiced), then the one with
+ * the most events, else any month ranked so. Ranked by statuses first, the choice stays on a month the seed froze
+ * whatever months other tests of the run freeze meanwhile. Also gives the list page it read, and its answer.
  */
 export async function monthToRead(
   api: ApiClient,
@@ -57,9 +59,14 @@ export async function monthToRead(
   expect(list).toHaveStatus(200);
   const listed = list.json<{ data: ExchangeRateFreezeListItem[] }>().data;
   const frozen = new Set(listed.map((f) => f.yearMonth));
+  const statuses = (events: PatentEvent[]) =>
+    new Set(events.filter((e) => e.isFxRateFrozen).map((e) => e.feesStatus)).size;
   const ranked = [...months].sort(
     ([a, x], [b, y]) =>
-      Number(frozen.has(b)) - Number(frozen.has(a)) || y.length - x.length || a.localeCompare(b),
+      Number(frozen.has(b)) - Number(frozen.has(a)) ||
+      statuses(y) - statuses(x) ||
+      y.length - x.length ||
+      a.localeCompare(b),
   );
   const yearMonth = ranked[0]?.[0] ?? skipBecause('data', `no renewal event found in ${portfolio.label}`);
   return { yearMonth, listed, list };
