@@ -152,6 +152,7 @@ export { announcedReset, countdownWaitMs, rateLimitRule } from './wire/rate-limi
 export type { SharedAnswerName } from './wire/shared-answers';
 export { rateLimitBreaches } from './wire/answer-checks';
 export { expectJudged, expectJudgedDuring, expectRuleHolds } from './spec/judged';
+export { invoicedEventPerKind } from './spec/invoiced-events';
 export { sharedSweep } from './data/shared-sweeps';
 export { readsAlone } from './data/reads-alone';
 export { sentAtOf, writesSince, type WritesSince } from './data/writes-since';
