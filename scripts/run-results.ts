@@ -8,7 +8,7 @@ import path from 'node:path';
 import {
   CONTRACT_VIOLATION,
   INFRASTRUCTURE_ERROR,
-  INVARIANTS_FILE,
+  isInvariantsFile,
   REASON_KIND_ANNOTATION,
   REASON_KINDS,
   type ReasonKind,
@@ -326,7 +326,7 @@ export function readRunResults(file: string): RunResults {
   const raw = fs.readFileSync(file);
   const report = JSON.parse(raw.toString('utf8')) as JsonReport;
   const flat = flattenReport(report);
-  const invariants = readInvariants(path.join(path.dirname(file), INVARIANTS_FILE), flat.metadata.runId);
+  const invariants = readInvariants(path.dirname(file), flat.metadata.runId);
   return {
     ...flat,
     ...(invariants ? { invariants } : {}),
@@ -335,12 +335,24 @@ export function readRunResults(file: string): RunResults {
   };
 }
 
-/** The invariants' record of the run `runId`; none when absent or written by another run. */
-function readInvariants(file: string, runId: unknown): InvariantRecord[] | undefined {
-  if (!fs.existsSync(file)) return undefined;
-  const record = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-    runId?: string;
-    invariants?: InvariantRecord[];
-  };
-  return record.runId !== undefined && record.runId === runId ? record.invariants : undefined;
+/**
+ * The invariants' records of the run `runId` in `dir`: the run's own file, or those of its shards carried
+ * beside the merged results (helpers/run/report-config.ts, `invariantsFileOf`); none when no file there was
+ * written by this run. A file of another run is never read.
+ */
+function readInvariants(dir: string, runId: unknown): InvariantRecord[] | undefined {
+  if (!fs.existsSync(dir) || runId === undefined) return undefined;
+  const records = fs
+    .readdirSync(dir)
+    .filter(isInvariantsFile)
+    .sort()
+    .map(
+      (name) =>
+        JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as {
+          runId?: string;
+          invariants?: InvariantRecord[];
+        },
+    )
+    .filter((record) => record.runId === runId);
+  return records.length > 0 ? records.flatMap((record) => record.invariants ?? []) : undefined;
 }

@@ -130,6 +130,75 @@ void test('a skipped test blocks a pass even when the other tests of the require
   assert.match(v.reason!, /only 1 of 2 tests ran and passed; skipped: ALLOW_WRITES is not enabled/);
 });
 
+void test('tests left out by a setting, the others passed: verified in part, which blocks "conformant"', () => {
+  const c = buildCertification(
+    fullRun(
+      [
+        { title: '[SCOPE-002] a', outcome: 'passed' },
+        {
+          title: '[SCOPE-002] b',
+          outcome: 'skipped',
+          reason: 'ALLOW_WRITES is not enabled',
+          kind: 'setting',
+        },
+      ],
+      ['SCOPE-002'],
+    ),
+  );
+  const v = verdictOf(c, 'SCOPE-002');
+  assert.equal(v.verdict, 'in part');
+  assert.equal(
+    v.reason,
+    'verified in part: 1 of 2 tests ran and passed; left out by a setting: ALLOW_WRITES is not enabled',
+  );
+  assert.equal(c.totals.requirements.inPart, 1);
+  assert.deepEqual(c.mustInPart, [{ id: 'SCOPE-002', reason: v.reason }]);
+  assert.equal(c.overall, 'incomplete');
+  assert.match(c.explanation, /1 were verified in part/);
+});
+
+void test("a judge's answers verify in part what a setting left untested; a data skip does not", () => {
+  const skippedFor = (id: string, kind: string) => ({
+    title: `[${id}] writes`,
+    outcome: 'skipped' as const,
+    reason: `left out (${kind})`,
+    kind,
+  });
+  const c = buildCertification({
+    ...run([
+      skippedFor('PAG-001', 'setting'),
+      skippedFor('PAG-002', 'data'),
+      skippedFor('CORR-001', 'setting'),
+    ]),
+    invariants: [
+      { id: 'PAG-001', title: 'PAG-001 judge', judged: 98, breaches: [] },
+      { id: 'PAG-002', title: 'PAG-002 judge', judged: 167, breaches: [] },
+      { id: 'CORR-001', title: 'CORR-001 judge', judged: 0, breaches: [] },
+    ],
+  });
+  assert.equal(verdictOf(c, 'PAG-001').verdict, 'in part');
+  assert.match(verdictOf(c, 'PAG-001').reason!, /its judge judged 98 answer\(s\) without a breach/);
+  // Not a setting: the data the test needed was missing, which a bug could cause as well.
+  assert.equal(verdictOf(c, 'PAG-002').verdict, 'not tested');
+  assert.match(verdictOf(c, 'PAG-002').reason!, /^only its judge judged 167 answer/);
+  // Nothing judged at all: not tested.
+  assert.equal(verdictOf(c, 'CORR-001').verdict, 'not tested');
+});
+
+void test('a breach its judge saw fails the requirement, whatever became of the tests that cite it', () => {
+  const c = buildCertification({
+    ...fullRun(
+      [{ title: '[PAG-001] writes', outcome: 'skipped', reason: 'no', kind: 'setting' }],
+      ['PAG-001'],
+    ),
+    invariants: [
+      { id: 'PAG-001', title: 'PAG-001 judge', judged: 3, breaches: ['GET /patents: a page of 101 items'] },
+    ],
+  });
+  assert.equal(verdictOf(c, 'PAG-001').verdict, 'failed');
+  assert.equal(c.overall, 'not conformant');
+});
+
 void test('a requirement without a test is not tested: "no test" or the catalogue reason', () => {
   const c = buildCertification(run([{ title: '[AUTH-001] only', outcome: 'passed' }]));
   assert.equal(verdictOf(c, 'AUTH-002').verdict, 'not tested');

@@ -32,6 +32,21 @@ export interface ReportPaths {
 /** The file beside results.json that records the invariants' judgements. */
 export const INVARIANTS_FILE = 'invariants.json';
 
+/**
+ * The judgements file of one shard of a run (`invariants.shard-2-of-4.json`), or INVARIANTS_FILE for a run on
+ * one machine: the shards' files are carried to the merge job side by side, and the certification there
+ * reads them all (scripts/run-results.ts), so that a sharded run certifies what one machine would.
+ */
+export function invariantsFileOf(shard: { current: number; total: number } | null): string {
+  return shard && shard.total > 1
+    ? INVARIANTS_FILE.replace(/\.json$/, `.shard-${shard.current}-of-${shard.total}.json`)
+    : INVARIANTS_FILE;
+}
+
+/** True for a judgements file of any shard, or of a run on one machine. */
+export const isInvariantsFile = (name: string) =>
+  name === INVARIANTS_FILE || /^invariants\.shard-\d+-of-\d+\.json$/.test(name);
+
 /** The file beside results.json that records the state cells the run's answers showed (docs/state-coverage.md). */
 export const STATE_CELLS_FILE = 'state-cells.json';
 

@@ -16,7 +16,7 @@ import { reportPaths } from '../run/report-config';
 import { startReferenceThread } from './reference-thread';
 import { collectRequestTotals } from '../wire/request-ledger';
 import { mergeRunFacts } from '../run/fact-ledger';
-import { INVARIANTS_FILE, STATE_CELLS_FILE } from '../run/report-config';
+import { invariantsFileOf, STATE_CELLS_FILE } from '../run/report-config';
 import { mergeJudgements, mergeStateCells } from '../wire/answer-checks';
 import { removeRunFolder } from '../run/run-folder';
 import { TARGET_CLOCK_OFFSET_ENV, targetClockOffsetMs } from '../wire/target-clock';
@@ -115,7 +115,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
     const out = reportPaths().dir;
     fs.mkdirSync(out, { recursive: true });
     fs.writeFileSync(
-      path.join(out, INVARIANTS_FILE),
+      path.join(out, invariantsFileOf(config.shard)),
       `${JSON.stringify({ runId, invariants: mergeJudgements(runId) }, null, 2)}\n`,
     );
     fs.writeFileSync(

@@ -11,7 +11,13 @@ import { reportPaths } from '../../helpers/run/report-config';
 import { readRunResults } from '../run-results';
 import { renderHtml } from './html';
 import { renderMarkdown } from './markdown';
-import { buildCertification, VERDICT_WORDS, type BuildOptions, type Certification } from './model';
+import {
+  buildCertification,
+  totalsInWords,
+  VERDICT_WORDS,
+  type BuildOptions,
+  type Certification,
+} from './model';
 
 /** Writes certification.{json,md,html} into `outDir`. */
 export function writeCertificationFiles(certification: Certification, outDir: string): Certification {
@@ -36,7 +42,7 @@ export function certificationSummary(c: Certification, outDir: string): string {
   const r = c.totals.requirements;
   return (
     `certification: ${VERDICT_WORDS[c.overall]} (${c.explanation})\n` +
-    `  requirements: ${r.total}, passed ${r.passed}, failed ${r.failed}, not tested ${r.notTested}\n` +
+    `  ${totalsInWords(r)}\n` +
     `  written: ${path.join(outDir, 'certification.{json,md,html}')}\n`
   );
 }

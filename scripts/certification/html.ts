@@ -9,6 +9,7 @@ import {
   EXPLAINER,
   kindLabel,
   SKIP_KINDS,
+  TOTALS_COLUMNS,
   VERDICT_WORDS,
   type Certification,
   type DecidingTest,
@@ -37,8 +38,11 @@ const escapeHtml = (text: string) =>
 const verdictClass = (v: Verdict | OverallVerdict) => v.replace(/ /g, '-');
 
 function htmlTotalsRow(label: string, t: Totals): string {
-  return `<tr><th scope="row">${escapeHtml(label)}</th><td>${t.total}</td><td>${t.passed}</td><td>${t.warned}</td><td>${t.failed}</td><td>${t.notTested}</td></tr>`;
+  return `<tr><th scope="row">${escapeHtml(label)}</th><td>${t.total}</td>${TOTALS_COLUMNS.map((c) => `<td>${t[c.key]}</td>`).join('')}</tr>`;
 }
+
+const htmlTotalsHead = (first: string) =>
+  `<thead><tr><th>${first}</th><th>requirements</th>${TOTALS_COLUMNS.map((c) => `<th>${c.label}</th>`).join('')}</tr></thead>`;
 
 function htmlTest(t: DecidingTest): string {
   const where = t.project ? ` <span class="muted">(${escapeHtml(t.project)})</span>` : '';
@@ -81,7 +85,7 @@ thead th{background:#f3f4f6}.num td{text-align:right}.muted{color:#57606a;font-s
 .banner{padding:1rem;border-radius:6px;font-size:1.1rem;margin:1rem 0}
 .banner.conformant{background:#dafbe1}.banner.not-conformant{background:#ffebe9}.banner.incomplete{background:#fff8c5}.banner.not-run{background:#eaeef2}
 .tag{display:inline-block;padding:0 .4rem;border-radius:4px;font-size:.8em;font-weight:600;text-transform:uppercase}
-.tag.passed{background:#dafbe1;color:#116329}.tag.warned{background:#fff1e5;color:#953800}.tag.failed{background:#ffebe9;color:#a40e26}.tag.not-tested{background:#fff8c5;color:#7d4e00}
+.tag.passed{background:#dafbe1;color:#116329}.tag.warned{background:#fff1e5;color:#953800}.tag.failed{background:#ffebe9;color:#a40e26}.tag.not-tested{background:#fff8c5;color:#7d4e00}.tag.in-part{background:#ddf4ff;color:#0a3069}
 pre{white-space:pre-wrap;background:#f6f8fa;padding:.5rem;border-radius:4px;font-size:.85em;max-height:20rem;overflow:auto}
 ul.tests{margin:.3rem 0;padding-left:1.2rem}details summary{cursor:pointer}
 .suspicious{color:#a40e26}section.not-verified.target{border-left:4px solid #a40e26;padding-left:.8rem}
@@ -116,6 +120,13 @@ export function renderHtml(c: Certification): string {
     sections.push(
       `<h2>MUST requirements not verified in this run</h2>${list(
         c.mustNotVerified.map((m) => `<a href="#${m.id}">${m.id}</a>: ${escapeHtml(m.reason)}`),
+      )}`,
+    );
+  }
+  if (c.mustInPart.length) {
+    sections.push(
+      `<h2>MUST requirements verified in part (tests left out by a setting)</h2>${list(
+        c.mustInPart.map((m) => `<a href="#${m.id}">${m.id}</a>: ${escapeHtml(m.reason)}`),
       )}`,
     );
   }
@@ -176,11 +187,11 @@ ${c.weakened ? `<tr id="weakened"><th scope="row">Weakened run</th><td>${escapeH
 <h2>How to read this report</h2>
 ${EXPLAINER.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <h2>Totals</h2>
-<table class="num" id="totals-by-level"><thead><tr><th></th><th>requirements</th><th>passed</th><th>warned</th><th>failed</th><th>not tested</th></tr></thead><tbody>
+<table class="num" id="totals-by-level">${htmlTotalsHead('')}<tbody>
 ${htmlTotalsRow('All', c.totals.requirements)}
 ${c.totals.byLevel.map((l) => htmlTotalsRow(l.level, l)).join('\n')}
 </tbody></table>
-<table class="num" id="totals-by-area"><thead><tr><th>Area</th><th>requirements</th><th>passed</th><th>warned</th><th>failed</th><th>not tested</th></tr></thead><tbody>
+<table class="num" id="totals-by-area">${htmlTotalsHead('Area')}<tbody>
 ${c.totals.byArea.map((a) => htmlTotalsRow(a.title, a)).join('\n')}
 </tbody></table>
 <table class="num" id="totals-not-verified"><thead><tr><th>Tests not verified, by kind</th>${SKIP_KINDS.map((k) => `<th>${escapeHtml(kindLabel(k))}</th>`).join('')}</tr></thead><tbody>

@@ -7,6 +7,7 @@ import {
   EXPLAINER,
   kindLabel,
   SKIP_KINDS,
+  TOTALS_COLUMNS,
   VERDICT_WORDS,
   type Certification,
   type DecidingTest,
@@ -17,8 +18,13 @@ import {
 const mdCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
 
 function totalsRow(label: string, t: Totals): string {
-  return `| ${mdCell(label)} | ${t.total} | ${t.passed} | ${t.warned} | ${t.failed} | ${t.notTested} |`;
+  return `| ${mdCell(label)} | ${t.total} | ${TOTALS_COLUMNS.map((c) => t[c.key]).join(' | ')} |`;
 }
+
+const totalsHead = (first: string) => [
+  `| ${first} | requirements | ${TOTALS_COLUMNS.map((c) => c.label).join(' | ')} |`,
+  `| --- | --- |${' --- |'.repeat(TOTALS_COLUMNS.length)}`,
+];
 
 function testLine(t: DecidingTest): string {
   const where = t.project ? ` (${t.project})` : '';
@@ -82,19 +88,10 @@ export function renderMarkdown(c: Certification): string {
   const t = c.totals.tests;
   out.push(`| Tests | ${t.total} run: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped |`, '');
   out.push('## How to read this report', '', ...EXPLAINER.flatMap((p) => [p, '']));
-  out.push(
-    '## Totals',
-    '',
-    '| | requirements | passed | warned | failed | not tested |',
-    '| --- | --- | --- | --- | --- | --- |',
-  );
+  out.push('## Totals', '', ...totalsHead(''));
   out.push(totalsRow('All', c.totals.requirements));
   for (const l of c.totals.byLevel) out.push(totalsRow(l.level, l));
-  out.push(
-    '',
-    '| Area | requirements | passed | warned | failed | not tested |',
-    '| --- | --- | --- | --- | --- | --- |',
-  );
+  out.push('', ...totalsHead('Area'));
   for (const a of c.totals.byArea) out.push(totalsRow(a.title, a));
   out.push(
     '',
@@ -108,6 +105,10 @@ export function renderMarkdown(c: Certification): string {
   if (c.mustNotVerified.length) {
     out.push('## MUST requirements not verified in this run', '');
     out.push(...c.mustNotVerified.map((m) => `- ${m.id}: ${m.reason}`), '');
+  }
+  if (c.mustInPart.length) {
+    out.push('## MUST requirements verified in part (tests left out by a setting)', '');
+    out.push(...c.mustInPart.map((m) => `- ${m.id}: ${m.reason}`), '');
   }
   if (c.notVerified.length)
     out.push(

@@ -19,8 +19,12 @@ import type {
 } from '../run-results';
 import { unanswered } from '../run-results';
 
-/** `warned`: every test passed, but one recorded a SHOULD or MAY deviation; never counted as passed. */
-export type Verdict = 'passed' | 'warned' | 'failed' | 'not tested';
+/**
+ * `warned`: every test passed, but one recorded a SHOULD or MAY deviation; never counted as passed.
+ * `in part`: verified on what the run judged (passing tests, answers its judge judged without a breach), while
+ * some of its tests were left out by a setting of the run (a read-only gate: no ALLOW_WRITES); never passed.
+ */
+export type Verdict = 'passed' | 'warned' | 'in part' | 'failed' | 'not tested';
 export type OverallVerdict = 'conformant' | 'not conformant' | 'incomplete' | 'not run';
 
 export interface DecidingTest {
@@ -98,6 +102,7 @@ export interface Totals {
   total: number;
   passed: number;
   warned: number;
+  inPart: number;
   failed: number;
   notTested: number;
 }
@@ -133,6 +138,8 @@ export interface Certification {
   mustFailed: string[];
   /** Testable MUST requirements that no test verified in this run (skipped or absent): they block "conformant". */
   mustNotVerified: { id: string; reason: string }[];
+  /** MUST requirements verified in part (tests left out by a setting): they block "conformant" too. */
+  mustInPart: { id: string; reason: string }[];
   /** Requirements the catalogue marks as not testable over HTTP (they do not block). */
   notTestable: { id: string; level: Level; reason: string }[];
   /** Requirements warned (a SHOULD or MAY deviation recorded), and SHOULD and MAY ones that failed: reported, not blocking. */
@@ -143,6 +150,19 @@ export interface Certification {
   untracedTests: string[];
   requirements: RequirementVerdict[];
 }
+
+/** The columns of every totals table and line, in order: each rendering reads them from here. */
+export const TOTALS_COLUMNS: readonly { key: Exclude<keyof Totals, 'total'>; label: string }[] = [
+  { key: 'passed', label: 'passed' },
+  { key: 'warned', label: 'warned' },
+  { key: 'inPart', label: 'in part' },
+  { key: 'failed', label: 'failed' },
+  { key: 'notTested', label: 'not tested' },
+];
+
+/** The totals in words: "319 requirements: 200 passed, 0 warned, 75 in part, 0 failed, 44 not tested". */
+export const totalsInWords = (t: Totals) =>
+  `${t.total} requirements: ${TOTALS_COLUMNS.map((c) => `${t[c.key]} ${c.label}`).join(', ')}`;
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
@@ -164,6 +184,10 @@ function invariantVerdict(
     return { verdict: 'passed', reason: `its invariant judged ${invariant.judged} answer(s) of the run` };
   return { verdict: 'not tested', reason: 'its invariant judged no answer of the run' };
 }
+
+/** What a judge saw, in the words of a reason. */
+const judgedWords = (invariant: { judged: number } | undefined) =>
+  invariant && invariant.judged > 0 ? `its judge judged ${invariant.judged} answer(s) without a breach` : '';
 
 function verdictFor(
   requirement: Requirement,
@@ -192,6 +216,8 @@ function verdictFor(
         (couldNotJudge.length ? `; ${couldNotJudge.length} could not judge (the target did not answer)` : ''),
     };
   }
+  // A breach its judge saw is a breach, whichever test received the answer and whatever became of the tests.
+  if (invariant && invariant.breaches.length > 0) return invariantVerdict(invariant, requirement.level);
   if (couldNotJudge.length > 0) {
     return {
       verdict: 'not tested',
@@ -206,12 +232,18 @@ function verdictFor(
   if (skipped.length === 0) return { verdict: 'passed' };
   const reasons = unique(skipped.map((t) => t.skipReason ?? 'skipped')).join('; ');
   const passed = tests.length - skipped.length;
+  const judged = [
+    passed > 0 ? `${passed} of ${tests.length} tests ran and passed` : '',
+    judgedWords(invariant),
+  ]
+    .filter(Boolean)
+    .join('; ');
+  // Left out by a setting of the run alone, on a requirement the run did judge: verified as far as it went.
+  if (judged && skipped.every((t) => t.skipKind === 'setting'))
+    return { verdict: 'in part', reason: `verified in part: ${judged}; left out by a setting: ${reasons}` };
   return {
     verdict: 'not tested',
-    reason:
-      passed === 0
-        ? `skipped: ${reasons}`
-        : `only ${passed} of ${tests.length} tests ran and passed; skipped: ${reasons}`,
+    reason: judged ? `only ${judged}; skipped: ${reasons}` : `skipped: ${reasons}`,
   };
 }
 
@@ -241,6 +273,7 @@ function count(verdicts: RequirementVerdict[]): Totals {
     total: verdicts.length,
     passed: verdicts.filter((v) => v.verdict === 'passed').length,
     warned: verdicts.filter((v) => v.verdict === 'warned').length,
+    inPart: verdicts.filter((v) => v.verdict === 'in part').length,
     failed: verdicts.filter((v) => v.verdict === 'failed').length,
     notTested: verdicts.filter((v) => v.verdict === 'not tested').length,
   };
@@ -318,6 +351,9 @@ export function buildCertification(run: RunResults, options: BuildOptions = {}):
   const mustNotVerified = must
     .filter((r) => r.verdict === 'not tested' && r.testable)
     .map((r) => ({ id: r.id, reason: r.reason ?? 'not tested' }));
+  const mustInPart = must
+    .filter((r) => r.verdict === 'in part')
+    .map((r) => ({ id: r.id, reason: r.reason ?? 'verified in part' }));
   const notTestable = requirements
     .filter((r) => !r.testable && r.verdict === 'not tested')
     .map((r) => ({ id: r.id, level: r.level, reason: r.reason ?? '' }));
@@ -330,11 +366,14 @@ export function buildCertification(run: RunResults, options: BuildOptions = {}):
   if (mustFailed.length > 0) {
     overall = 'not conformant';
     explanation = `${mustFailed.length} MUST requirement(s) failed: ${mustFailed.join(', ')}.`;
-  } else if (mustNotVerified.length > 0 || run.errors.length > 0) {
+  } else if (mustNotVerified.length > 0 || mustInPart.length > 0 || run.errors.length > 0) {
     overall = 'incomplete';
     explanation =
       `No MUST requirement failed, but ${mustNotVerified.length} testable MUST requirement(s) were not verified ` +
       `in this run (a skipped or absent test cannot count as a pass)` +
+      (mustInPart.length > 0
+        ? ` and ${mustInPart.length} were verified in part (some of their tests left out by a setting)`
+        : '') +
       (run.errors.length > 0
         ? `, and the run reported ${run.errors.length} error(s) outside the tests`
         : '') +
@@ -388,6 +427,7 @@ export function buildCertification(run: RunResults, options: BuildOptions = {}):
     notVerified,
     mustFailed,
     mustNotVerified,
+    mustInPart,
     notTestable,
     warnings,
     runErrors: run.errors,
@@ -425,8 +465,10 @@ export const EXPLAINER = [
   'Each requirement is one normative statement of the contract, with a level: MUST (required behaviour), ' +
     'SHOULD (behaviour the contract gives as an example; a deviation is a warning) or MAY (a freedom the ' +
     'service may use; the suite checks it tolerates it).',
-  'A requirement PASSED when every test that checks it passed; FAILED when any of them observed behaviour ' +
-    'the contract forbids; NOT TESTED when its tests were skipped (a key, setting or data precondition was ' +
+  'A requirement PASSED when every test that checks it passed; FAILED when any of them, or its judge on any ' +
+    'answer of the run, observed behaviour the contract forbids; IN PART when the tests that ran passed and its ' +
+    'judge saw no breach, but some of its tests were left out by a setting of the run (a read-only run: the ' +
+    'reason names the setting); NOT TESTED when its tests were skipped (a key, setting or data precondition was ' +
     'missing: the reason names it), when the target did not answer them (a connection reset or refused, no ' +
     'answer in time: they could not judge), when this run had no test for it, or when it cannot be tested ' +
     'over HTTP at all (the reason says why).',
@@ -435,7 +477,7 @@ export const EXPLAINER = [
     'answer: a precondition its behaviour removed (a freeze PUT that shows no frozen event). The last is ' +
     'SUSPICIOUS, since a bug would remove it as well, and is shown first, with the exchange that removed it.',
   'The target is CONFORMANT only when every testable MUST requirement passed. When none failed but some ' +
-    'were not verified, the verdict is INCOMPLETE.',
+    'were not verified, or verified in part only, the verdict is INCOMPLETE.',
 ];
 
 /**
