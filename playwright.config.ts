@@ -10,7 +10,7 @@ import {
 } from './helpers/run/report-config';
 import { insecureTls, WEAKENED_RUN } from './helpers/run/network';
 import { ensureRunIdentity } from './helpers/run/run-record';
-import { workerCount } from './helpers/run/settings';
+import { asyncWait, workerCount } from './helpers/run/settings';
 import { withCompileCache } from './helpers/run/compile-cache';
 import { entryGrep, mutationTargets } from './helpers/run/mutation-targets';
 
@@ -92,6 +92,8 @@ export default defineConfig({
     target: targetOrigin(),
     suiteVersion: suiteVersion(),
     contractVersion: contractVersion(),
+    // What the certificate states as the longest wait for background work (a certification waits longer).
+    asyncWait: ((w) => `${w.ms / 1000} s (${w.source})`)(asyncWait()),
     ...(insecureTls() ? { weakened: WEAKENED_RUN } : {}),
   },
   outputDir: 'test-results',

@@ -244,6 +244,8 @@ async function runSuite(args: ParsedArgs, cwd: string): Promise<number> {
   env.CONFORMANCE_RUN_ID = env.CONFORMANCE_RUN_ID?.trim() || randomUUID();
   env.CONFORMANCE_RUN_STARTED = new Date().toISOString();
   if (args.reporters) env.CONFORMANCE_REPORTERS = args.reporters;
+  // A certification waits for background work as long as a back office may take (helpers/run/settings.ts).
+  if (args.requireComplete) env.CONFORMANCE_REQUIRE_COMPLETE = 'true';
   // Nested node_modules of the package (when npm did not hoist a dependency) stay reachable from the copy.
   env.NODE_PATH = [...nodeModulesDirs(), env.NODE_PATH].filter(Boolean).join(path.delimiter);
   const paths = reportPaths(env);

@@ -7,6 +7,11 @@ import path from 'node:path';
 import dotenv from 'dotenv';
 import { KEY_SETTINGS } from '../../schemas/key-roles';
 
+/**
+ * How long a certification waits for background work when ASYNC_TIMEOUT_MS is not set. The contract states no
+ * duration ("then PROCESSING"), and a real back office may take minutes; a gate keeps the short default.
+ */
+export const CERTIFICATION_ASYNC_TIMEOUT_MS = 300_000;
 /** The key roles, shared with the reference (schemas/key-roles.ts). */
 export { KEY_SETTINGS };
 export type { KeyRole } from '../../schemas/key-roles';
@@ -113,7 +118,8 @@ export const SETTINGS: readonly Setting[] = [
   {
     env: 'ASYNC_TIMEOUT_MS',
     meaning:
-      'how long to poll a background sync batch (202) for a final status; a batch unfinished by then leaves the test not verified (the contract states no duration)',
+      'how long to poll a background sync batch (202) for a final status; a batch unfinished by then leaves the test not verified (the contract states no duration); a run with --require-complete waits ' +
+      `${CERTIFICATION_ASYNC_TIMEOUT_MS} unless this is set`,
     default: '10000',
     kind: 'number',
   },
@@ -290,6 +296,12 @@ export const SETTINGS: readonly Setting[] = [
  */
 export const INTERNAL_VARIABLES: readonly Setting[] = [
   {
+    env: 'CONFORMANCE_REQUIRE_COMPLETE',
+    meaning:
+      'true in a run of the command with --require-complete (a certification): its wait for background work is longer',
+    default: '(set by the command)',
+  },
+  {
     env: 'CONFORMANCE_WORKERS',
     meaning:
       'the workers of the run, as the runner chose them: read by its workers for their share of MAX_IN_FLIGHT',
@@ -415,4 +427,13 @@ export function loadEnv(): NodeJS.ProcessEnv {
 export function envFlag(name: string): boolean {
   const value = loadEnv()[name];
   return value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
+}
+
+/** The wait for background work this run uses, and where it comes from, as the certificate states it. */
+export function asyncWait(env: NodeJS.ProcessEnv = loadEnv()): { ms: number; source: string } {
+  if (env.ASYNC_TIMEOUT_MS?.trim())
+    return { ms: numberSetting('ASYNC_TIMEOUT_MS', env), source: 'setting ASYNC_TIMEOUT_MS' };
+  if (/^(1|true|yes|on)$/i.test(env.CONFORMANCE_REQUIRE_COMPLETE?.trim() ?? ''))
+    return { ms: CERTIFICATION_ASYNC_TIMEOUT_MS, source: 'the default of a run with --require-complete' };
+  return { ms: numberSetting('ASYNC_TIMEOUT_MS', env), source: 'the default of ASYNC_TIMEOUT_MS' };
 }

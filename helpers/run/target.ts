@@ -4,7 +4,7 @@
  */
 import { PROVIDER_STATES_PATH } from '../../schemas/provider-states';
 import { pinnedTodayProblem } from '../../reference/clock';
-import { envFlag, KEY_SETTINGS, loadEnv, numberSetting, type KeyRole } from './settings';
+import { asyncWait, envFlag, KEY_SETTINGS, loadEnv, numberSetting, type KeyRole } from './settings';
 
 export interface Target {
   baseUrl: string;
@@ -105,7 +105,7 @@ export function readTarget(override: TargetOverride = {}): Target {
       ? `${override.baseUrl.replace(/\/+$/, '')}${PROVIDER_STATES_PATH}`
       : env.PROVIDER_STATES_URL?.trim() || undefined,
     requestTimeoutMs: numberSetting('REQUEST_TIMEOUT_MS', env),
-    asyncTimeoutMs: numberSetting('ASYNC_TIMEOUT_MS', env),
+    asyncTimeoutMs: asyncWait(env).ms,
     quotaFloor: numberSetting('QUOTA_FLOOR', env),
     maxRetryAfterSeconds: numberSetting('RETRY_AFTER_MAX_SECONDS', env),
     otherTenantFreezeCapability: ((v) => (v === 'enabled' || v === 'forbidden' ? v : undefined))(

@@ -178,6 +178,7 @@ export function renderHtml(c: Certification): string {
 <tr><th scope="row">Target</th><td>${escapeHtml(c.target)}</td></tr>
 ${c.weakened ? `<tr id="weakened"><th scope="row">Weakened run</th><td>${escapeHtml(c.weakened)}</td></tr>` : ''}
 <tr><th scope="row">Run started</th><td>${escapeHtml(c.runDate)}</td></tr>
+<tr><th scope="row">Longest wait for background work</th><td id="async-wait">${escapeHtml(c.asyncWait)}</td></tr>
 <tr><th scope="row">Report generated</th><td>${escapeHtml(c.generatedAt)}</td></tr>
 <tr><th scope="row">Suite version</th><td>${escapeHtml(c.suiteVersion)}</td></tr>
 <tr><th scope="row">Contract version</th><td>${escapeHtml(c.contractVersion)} (requirement catalogue version ${c.catalogueVersion})</td></tr>

@@ -79,6 +79,7 @@ export function renderMarkdown(c: Certification): string {
   out.push(`| Target | ${mdCell(c.target)} |`);
   if (c.weakened) out.push(`| Weakened run | ${mdCell(c.weakened)} |`); // network (issue 17)
   out.push(`| Run started | ${c.runDate} |`);
+  out.push(`| Longest wait for background work | ${mdCell(c.asyncWait)} |`);
   out.push(`| Report generated | ${c.generatedAt} |`);
   out.push(`| Suite version | ${c.suiteVersion} |`);
   out.push(

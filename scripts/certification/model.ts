@@ -116,6 +116,8 @@ export interface Certification {
   // ---- end network
   /** When the run started (from the results file). */
   runDate: string;
+  /** The longest wait for background work the run allowed, and where it came from (the contract bounds none). */
+  asyncWait: string;
   generatedAt: string;
   suiteVersion: string;
   contractVersion: string;
@@ -398,6 +400,7 @@ export function buildCertification(run: RunResults, options: BuildOptions = {}):
     target: options.target ?? metadataString(run, 'target') ?? 'not recorded in the results',
     ...(metadataString(run, 'weakened') ? { weakened: metadataString(run, 'weakened') } : {}), // network (issue 17)
     runDate: run.startTime ?? 'not recorded in the results',
+    asyncWait: metadataString(run, 'asyncWait') ?? 'not recorded in the results',
     generatedAt: (options.now ?? new Date()).toISOString(),
     suiteVersion: options.suiteVersion ?? metadataString(run, 'suiteVersion') ?? 'not recorded',
     contractVersion: options.contractVersion ?? metadataString(run, 'contractVersion') ?? 'not recorded',
