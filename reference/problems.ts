@@ -139,6 +139,11 @@ export function problemBody(
     body.detail = `The request failed with ${problem.code}.`;
     delete body.instance;
   }
+  // (variant) Both optional members left out, at every status.
+  if (isVariant('problems-without-detail-or-instance')) {
+    delete body.detail;
+    delete body.instance;
+  }
   if (isVariant('variant-extra-problem-members')) {
     // Members of the server's own; detail left out of the 401 and 403 answers, instance out of the 429.
     Object.assign(body, {

@@ -56,6 +56,11 @@ export interface Requirement {
   lenient?: boolean;
   /** Why no HTTP test can verify the entry. */
   notTestedReason?: string;
+  /**
+   * The freedom the contract grants that can leave the requirement with nothing to judge (a member "optional",
+   * a value "or null"), quoted: its subject never appearing under it is not a gap of the run.
+   */
+  emptiedBy?: string;
   /** One exchange (a request and its answer) decides it: an invariant of the registry (schemas/requirements.yaml). */
   decidable?: 'answer' | 'relation';
   /** Kept for traceability but no longer applicable. */

@@ -83,6 +83,8 @@ export interface InvariantRecord {
   judged: number;
   /** The first breaches, each with its exchange. */
   breaches: string[];
+  /** Subjects shown without what it judges, under a freedom the catalogue quotes (`emptiedBy`). */
+  emptied?: number;
 }
 
 export interface RunResults {

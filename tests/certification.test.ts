@@ -199,6 +199,54 @@ void test('a breach its judge saw fails the requirement, whatever became of the 
   assert.equal(c.overall, 'not conformant');
 });
 
+void test('a subject emptied by a freedom the catalogue quotes is not applicable, and blocks nothing', () => {
+  const c = buildCertification({
+    ...fullRun(
+      [
+        {
+          title: '[PROB-006] detail and instance as strings when present',
+          outcome: 'skipped',
+          reason: 'not verified: no detail or instance member in the problem to check',
+          kind: 'freedom',
+        },
+      ],
+      ['PROB-006', 'INS-028'],
+    ),
+    invariants: [{ id: 'INS-028', title: 'INS-028 judge', judged: 0, breaches: [], emptied: 12 }],
+  });
+  const prob = verdictOf(c, 'PROB-006');
+  assert.equal(prob.verdict, 'not applicable');
+  assert.match(
+    prob.reason!,
+    /^not applicable: the target uses a freedom the contract grants \(Errors: "detail/,
+  );
+  const ins = verdictOf(c, 'INS-028');
+  assert.equal(ins.verdict, 'not applicable');
+  assert.match(ins.reason!, /integer or null.*12 answer\(s\) showed its subject without a value/);
+  assert.equal(c.totals.requirements.notApplicable, 2);
+  assert.equal(c.overall, 'conformant');
+});
+
+void test('no subject at all is not a freedom used: a requirement whose judge saw nothing stays not tested', () => {
+  const c = buildCertification({
+    ...fullRun([], ['INS-028']),
+    invariants: [{ id: 'INS-028', title: 'INS-028 judge', judged: 0, breaches: [] }],
+  });
+  assert.equal(verdictOf(c, 'INS-028').verdict, 'not tested');
+  assert.equal(c.overall, 'incomplete');
+});
+
+void test('a freedom skip on a requirement the catalogue names no freedom for is a gap', () => {
+  const c = buildCertification(
+    fullRun(
+      [{ title: '[PROB-005] x', outcome: 'skipped', reason: 'nothing', kind: 'freedom' }],
+      ['PROB-005'],
+    ),
+  );
+  assert.equal(verdictOf(c, 'PROB-005').verdict, 'not tested');
+  assert.equal(c.overall, 'incomplete');
+});
+
 void test('a requirement without a test is not tested: "no test" or the catalogue reason', () => {
   const c = buildCertification(run([{ title: '[AUTH-001] only', outcome: 'passed' }]));
   assert.equal(verdictOf(c, 'AUTH-002').verdict, 'not tested');

@@ -51,10 +51,11 @@ void test("every guard and every ruling quotes the contract's words", () => {
   );
 });
 
-void test('every test end of kind target or time is ruled, and every ruling finds exactly its end', () => {
+void test('every test end of kind target, time or freedom is ruled, and every ruling finds exactly its end', () => {
   const ends = testEnds();
   assert.ok(ends.length > 100, `only ${ends.length} test ends found: the scan misses the calls`);
-  const unruled = ends.filter((e) => (e.kind === 'target' || e.kind === 'time') && !rulingOf(e));
+  const ruled = (kind: string) => kind === 'target' || kind === 'time' || kind === 'freedom';
+  const unruled = ends.filter((e) => ruled(e.kind) && !rulingOf(e));
   assert.deepEqual(
     unruled.map((e) => `${e.file}:${e.line} ${e.reason}`),
     [],
@@ -64,9 +65,12 @@ void test('every test end of kind target or time is ruled, and every ruling find
     const found = ends.filter((e) => e.file === ruling.file && e.reason.includes(ruling.reason));
     assert.ok(found.length > 0, `${ruling.file}: no test end gives "${ruling.reason}"`);
     assert.ok(
-      found.every((e) => e.kind === 'target' || e.kind === 'time'),
-      `${ruling.file}: "${ruling.reason}" is not of kind target or time`,
+      found.every((e) => ruled(e.kind)),
+      `${ruling.file}: "${ruling.reason}" is not of kind target, time or freedom`,
     );
+    // An end that says the target used a freedom is ruled by the freedom it quotes.
+    if (found.some((e) => e.kind === 'freedom'))
+      assert.equal(ruling.ruling, 'freedom', `${ruling.file}: "${ruling.reason}" ends as a freedom`);
   }
 });
 

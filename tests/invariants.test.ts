@@ -444,6 +444,7 @@ void test('receipt numbers and invoice references are the values unique in a ten
     values.map((v) => [v.requirement, v.kind, v.value, v.owner]),
     [
       ['INS-028', 'receipt number', '7', 'the receipt of instruction(s) a, b'],
+      ['INS-028', 'receipt number', null, 'the receipt of instruction(s) c'],
       ['INV-006', 'invoice reference', 'INV-1', 'invoice i1'],
     ],
   );

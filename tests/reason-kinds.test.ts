@@ -76,7 +76,7 @@ const runOf = (tests: SyntheticTest[]): RunResults => ({
 });
 
 void test('the kinds: the suspicious one first, each with the words the reports show', () => {
-  assert.deepEqual([...REASON_KINDS], ['target', 'setting', 'data', 'time']);
+  assert.deepEqual([...REASON_KINDS], ['target', 'setting', 'data', 'time', 'freedom']);
   assert.deepEqual([...SKIP_KINDS], [...REASON_KINDS, 'unclassified']);
 });
 

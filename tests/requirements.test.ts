@@ -66,6 +66,7 @@ const KNOWN_KEYS = new Set<string>([
   'operations',
   'lenient',
   'notTestedReason',
+  'emptiedBy',
   'decidable',
   'retired',
 ]);

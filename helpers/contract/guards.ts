@@ -265,20 +265,6 @@ export const TEST_END_RULINGS: readonly TestEndRuling[] = [
     why: 'the answer to a request no operation defines is not stated; only an error answer is judged',
   },
   {
-    file: 'specs/relations.spec.ts',
-    reason: 'is no longer INVOICED',
-    ruling: 'freedom',
-    clause: 'Any other move between fee statuses: not shown.',
-    why: 'a move out of INVOICED is not shown',
-  },
-  {
-    file: 'specs/relations.spec.ts',
-    reason: 'is not served',
-    ruling: 'judged elsewhere',
-    clause: 'the event has been invoiced',
-    why: 'a 404 after an INVOICED read is a breach of DOC-008, charged by the relation on the download answer itself',
-  },
-  {
     file: 'specs/sync-inline.spec.ts',
     reason: 'the title update was not applied',
     ruling: 'freedom',

@@ -162,7 +162,11 @@ export function judgeExchange(answer: AnswerFacts): Judgement[] {
 export interface UniqueValue {
   requirement: string;
   kind: string;
-  value: string;
+  /**
+   * Null: the owner shows no value, under the freedom its requirement's catalogue entry quotes (`emptiedBy`: a
+   * receipt's number is "integer or null"): nothing to compare, recorded as such.
+   */
+  value: string | null;
   /** What the value belongs to: another owner showing it is a breach. */
   owner: string;
 }
@@ -173,7 +177,10 @@ export const UNIQUE_VALUE_KINDS = { 'INS-028': 'receipt number', 'INV-006': 'inv
 /** Receipt numbers (INS-028) and invoice references (INV-006) an answer shows. */
 export function uniqueValuesOf(body: unknown): UniqueValue[] {
   return resourcesOf(body).flatMap(({ resource }): UniqueValue[] => {
-    if (resource.object === 'instructionReceipt' && Number.isInteger(resource.number)) {
+    if (
+      resource.object === 'instructionReceipt' &&
+      (Number.isInteger(resource.number) || resource.number === null)
+    ) {
       const ids = (Array.isArray(resource.instructions) ? resource.instructions : [])
         .map((i) => (isObject(i) ? String(i.id) : '?'))
         .sort();
@@ -182,7 +189,7 @@ export function uniqueValuesOf(body: unknown): UniqueValue[] {
         {
           requirement: 'INS-028',
           kind: UNIQUE_VALUE_KINDS['INS-028'],
-          value: String(resource.number),
+          value: resource.number === null ? null : String(resource.number),
           owner: `the receipt of instruction(s) ${ids.join(', ')}`,
         },
       ];

@@ -126,7 +126,7 @@ export function allureEnvironmentInfo(env: NodeJS.ProcessEnv = loadEnv()): Recor
  * it): `target` first, because it is the suspicious kind: the target's own answer removed the precondition
  * (a freeze PUT that shows no frozen event), which a bug would do as well as the data.
  */
-export const REASON_KINDS = ['target', 'setting', 'data', 'time'] as const;
+export const REASON_KINDS = ['target', 'setting', 'data', 'time', 'freedom'] as const;
 export type ReasonKind = (typeof REASON_KINDS)[number];
 
 /** The annotation that carries a skipped test's reason kind; its description is the kind. */
@@ -139,6 +139,8 @@ export const REASON_KIND_MEANING: Record<ReasonKind, string> = {
     'a setting of the run is missing or does not allow it (a key role, ALLOW_WRITES, PROVIDER_STATES_URL...)',
   data: "the target's data does not hold what the test needs (no event in such a state, an empty list)",
   time: 'a time bound the contract does not give (background work not finished in the polling, a quota period)',
+  freedom:
+    'the target uses a freedom the contract grants (an optional member left out, a nullable one null), so what the test judges never appeared: the catalogue quotes the freedom (emptiedBy)',
 };
 
 /** The start of the Allure status message of a skip of the `target` kind (its category matches it). */

@@ -49,6 +49,8 @@ interface InvariantTally {
   title: string;
   judged: number;
   breaches: string[];
+  /** Subjects shown without what the rule judges, under a freedom its catalogue entry quotes (`emptiedBy`). */
+  emptied?: number;
 }
 /**
  * By target (the origin of the answers) and invariant: a mutation-run worker serves several references, and
@@ -143,6 +145,7 @@ export function mergeJudgements(runId: string): InvariantTally[] {
       const key = tallyKey(part.id, part.title);
       const held = merged.get(key) ?? { id: part.id, title: part.title, judged: 0, breaches: [] };
       held.judged += part.judged;
+      if (part.emptied) held.emptied = (held.emptied ?? 0) + part.emptied;
       held.breaches.push(...part.breaches.slice(0, 5 - held.breaches.length));
       merged.set(key, held);
     }
@@ -368,6 +371,10 @@ export function answerBreaches(response: ApiResponse, tenant: string, baseUrl: s
   for (const unique of uniqueValuesOf(answer.body)) {
     const title = `no ${unique.kind} is shown for two owners in the run`;
     const tally = tallyOf(unique.requirement, title, response);
+    if (unique.value === null) {
+      tally.emptied = (tally.emptied ?? 0) + 1;
+      continue;
+    }
     tally.judged += 1;
     const held = otherOwner(`${baseUrl}-${tenant}`, unique.kind, unique.value, unique.owner);
     if (held !== undefined) {

@@ -21,6 +21,8 @@ const BACKGROUND_CHUNK = 50;
 const SLOW_STEP_MS = 10 * 60_000;
 /** (variant) Wait of a background batch in the queue before its first step. */
 const QUEUE_WAIT_MS = 250;
+/** (variant) A back office that takes its time: longer than a gate's wait, shorter than a certification's. */
+const BACK_OFFICE_WAIT_MS = 20_000;
 
 /** A timestamp of the batch table. */
 function batchTimestamp(ctx: ServerContext, at: Moment): string {
@@ -78,6 +80,7 @@ function runInBackground(ctx: ServerContext, tenant: Tenant, batch: SyncBatchRec
   if (faultIs(ctx, 'sync-background-starts-inline')) step();
   // (variant) The batch waits in the queue a moment before its first step: PENDING is seen for a while.
   else if (variantIs(ctx, 'sync-background-queued-briefly')) setTimeout(step, QUEUE_WAIT_MS);
+  else if (variantIs(ctx, 'sync-background-twenty-seconds')) setTimeout(step, BACK_OFFICE_WAIT_MS).unref();
   else setTimeout(step, 1);
 }
 

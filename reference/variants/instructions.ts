@@ -35,4 +35,10 @@ export const INSTRUCTIONS_VARIANTS = [
       'Errors: missingPreviousRenewalDates holds the "due dates of earlier events awaiting a decision"; their order is not stated.',
     summary: 'The missingPreviousRenewalDates of an instruction_skipped problem are listed latest first.',
   },
+  {
+    name: 'receipt-number-null',
+    requirements: ['INS-028'],
+    freedom: 'Instruction receipt: "number | integer or null | sequential receipt number".',
+    summary: 'Receipts carry no number (null); their reference tells them apart.',
+  },
 ] as const satisfies readonly VariantDefinition[];

@@ -14,6 +14,13 @@ export const PROBLEMS_VARIANTS = [
       'Problem titles are the HTTP reason phrases, detail is another sentence, and instance is absent.',
   },
   {
+    name: 'problems-without-detail-or-instance',
+    requirements: ['PROB-006'],
+    freedom:
+      'Errors member table: "detail | string, occurrence-specific, never to be parsed | optional", "instance | string, typically the request path | optional".',
+    summary: 'Problem bodies carry neither detail nor instance, at every status.',
+  },
+  {
     name: 'malformed-json-empty-errors',
     requirements: ['PROB-009', 'INS-019', 'SYNC-050'],
     freedom:

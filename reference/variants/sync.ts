@@ -45,4 +45,12 @@ export const SYNC_VARIANTS = [
     summary:
       'A background batch processes its first 50 items, then stays PROCESSING for ten minutes, longer than the polling budget (ASYNC_TIMEOUT_MS).',
   },
+  {
+    name: 'sync-background-twenty-seconds',
+    requirements: ['SYNC-022', 'SYNC-005', 'SYNC-012', 'SYNC-024'],
+    freedom:
+      'Sync batch and item outcomes: more than 100 items are processed in the background ("then PROCESSING"); no duration is stated (schemas/OPEN-POINTS.md E1.2).',
+    summary:
+      'A background batch waits 20 s in its queue (PENDING) before it is processed: longer than a gate waits (ASYNC_TIMEOUT_MS), shorter than a certification does.',
+  },
 ] as const satisfies readonly VariantDefinition[];

@@ -50,7 +50,8 @@ export function receiptView(receipt: InstructionReceiptRecord): InstructionRecei
     object: 'instructionReceipt',
     issueDate: receipt.issueDate,
     reference: receipt.reference,
-    number: receipt.number,
+    // (variant) The number is "integer or null": none at all in the variant.
+    number: isVariant('receipt-number-null') ? null : receipt.number,
     instructions: receipt.instructions.map((i): Instruction => ({
       object: 'instruction',
       id: i.id,

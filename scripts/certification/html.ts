@@ -85,7 +85,7 @@ thead th{background:#f3f4f6}.num td{text-align:right}.muted{color:#57606a;font-s
 .banner{padding:1rem;border-radius:6px;font-size:1.1rem;margin:1rem 0}
 .banner.conformant{background:#dafbe1}.banner.not-conformant{background:#ffebe9}.banner.incomplete{background:#fff8c5}.banner.not-run{background:#eaeef2}
 .tag{display:inline-block;padding:0 .4rem;border-radius:4px;font-size:.8em;font-weight:600;text-transform:uppercase}
-.tag.passed{background:#dafbe1;color:#116329}.tag.warned{background:#fff1e5;color:#953800}.tag.failed{background:#ffebe9;color:#a40e26}.tag.not-tested{background:#fff8c5;color:#7d4e00}.tag.in-part{background:#ddf4ff;color:#0a3069}
+.tag.passed{background:#dafbe1;color:#116329}.tag.warned{background:#fff1e5;color:#953800}.tag.failed{background:#ffebe9;color:#a40e26}.tag.not-tested{background:#fff8c5;color:#7d4e00}.tag.in-part{background:#ddf4ff;color:#0a3069}.tag.not-applicable{background:#f6f8fa;color:#57606a}
 pre{white-space:pre-wrap;background:#f6f8fa;padding:.5rem;border-radius:4px;font-size:.85em;max-height:20rem;overflow:auto}
 ul.tests{margin:.3rem 0;padding-left:1.2rem}details summary{cursor:pointer}
 .suspicious{color:#a40e26}section.not-verified.target{border-left:4px solid #a40e26;padding-left:.8rem}

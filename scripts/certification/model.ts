@@ -23,8 +23,10 @@ import { unanswered } from '../run-results';
  * `warned`: every test passed, but one recorded a SHOULD or MAY deviation; never counted as passed.
  * `in part`: verified on what the run judged (passing tests, answers its judge judged without a breach), while
  * some of its tests were left out by a setting of the run (a read-only gate: no ALLOW_WRITES); never passed.
+ * `not applicable`: what it judges never appeared, because the target uses a freedom the contract grants and
+ * the catalogue quotes (`emptiedBy`: receipts whose number is always null); it does not block "conformant".
  */
-export type Verdict = 'passed' | 'warned' | 'in part' | 'failed' | 'not tested';
+export type Verdict = 'passed' | 'warned' | 'in part' | 'not applicable' | 'failed' | 'not tested';
 export type OverallVerdict = 'conformant' | 'not conformant' | 'incomplete' | 'not run';
 
 export interface DecidingTest {
@@ -95,7 +97,7 @@ export interface RequirementVerdict {
   reason?: string;
   tests: DecidingTest[];
   /** When an invariant of the registry decides it: the answers it judged in the run, and its first breaches. */
-  invariant?: { judged: number; breaches: string[] };
+  invariant?: Judged;
 }
 
 export interface Totals {
@@ -103,6 +105,7 @@ export interface Totals {
   passed: number;
   warned: number;
   inPart: number;
+  notApplicable: number;
   failed: number;
   notTested: number;
 }
@@ -158,6 +161,7 @@ export const TOTALS_COLUMNS: readonly { key: Exclude<keyof Totals, 'total'>; lab
   { key: 'passed', label: 'passed' },
   { key: 'warned', label: 'warned' },
   { key: 'inPart', label: 'in part' },
+  { key: 'notApplicable', label: 'not applicable' },
   { key: 'failed', label: 'failed' },
   { key: 'notTested', label: 'not tested' },
 ];
@@ -168,12 +172,25 @@ export const totalsInWords = (t: Totals) =>
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
+/** What the judges of a requirement saw in the run: answers judged, breaches, subjects emptied by a freedom. */
+interface Judged {
+  judged: number;
+  breaches: string[];
+  emptied?: number;
+}
+
+/** The verdict of a requirement whose subject never appeared, under the freedom its catalogue entry quotes. */
+const notApplicable = (freedom: string, seen: string): Pick<RequirementVerdict, 'verdict' | 'reason'> => ({
+  verdict: 'not applicable',
+  reason: `not applicable: the target uses a freedom the contract grants (${freedom}); ${seen}`,
+});
+
 /**
  * The verdict of a requirement no test cites but an invariant of the registry decides: passed when it
  * judged answers and none broke it, failed on a breach, not tested when it judged no answer.
  */
 function invariantVerdict(
-  invariant: { judged: number; breaches: string[] },
+  invariant: Judged,
   level: Requirement['level'],
 ): Pick<RequirementVerdict, 'verdict' | 'reason'> {
   // A SHOULD or MAY an answer broke is a warning, as when a test records it.
@@ -194,9 +211,14 @@ const judgedWords = (invariant: { judged: number } | undefined) =>
 function verdictFor(
   requirement: Requirement,
   tests: DecidingTest[],
-  invariant: { judged: number; breaches: string[] } | undefined,
+  invariant: Judged | undefined,
 ): Pick<RequirementVerdict, 'verdict' | 'reason'> {
-  if (tests.length === 0 && invariant) return invariantVerdict(invariant, requirement.level);
+  const emptied = invariant?.emptied ?? 0;
+  if (tests.length === 0 && invariant) {
+    if (requirement.emptiedBy && emptied > 0 && invariant.judged === 0 && invariant.breaches.length === 0)
+      return notApplicable(requirement.emptiedBy, `${emptied} answer(s) showed its subject without a value`);
+    return invariantVerdict(invariant, requirement.level);
+  }
   if (tests.length === 0) {
     return {
       verdict: 'not tested',
@@ -228,12 +250,22 @@ function verdictFor(
         '(a connection reset or refused, or no answer in time); no behaviour was observed',
     };
   }
-  const skipped = tests.filter((t) => t.outcome === 'skipped');
+  // A test with nothing to judge under a freedom the catalogue quotes for the requirement is no gap of the run.
+  const emptiedTests = requirement.emptiedBy ? tests.filter((t) => t.skipKind === 'freedom') : [];
+  const skipped = tests.filter((t) => t.outcome === 'skipped' && !emptiedTests.includes(t));
   const warnings = unique(tests.flatMap((t) => t.warnings ?? []));
+  const emptiedWords = emptiedTests.length
+    ? `${emptiedTests.length} of ${tests.length} test(s) found nothing to judge under a freedom the contract grants (${requirement.emptiedBy})`
+    : undefined;
   if (skipped.length === 0 && warnings.length > 0) return { verdict: 'warned', reason: warnings.join('; ') };
-  if (skipped.length === 0) return { verdict: 'passed' };
+  if (skipped.length === 0 && emptiedTests.length === tests.length)
+    return notApplicable(
+      requirement.emptiedBy!,
+      `${tests.length} test(s) found nothing to judge: ${unique(emptiedTests.map((t) => t.skipReason ?? 'skipped')).join('; ')}`,
+    );
+  if (skipped.length === 0) return { verdict: 'passed', ...(emptiedWords ? { reason: emptiedWords } : {}) };
   const reasons = unique(skipped.map((t) => t.skipReason ?? 'skipped')).join('; ');
-  const passed = tests.length - skipped.length;
+  const passed = tests.filter((t) => t.outcome === 'passed').length;
   const judged = [
     passed > 0 ? `${passed} of ${tests.length} tests ran and passed` : '',
     judgedWords(invariant),
@@ -276,6 +308,7 @@ function count(verdicts: RequirementVerdict[]): Totals {
     passed: verdicts.filter((v) => v.verdict === 'passed').length,
     warned: verdicts.filter((v) => v.verdict === 'warned').length,
     inPart: verdicts.filter((v) => v.verdict === 'in part').length,
+    notApplicable: verdicts.filter((v) => v.verdict === 'not applicable').length,
     failed: verdicts.filter((v) => v.verdict === 'failed').length,
     notTested: verdicts.filter((v) => v.verdict === 'not tested').length,
   };
@@ -321,12 +354,14 @@ export function buildCertification(run: RunResults, options: BuildOptions = {}):
   }
 
   // An invariant's record is kept by requirement: several invariants may decide one requirement.
-  const invariants = new Map<string, { judged: number; breaches: string[] }>();
+  const invariants = new Map<string, Judged>();
   for (const record of run.invariants ?? []) {
     const held = invariants.get(record.id) ?? { judged: 0, breaches: [] };
+    const emptied = (held.emptied ?? 0) + (record.emptied ?? 0);
     invariants.set(record.id, {
       judged: held.judged + record.judged,
       breaches: [...held.breaches, ...record.breaches],
+      ...(emptied > 0 ? { emptied } : {}),
     });
   }
 
@@ -471,7 +506,9 @@ export const EXPLAINER = [
   'A requirement PASSED when every test that checks it passed; FAILED when any of them, or its judge on any ' +
     'answer of the run, observed behaviour the contract forbids; IN PART when the tests that ran passed and its ' +
     'judge saw no breach, but some of its tests were left out by a setting of the run (a read-only run: the ' +
-    'reason names the setting); NOT TESTED when its tests were skipped (a key, setting or data precondition was ' +
+    'reason names the setting); NOT APPLICABLE when what it judges never appeared because the target uses a ' +
+    'freedom the contract grants, quoted in the reason (receipts whose number is always null: "integer or null"); ' +
+    'NOT TESTED when its tests were skipped (a key, setting or data precondition was ' +
     'missing: the reason names it), when the target did not answer them (a connection reset or refused, no ' +
     'answer in time: they could not judge), when this run had no test for it, or when it cannot be tested ' +
     'over HTTP at all (the reason says why).',
