@@ -26,28 +26,11 @@ import {
 } from '../helpers/contract/data-states';
 import { DATA_STATE_USES, MINIMUM_TENANT_WORKERS } from '../schemas/data-states';
 import { KEY_SETTINGS } from '../helpers/run/settings';
-import type { PatentEvent } from '../schemas/types';
+import { primaryEvents } from './tenant-events-support';
 
 const ROOT = path.join(__dirname, '..');
 /** The workers of the run below (the sync tests need one patent per worker). */
 const WORKERS = MINIMUM_TENANT_WORKERS;
-
-/** Every event of the primary tenant, as the suite's discovery sweep reads it. */
-async function primaryEvents(url: string, key: string): Promise<PatentEvent[]> {
-  const events: PatentEvent[] = [];
-  for (let page = 1; ; page++) {
-    assert.ok(page <= 20, 'the event list of the minimum tenant ends within 20 pages');
-    const query = `dueFrom=1900-01-01&dueTo=2199-12-31&itemsPerPage=100&currentPage=${page}`;
-    const response = await fetch(`${url}/api/v2/external/patent-events?${query}`, {
-      headers: { 'x-api-key': key },
-    });
-    assert.equal(response.status, 200);
-    const body = (await response.json()) as { data: PatentEvent[]; pagination: { hasMore: boolean } };
-    events.push(...body.data);
-    if (!body.pagination.hasMore) break;
-  }
-  return events;
-}
 
 void test('the README shows the minimum test tenant of helpers/contract/data-states.ts', () => {
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');

@@ -225,7 +225,10 @@ const RESERVED: readonly DataStateKind[] = ['claimed', 'kept'];
 /**
  * Which patent is reserved for which state (claimed and kept states): the scarcest state first (fewest
  * holders beyond its need), each taking the holders that hold the fewest other reserved states, so that a
- * target holding the documented minimum serves every state. Deterministic for one snapshot.
+ * target holding the documented minimum serves every state. Then a state left with fewer patents than its tests
+ * need not to skip (`usableFor` below its `fewest` or need) takes holders back from the states whose tests take
+ * turns, as far as those keep their `fewest`: a tenant short of a patent per worker's turn makes those tests
+ * wait, never another state's tests skip. Deterministic for one snapshot.
  */
 export function reservationPlan(events: PatentEvent[], workers: number): Map<string, DataStateId> {
   const byPatent = [...eventsByPatent(events)].sort(([a], [b]) => a.localeCompare(b));
@@ -236,6 +239,7 @@ export function reservationPlan(events: PatentEvent[], workers: number): Map<str
   const heldBy = new Map(
     byPatent.map(([id, list]) => [id, states.filter((s) => s.holds(list)).length] as const),
   );
+  const fewestFirst = (a: string, b: string) => heldBy.get(a)! - heldBy.get(b)! || a.localeCompare(b);
   const order = states
     .map((s, index) => ({ s, index, slack: holders.get(s.id)!.length - s.needed(workers) }))
     .sort((a, b) => a.slack - b.slack || a.index - b.index);
@@ -244,8 +248,25 @@ export function reservationPlan(events: PatentEvent[], workers: number): Map<str
     const free = holders
       .get(s.id)!
       .filter((id) => !plan.has(id))
-      .sort((a, b) => heldBy.get(a)! - heldBy.get(b)! || a.localeCompare(b));
+      .sort(fewestFirst);
     for (const id of free.slice(0, s.needed(workers))) plan.set(id, s.id);
+  }
+  const reserved = (id: DataStateId) => [...plan.values()].filter((s) => s === id).length;
+  const spare = (id: string) => {
+    const state = stateById(plan.get(id)!);
+    return state.fewest !== undefined && reserved(state.id) > state.fewest;
+  };
+  const byPatentMap = new Map(byPatent);
+  for (const { s } of order) {
+    const candidates = holders
+      .get(s.id)!
+      .filter((id) => plan.has(id))
+      .sort(fewestFirst);
+    while (usableFor(s.id, byPatentMap, plan) < (s.fewest ?? s.needed(workers))) {
+      const given = candidates.find((id) => plan.get(id) !== s.id && spare(id));
+      if (given === undefined) break;
+      plan.set(given, s.id);
+    }
   }
   return plan;
 }
@@ -318,6 +339,52 @@ export function usesOfReport(suites: ReportSuite[]): Record<DataStateId, DataSta
   return uses;
 }
 
+/** Whether the plan leaves a patent to the claims of `state`: reserved for none, or for it. */
+export function openTo(
+  plan: ReadonlyMap<string, DataStateId>,
+  patentId: string,
+  state: DataStateId,
+): boolean {
+  const reservedFor = plan.get(patentId);
+  return reservedFor === undefined || reservedFor === state;
+}
+
+/**
+ * The patents that can serve the tests of `state` (the snapshot's events by patent, the run's plan): the count
+ * that decides whether they skip, wait or neither. A claimed state's claims and leases take its holders that the
+ * plan leaves open to it (helpers/data/claims.ts: those reserved for it first); a kept state's tests read its
+ * holders that no claim takes: claims are served from the patents reserved for their states, so these are the
+ * holders the plan does not reserve for a claimed state (a patent kept for another state is never changed
+ * either); a present state's tests read any of its holders.
+ */
+export function usableFor(
+  state: DataStateId,
+  byPatent: ReadonlyMap<string, PatentEvent[]>,
+  plan: ReadonlyMap<string, DataStateId>,
+): number {
+  const { kind } = stateById(state);
+  const serves = (patentId: string): boolean => {
+    if (kind === 'claimed') return openTo(plan, patentId, state);
+    if (kind === 'present') return true;
+    const reservedFor = plan.get(patentId);
+    return reservedFor === undefined || stateById(reservedFor).kind !== 'claimed';
+  };
+  return [...byPatent].filter(([patentId, events]) => serves(patentId) && holdsState(state, events)).length;
+}
+
+/**
+ * What a run does with a state: `served`, its tests neither skip nor wait; `turns`, its tests lease one patent at
+ * a time and wait for one another (fewer patents than `needed`, at least `fewest`); `short`, some of its tests
+ * skip, naming the missing data.
+ */
+export type StateVerdict = 'served' | 'turns' | 'short';
+
+/** The verdict of a state from the patents that can serve it (`usableFor`) and its need for the run's workers. */
+export function verdictOf(state: DataState, needed: number, usable: number): StateVerdict {
+  if (usable < (state.fewest ?? needed)) return 'short';
+  return usable < needed ? 'turns' : 'served';
+}
+
 export interface DataStateCount {
   state: DataState;
   needed: number;
@@ -325,57 +392,79 @@ export interface DataStateCount {
   has: number;
   /** Patents the plan reserves for it (claimed and kept states). */
   reserved: number;
+  /** Patents that can serve its tests (`usableFor`): what decides the verdict. */
+  usable: number;
+  verdict: StateVerdict;
 }
 
 export function dataStateCounts(events: PatentEvent[], workers: number): DataStateCount[] {
-  const byPatent = [...eventsByPatent(events).values()];
+  const byPatent = eventsByPatent(events);
   const plan = reservationPlan(events, workers);
   const reserved = (id: string) => [...plan.values()].filter((s) => s === id).length;
-  return DATA_STATES.map((state) => ({
-    state,
-    needed: state.needed(workers),
-    has: byPatent.filter((list) => state.holds(list)).length,
-    reserved: RESERVED.includes(state.kind) ? reserved(state.id) : Math.min(1, byPatent.length),
-  }));
+  return DATA_STATES.map((state) => {
+    const needed = state.needed(workers);
+    const usable = usableFor(state.id, byPatent, plan);
+    return {
+      state,
+      needed,
+      has: [...byPatent.values()].filter((list) => state.holds(list)).length,
+      reserved: RESERVED.includes(state.kind) ? reserved(state.id) : Math.min(1, byPatent.size),
+      usable,
+      verdict: verdictOf(state, needed, usable),
+    };
+  });
+}
+
+/** The last column of a state's row: the verdict, with the counts that decide it when it is not plain. */
+function verdictCell({ state, verdict }: DataStateCount): string {
+  if (verdict === 'served') return 'ok';
+  if (verdict === 'turns') return `ok, tests take turns (they skip below ${state.fewest})`;
+  return state.fewest === undefined ? 'SHORT' : `SHORT (below ${state.fewest})`;
 }
 
 /**
  * The table of the data states: what the suite looks for, what it needs, what the target has (from the
- * run's snapshot of `label`), and the requirements left unverified where a state is short.
+ * run's snapshot of `label`), what of it can serve the tests (the count that decides), and the requirements left
+ * unverified where a state is short. It says what the run does: the rule is the claims' own (`usableFor`,
+ * `verdictOf`; tests/data-state-table.test.ts holds it to the skips and waits of claims driven as a run drives them).
  */
 export function dataStateReport(
   events: PatentEvent[],
   options: { workers: number; label: string; complete: boolean },
 ): string[] {
   const counts = dataStateCounts(events, options.workers);
-  const rows = counts.map(({ state, needed, has, reserved }) => {
-    const served = state.kind === 'present' ? Math.min(has, needed) : reserved;
-    const short = served < (state.fewest ?? needed);
-    return {
-      cells: [
-        state.id,
-        String(needed),
-        String(has),
-        short ? 'SHORT' : served < needed ? 'ok, tests take turns' : 'ok',
-      ],
-      unverified: short ? requirementsOf(state).join(' ') : '',
-    };
-  });
-  const header = ['data state', 'needed', 'target has', ''];
+  const rows = counts.map((count) => ({
+    cells: [
+      count.state.id,
+      String(count.needed),
+      String(count.has),
+      String(count.usable),
+      verdictCell(count),
+    ],
+    verdict: count.verdict,
+    unverified: count.verdict === 'short' ? requirementsOf(count.state).join(' ') : '',
+  }));
+  const header = ['data state', 'needed', 'target has', 'usable', ''];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r.cells[i]!.length)));
   const line = (cells: string[]) =>
     cells
       .map((c, i) => c.padEnd(widths[i]!))
       .join('  ')
       .trimEnd();
-  const short = rows.filter((r) => r.unverified);
+  const short = rows.filter((r) => r.verdict === 'short').length;
+  const turns = rows.filter((r) => r.verdict === 'turns').length;
   return [
     `data states in ${options.label} (${events.length} events${options.complete ? '' : ', first pages only'}; needs for ${options.workers} workers, every setting allowed):`,
     `  ${line(header)}`,
     ...rows.map((r) => `  ${line(r.cells)}${r.unverified ? `  unverified without it: ${r.unverified}` : ''}`),
-    short.length === 0
+    '  usable: the patents that can serve its tests (changed by them: those the reservation plan leaves to their claims; ' +
+      'left unchanged: those no claim takes; read only: those holding it)',
+    ...(turns > 0
+      ? [`  ${turns} data state(s) served by turns: their tests wait for one another, none skips for it`]
+      : []),
+    short === 0
       ? '  every data state is served: no test should skip for lack of data'
-      : `  ${short.length} data state(s) short: their tests skip, naming the missing data (README, "The minimum test tenant")`,
+      : `  ${short} data state(s) short: their tests skip, naming the missing data (README, "The minimum test tenant")`,
   ];
 }
 

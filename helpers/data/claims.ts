@@ -19,11 +19,13 @@ import {
   DATA_STATES,
   eventsByPatent,
   holdsState,
+  openTo,
   PRESENT_EVENTS,
   reservationPlan,
   STATE_USE_ANNOTATION,
   stateById,
   stateUseNote,
+  usableFor,
   type ClaimedState,
   type DataStateId,
   type EventRefinement,
@@ -51,6 +53,23 @@ export function claim(namespace: string, kind: string, id: string): boolean {
   }
 }
 
+/**
+ * Takes `file` (a patent's lease or a place of a lease pool) with an empty file created with O_EXCL; returns
+ * what frees it, or undefined when another test holds it.
+ */
+function exclusive(file: string): (() => void) | undefined {
+  try {
+    fs.closeSync(fs.openSync(file, 'wx'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
+    throw error;
+  }
+  return () => fs.rmSync(file, { force: true });
+}
+
+/** The lease of a patent of the pool `pool`: held by one test at a time. */
+const leaseOf = (pool: string, patentId: string) => exclusive(path.join(pool, `${patentId}.lease`));
+
 /** True when some test of the run has claimed the patent on the target `namespace` (its base URL). */
 export function isClaimed(namespace: string, patentId: string): boolean {
   return fs.existsSync(claimFile(namespace, 'patent', patentId));
@@ -69,12 +88,6 @@ export interface ClaimOptions {
   prefer?: PatentPredicate;
   /** Added to the skip reason, e.g. "(two are needed)". */
   note?: string;
-}
-
-/** Whether the reservation plan leaves the patent to claims of `state`: reserved for none, or for it. */
-function openTo(plan: ReadonlyMap<string, DataStateId>, patentId: string, state: DataStateId): boolean {
-  const reservedFor = plan.get(patentId);
-  return reservedFor === undefined || reservedFor === state;
 }
 
 /** The state, in a skip reason. */
@@ -138,41 +151,35 @@ export abstract class TenantClaims {
    * patent of the pool no test holds now, else one more claimed for the pool (as `claim`), else the first one
    * freed, awaited for at most `waitMs`. Any number of workers share the patents a target has, taking turns;
    * the pool holds one patent per test running at once at most. Recorded like a worker claim: the patents a
-   * run needs so that no test waits.
+   * run needs so that no test waits. It skips for lack of data only when no patent is in the pool or on its
+   * way there: the data-state table's SHORT (helpers/contract/data-states.ts).
    */
   async lease(state: ClaimedState, waitMs: number): Promise<{ held: HeldPatent; release: () => void }> {
     this.record('worker claim', state);
     const pool = leasePoolFolder(this.namespace, state);
     fs.mkdirSync(pool, { recursive: true });
     const deadline = Date.now() + waitMs;
-    const leased = (patentId: string): (() => void) | undefined => {
-      const lock = path.join(pool, `${patentId}.lease`);
-      try {
-        fs.closeSync(fs.openSync(lock, 'wx'));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
-        throw error;
-      }
-      return () => fs.rmSync(lock, { force: true });
-    };
     for (;;) {
       for (const name of fs.readdirSync(pool).filter((n) => n.endsWith('.json'))) {
-        const release = leased(name.slice(0, -'.json'.length));
+        const release = leaseOf(pool, name.slice(0, -'.json'.length));
         if (release) {
           const held = JSON.parse(fs.readFileSync(path.join(pool, name), 'utf8')) as HeldPatent;
           return { held, release };
         }
       }
-      const found = (await this.poolMayGrow(state, pool))
+      const slot = await this.poolSlot(state, pool);
+      const found = slot
         ? await this.find(state, {})
         : `no patent ${named(state)} beyond those the tests that claim it for good need, found in ${this.label}`;
       if (typeof found !== 'string') {
-        const release = leased(found.patentId)!;
+        const release = leaseOf(pool, found.patentId)!;
         fs.writeFileSync(path.join(pool, `${found.patentId}.json`), JSON.stringify(found));
         return { held: found, release };
       }
-      const pooled = fs.readdirSync(pool).some((n) => n.endsWith('.json'));
-      if (!pooled) return skipBecause('data', found);
+      if (slot) fs.rmSync(slot, { force: true });
+      // A slot is a patent in the pool or on its way there (claimed, its events being read): with none, the
+      // leases have no patent to take turns on.
+      if (!fs.readdirSync(pool).some((n) => n.endsWith('.slot'))) return skipBecause('data', found);
       // Every patent of the pool is held by a test under way, and the target has no other: take turns.
       if (Date.now() > deadline)
         return skipBecause(
@@ -184,20 +191,21 @@ export abstract class TenantClaims {
   }
 
   /**
-   * Whether the lease pool of `state` may claim one more patent: only while the target has more patents in the
-   * state than the pool holds and the tests that claim one for good need (the state's `fewest`, less the one
-   * the leases take turns on). Else a claim of the state would find every patent taken by the pool when many
-   * workers lease at once, and skip although the data-state report found the state served.
+   * A place in the lease pool of `state` for one more patent (the file that holds it, created with O_EXCL, so
+   * that leases starting at once in several workers never take more places than there are), or none. The pool
+   * has as many places as the patents that can serve the state (`usableFor`, the count the data-state table
+   * decides by) less those the tests that claim one for good need (the state's `fewest`, less the one the leases
+   * take turns on): else a claim of the state would find every patent taken by the pool when many workers lease
+   * at once, and skip although the table found the state served.
    */
-  private async poolMayGrow(state: ClaimedState, pool: string): Promise<boolean> {
+  private async poolSlot(state: ClaimedState, pool: string): Promise<string | undefined> {
     const claims = Math.max(0, (stateById(state).fewest ?? 1) - 1);
-    if (claims === 0) return true;
-    const pooled = fs.readdirSync(pool).filter((n) => n.endsWith('.json')).length;
-    const plan = await this.reservations();
-    const holders = [...eventsByPatent(await this.events())].filter(
-      ([patentId, events]) => openTo(plan, patentId, state) && holdsState(state, events),
-    ).length;
-    return pooled + claims < holders;
+    const usable = usableFor(state, eventsByPatent(await this.events()), await this.reservations());
+    for (let place = 0; place < usable - claims; place++) {
+      const slot = path.join(pool, `${place}.slot`);
+      if (exclusive(slot)) return slot;
+    }
+    return undefined;
   }
 
   private async take(state: ClaimedState, options: ClaimOptions): Promise<HeldPatent> {

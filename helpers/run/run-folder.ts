@@ -10,6 +10,10 @@
  *   (`freeze-month`), the first caller of a shared read (`shared`). Never removed during the run: the
  *   creator owns it to the end. Other workers test its existence (`isClaimed`, helpers/data/claims.ts)
  *   to leave changed patents out of comparisons with their snapshot.
+ * - `pools/<target>-<state>/`: the patents of a state that tests lease one at a time (`lease`,
+ *   helpers/data/claims.ts): `<n>.slot`, a place of the pool taken with O_EXCL before a patent is claimed for it
+ *   (removed if none is found), `<patentId>.json`, the patent claimed for the pool, `<patentId>.lease`, an empty
+ *   file created with O_EXCL by the test that holds it now, removed when that test lets it go.
  * - `shared/<target>-<name>.json`: the result of a read made once for the run (helpers/data/shared-sweeps.ts),
  *   `{ value }` or `{ failed: true }`, written whole then renamed by the process that claimed the read;
  *   the others poll for it (at most a minute) and read for themselves when no result comes. The events

@@ -25,12 +25,21 @@ export function ensureRunIdentity(env: NodeJS.ProcessEnv = process.env): RunIden
 export const RUN_FILE = 'run.json';
 export const PREFLIGHT_FILE = 'preflight.json';
 
+/** What is said of the settings a refused preflight names to check: they may be right. */
+export const CHECK_NOTE =
+  'if it is right (the scopes the provider issued the key with tell), the target is at fault: the message gives both readings';
+
 export interface PreflightRecord extends RunIdentity {
   ok: boolean;
   /** The preflight's message when it refused the target. */
   message?: string;
   /** The settings to fix. */
   settings?: string[];
+  /**
+   * The settings to check: named only by a problem with two readings, the key's and the target's, so they may
+   * be right and the target at fault.
+   */
+  check?: string[];
   target?: string;
 }
 

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { networkSettingsNamed } from '../run/network-errors';
-import { PreflightError, preflight } from './preflight';
+import { PreflightError, preflight, TWO_READINGS } from './preflight';
 import { reportPaths, ROOT, targetOrigin } from '../run/report-config';
-import { ensureRunIdentity, writePreflightRecord } from '../run/run-record';
+import { CHECK_NOTE, ensureRunIdentity, writePreflightRecord } from '../run/run-record';
 import { KEY_SETTINGS, SETTINGS } from '../run/settings';
 import type { Target } from '../run/target';
 
@@ -52,30 +52,44 @@ export function settingProblems(env: NodeJS.ProcessEnv = process.env): string[] 
   return problems;
 }
 
-/** The settings a preflight message points at. */
-export function settingsToFix(message: string): string[] {
+/**
+ * The settings a preflight message points at: those to fix, and those to check, named only by a problem with two
+ * readings (helpers/setup/preflight.ts, `TWO_READINGS`): the key may be right and the target at fault.
+ */
+export function settingsNamed(message: string): { fix: string[]; check: string[] } {
   // ---- network (issue 17): a problem on the way to the target names a network setting (helpers/run/network.ts)
   const network = networkSettingsNamed(message);
-  if (network.length) return network;
+  if (network.length) return { fix: network, check: [] };
   // ---- end network
-  const named = KEY_SETTINGS.map((k) => k.env)
-    .filter((name) => new RegExp(`\\b${name}\\b`).test(message))
-    .filter((name, _i, all) => name !== 'API_KEY' || !all.some((n) => n !== 'API_KEY'));
-  if (named.length) return named;
-  if (/not reachable/.test(message)) return ['BASE_URL', 'REQUEST_TIMEOUT_MS'];
-  return ['BASE_URL'];
+  const keysIn = (lines: string[]) =>
+    KEY_SETTINGS.map((k) => k.env)
+      .filter((name) => lines.some((line) => new RegExp(`\\b${name}\\b`).test(line)))
+      .filter((name, _i, all) => name !== 'API_KEY' || !all.some((n) => n !== 'API_KEY'));
+  const lines = message.split('\n');
+  const fix = keysIn(lines.filter((line) => !line.includes(TWO_READINGS)));
+  const check = keysIn(lines.filter((line) => line.includes(TWO_READINGS))).filter((n) => !fix.includes(n));
+  if (fix.length || check.length) return { fix, check };
+  if (/not reachable/.test(message)) return { fix: ['BASE_URL', 'REQUEST_TIMEOUT_MS'], check: [] };
+  return { fix: ['BASE_URL'], check: [] };
 }
 
 /** The plain lines of a refused preflight. */
 export function formatPreflightFailure(message: string, envFile?: string): string {
-  const settings = settingsToFix(message);
+  const { fix, check } = settingsNamed(message);
   const where =
     envFile && fs.existsSync(envFile) ? ` (environment or ${envFile})` : ' (environment, .env or --env-file)';
   return [
     'preflight: the target cannot be judged, no test ran.',
     ...message.split('\n').map((line) => `  ${line.replace(/^\s+/, '')}`),
-    `  setting to fix: ${settings.join(', ')}${where}`,
+    ...(fix.length ? [`  setting to fix: ${fix.join(', ')}${where}`] : []),
+    ...(check.length ? [`  setting to check: ${check.join(', ')}${where}; ${CHECK_NOTE}`] : []),
   ].join('\n');
+}
+
+/** The settings of a refused preflight as its record keeps them: to fix, and to check where there are any. */
+function recordedSettings(message: string): { settings: string[]; check?: string[] } {
+  const { fix, check } = settingsNamed(message);
+  return { settings: fix, ...(check.length ? { check } : {}) };
 }
 
 function record(ok: boolean, message?: string): void {
@@ -84,7 +98,7 @@ function record(ok: boolean, message?: string): void {
     ...identity,
     ok,
     target: targetOrigin(),
-    ...(message ? { message, settings: settingsToFix(message) } : {}),
+    ...(message ? { message, ...recordedSettings(message) } : {}),
   });
 }
 

@@ -17,7 +17,8 @@ import { noteAnnouncedReset } from '../wire/rate-limit-headers';
 import { noteTargetDate } from '../wire/target-clock';
 import { isDroppedConnection, targetConnections, type Connections } from '../wire/connections';
 import { idempotentMethod } from '../wire/replays';
-import { API_PREFIX } from '../contract/invariant-types';
+import { API_PREFIX, type AnswerFacts, type ChargedBreach } from '../contract/invariant-types';
+import { judgeAnswer } from '../rules/registry';
 import { loadRequirements, type Requirement } from '../../schemas/requirements';
 import { KEY_SETTINGS, type KeyRole } from '../run/settings';
 import { OTHER_TENANT_FREEZE_ENV, type Target } from '../run/target';
@@ -140,6 +141,48 @@ const REQUEST_NEEDING_SCOPE: Record<
   },
 };
 
+/**
+ * Marks a problem with two readings, the key's and the target's: the settings it names are to be checked, not
+ * fixed (helpers/setup/preflight-report.ts reads the mark).
+ */
+export const TWO_READINGS = 'Two readings:';
+
+/**
+ * The breaches the scope rules of the registry (helpers/rules/scopes.ts) find in a preflight answer, each
+ * charged to its requirement: the rules stated once judge it, as they judge every answer of the run.
+ */
+function scopeBreachesOf(
+  request: { method: string; path: string; operationId: string; body?: unknown },
+  answer: PreflightAnswer,
+): ChargedBreach[] {
+  const url = new URL(request.path, 'http://target');
+  const query: Record<string, string[]> = {};
+  url.searchParams.forEach((value, name) => (query[name] ??= []).push(value));
+  const facts: AnswerFacts = {
+    method: request.method,
+    operationId: request.operationId,
+    status: answer.status,
+    mediaType: answer.contentType.split(';')[0]!.trim().toLowerCase(),
+    headers: answer.headers,
+    requestHeaders: {},
+    path: url.pathname,
+    pathParams: {},
+    query,
+    requestBody: request.body,
+    sentBody: request.body !== undefined,
+    body: answer.body,
+    dateHeader: answer.headers.date,
+  };
+  const scopes = new Set(
+    loadRequirements()
+      .requirements.filter((r) => r.area === 'scopes')
+      .map((r) => r.id),
+  );
+  return judgeAnswer(facts)
+    .filter((j) => scopes.has(j.invariant.id))
+    .flatMap((j) => j.breaches.map((message) => ({ requirement: j.invariant.id, message })));
+}
+
 /** The requirement of the scope table that names the scope of an operation. */
 function scopeRequirementOf(operationId: string): Requirement | undefined {
   return loadRequirements().requirements.find(
@@ -245,32 +288,39 @@ async function checks(target: Target, connections: Connections, network: Network
   /**
    * A single-scope key refused for the very scope its role names has two readings: the key lacks the scope
    * (the setting is wrong), or the target checks another scope on this route (the target is wrong, against
-   * the scope table). The problem's requiredScope tells them apart where the target names one: the scope of
-   * the table, the key; another one, the target, whose tests then judge it. Without one, both are named,
-   * with how to tell them apart.
+   * the scope table). Both are named, with the requirement the second breaks and how to tell them apart (the
+   * scopes the provider issued the key with), and what the scope rules of the registry find wrong in the answer
+   * whichever reading holds. Where the problem's requiredScope names another scope than the table's, the target
+   * is at fault either way (it checks that scope, or names another than it checks): noted, and the tests judge
+   * it. Else the key is refused: nothing in the answer points away from the key, and a run with a key short of
+   * its scope would charge every test of its role to the target.
    */
   const refusedForItsScope = (
     found: Found,
     env: string,
     scope: string,
-    request: { method: string; path: string; operationId: string },
+    request: { method: string; path: string; operationId: string; body?: unknown },
     answer: PreflightAnswer,
   ) => {
     const required = (answer.body as { requiredScope?: unknown } | undefined)?.requiredScope;
     const rule = scopeRequirementOf(request.operationId);
-    const said = `${env} should hold ${scope}, but ${exchange(request)} gave ${describe(answer)}`;
+    const naming = typeof required === 'string' ? ` naming requiredScope ${required}` : '';
+    const said = `${env} should hold ${scope}, but ${exchange(request)} gave ${describe(answer)}${naming}`;
+    const keyReading = `the key lacks ${scope} (if so, fix ${env})`;
     const targetReading = `the target checks another scope than ${scope} on ${request.operationId}, against ${rule ? `${rule.id} ("${rule.clause}")` : 'the scope table of the contract'}`;
+    const tellApart = `to tell them apart, compare with the scopes the provider issued this key with: if they include ${scope}, the target is at fault`;
+    const breaches = scopeBreachesOf(request, answer);
+    const either = breaches.length
+      ? `; whichever holds, the answer breaks ${breaches.map((b) => `${b.requirement} (${b.message})`).join(', ')}`
+      : '';
     if (typeof required === 'string' && required !== scope) {
       found.deviations.push(
-        `${said} naming requiredScope ${required}: ${targetReading}; taken as the target's answer, the tests judge it`,
+        `${said}. ${TWO_READINGS} ${targetReading}, or ${keyReading} and the target names another scope than it checks${either}; ` +
+          `${tellApart}. Taken as the target's answer, the tests judge it`,
       );
       return;
     }
-    found.problems.push(
-      `${said}${typeof required === 'string' ? ` naming requiredScope ${required}` : ''}. Two readings: ` +
-        `the key lacks ${scope} (fix ${env}), or ${targetReading}. ` +
-        `To tell them apart, compare with the scopes the provider issued this key with: if they include ${scope}, the target is at fault`,
-    );
+    found.problems.push(`${said}. ${TWO_READINGS} ${keyReading}, or ${targetReading}${either}; ${tellApart}`);
   };
   const unauthenticated = (a: PreflightAnswer) => a.status === 401;
   const lacksScope = (a: PreflightAnswer) =>

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { LEVELS, loadRequirements, type Level, type Requirement } from '../../schemas/requirements';
-import type { PreflightRecord } from '../../helpers/run/run-record';
+import { CHECK_NOTE, type PreflightRecord } from '../../helpers/run/run-record';
 import { REASON_KIND_MEANING, REASON_KINDS } from '../../helpers/run/report-config';
 import type {
   ExchangeEvidence,
@@ -533,7 +533,9 @@ export function notRunCertification(preflight: PreflightRecord, options: BuildOp
     sha256: '(none: no test ran)',
     file: 'none',
   };
-  const settings = preflight.settings?.length ? ` Setting to fix: ${preflight.settings.join(', ')}.` : '';
+  const settings =
+    (preflight.settings?.length ? ` Setting to fix: ${preflight.settings.join(', ')}.` : '') +
+    (preflight.check?.length ? ` Setting to check: ${preflight.check.join(', ')} (${CHECK_NOTE}).` : '');
   return {
     ...buildCertification(empty, options),
     overall: 'not run',
