@@ -1,7 +1,8 @@
 /**
  * Builds the reports of the last run (docs/reports.md):
  *   1. the Allure HTML report (Allure 3 CLI, config allurerc.ts) from reports/allure-results into
- *      reports/allure-report, with history carried in reports/history/history.jsonl;
+ *      reports/allure-report, with history carried in reports/history/history.jsonl, bounded after each
+ *      report (helpers/setup/allure-history.ts);
  *   2. strips the analytics snippet that Allure's template embeds, pins a Content-Security-Policy that
  *      allows only the report's own files, and fails if any reference to another origin remains;
  *   3. the certification report (scripts/certification/) from reports/results.json.
@@ -14,6 +15,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { boundHistoryFile, HISTORY_BYTES } from '../helpers/setup/allure-history';
 import {
   contractVersion,
   reportPaths,
@@ -120,6 +122,13 @@ export function buildAllureReport(paths: ReportPaths = reportPaths()): boolean {
   );
   if (run.status !== 0) {
     throw new Error(`allure generate failed (${run.status}):\n${run.stderr}\n${run.stdout}`);
+  }
+  // Allure appended this run's entry whole: the history keeps what the report reads, within its bounds.
+  const history = boundHistoryFile(paths.historyFile);
+  if (history?.byBudget) {
+    process.stderr.write(
+      `Allure history: the newest ${history.runs} runs kept, the most that fit in ${HISTORY_BYTES} bytes\n`,
+    );
   }
   for (const file of filesUnder(paths.allureReport)) {
     if (!/\.html?$/i.test(file)) continue;

@@ -8,43 +8,25 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { reportPaths } from '../helpers/run/report-config';
 import { buildAllureReport, externalReferences, REPORT_CSP, stripAnalytics } from '../scripts/report';
-import { filesUnder, tempDir, writeJson } from './report-support';
+import { filesUnder, tempDir, writeAllureResult } from './report-support';
 
 const dir = tempDir('allure');
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 const paths = reportPaths({ REPORTS_DIR: dir });
 
 function writeResults(): void {
-  const now = Date.now();
-  const result = (name: string, status: string, message?: string) => ({
-    uuid: `${name.replace(/\W/g, '')}-${now}`,
-    historyId: name,
-    testCaseId: name,
-    fullName: `synthetic.spec.ts#${name}`,
-    name,
-    status,
-    statusDetails: message ? { message } : {},
-    stage: 'finished',
-    start: now,
-    stop: now + 5,
-    steps: [],
-    attachments: [],
-    parameters: [],
-    labels: [
-      { name: 'epic', value: 'Authentication with x-api-key' },
-      { name: 'story', value: 'AUTH-001' },
-      { name: 'severity', value: 'critical' },
-    ],
-    links: [],
-  });
-  writeJson(path.join(paths.allureResults, `a-${now}-result.json`), result('[AUTH-001] passes', 'passed'));
-  writeJson(
-    path.join(paths.allureResults, `b-${now}-result.json`),
-    result('[AUTH-005] fails', 'failed', 'toBeProblem:\n  - HTTP status: expected 401, received 200'),
+  writeAllureResult(paths.allureResults, '[AUTH-001] passes', 'passed');
+  writeAllureResult(
+    paths.allureResults,
+    '[AUTH-005] fails',
+    'failed',
+    'toBeProblem:\n  - HTTP status: expected 401, received 200',
   );
-  writeJson(
-    path.join(paths.allureResults, `c-${now}-result.json`),
-    result('[AUTH-007] skipped', 'skipped', 'API_KEY_EXPIRED is not configured'),
+  writeAllureResult(
+    paths.allureResults,
+    '[AUTH-007] skipped',
+    'skipped',
+    'API_KEY_EXPIRED is not configured',
   );
   fs.writeFileSync(path.join(paths.allureResults, 'environment.properties'), 'Target=embedded reference\n');
 }
