@@ -25,7 +25,14 @@ import {
 } from '../helpers/run/report-config';
 import { certificationSummary, writeCertificationFiles } from './certification/cli';
 import { markUnjudged } from './junit-unjudged';
-import { buildCertification, notRunCertification, type OverallVerdict } from './certification/model';
+import {
+  buildCertification,
+  notRunCertification,
+  totalsInWords,
+  VERDICT_WORDS,
+  type Certification,
+  type OverallVerdict,
+} from './certification/model';
 import { packageFile } from './package-paths';
 import { boundResults, type BoundResults } from './run-binding';
 
@@ -141,6 +148,32 @@ export function buildAllureReport(paths: ReportPaths = reportPaths()): boolean {
   return true;
 }
 
+/** The Allure environment entries that carry the certification's verdict and totals. */
+export const ALLURE_CERTIFICATION_KEYS = ['Certification', 'Requirements'] as const;
+
+/**
+ * Puts the certification's verdict and totals into the Allure environment block (environment.properties of
+ * the run's results), so that the Allure summary shows what the certification counts: passed, in part, not
+ * applicable, not tested. Rebuilding the report replaces them.
+ */
+export function certificationInAllure(paths: ReportPaths, certification: Certification): void {
+  const file = path.join(paths.allureResults, 'environment.properties');
+  if (!fs.existsSync(paths.allureResults)) return;
+  const [verdictKey, totalsKey] = ALLURE_CERTIFICATION_KEYS;
+  const kept = (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '')
+    .split('\n')
+    .filter((line) => line && !ALLURE_CERTIFICATION_KEYS.some((key) => line.startsWith(`${key}=`)));
+  const value = (text: string) => text.replace(/\\/g, '\\\\').replace(/\n/g, ' ');
+  fs.writeFileSync(
+    file,
+    [
+      ...kept,
+      `${verdictKey}=${VERDICT_WORDS[certification.overall]}`,
+      `${totalsKey}=${value(totalsInWords(certification.totals.requirements))}`,
+    ].join('\n') + '\n',
+  );
+}
+
 export interface ReportOutcome {
   /** 0 reports built; 1 the Allure report could not be built; 2 no results of the run (no verdict). */
   exitCode: number;
@@ -177,13 +210,14 @@ export function buildReports(
     log(certificationSummary(certification, paths.dir));
     return { exitCode: 2, overall: certification.overall, bound };
   }
+  const certification = writeCertificationFiles(buildCertification(bound.run), paths.dir);
+  certificationInAllure(paths, certification);
   const built = buildAllureReport(paths);
   if (built)
     log(
       `Allure report: ${path.join(paths.allureReport, 'index.html')} ` +
         '(one self-contained file: open it in a browser, from disk or from a downloaded CI artifact)\n',
     );
-  const certification = writeCertificationFiles(buildCertification(bound.run), paths.dir);
   log(certificationSummary(certification, paths.dir));
   if (fs.existsSync(paths.junit)) {
     // A test the target did not answer: "could not judge" there too, as in the certification.

@@ -410,3 +410,26 @@ void test('a breach of an invariant is charged to its requirement; a requirement
   assert.match(verdictOf(c, 'PAG-003').reason!, /judged no answer/);
   assert.match(renderMarkdown(c), /invariant on every answer: 12 answer\(s\) judged/);
 });
+
+void test('the Allure environment block carries the verdict and the totals, replaced when the report is rebuilt', async () => {
+  const { certificationInAllure } = await import('../scripts/report');
+  const { reportPaths } = await import('../helpers/run/report-config');
+  const dir = tempDir('allure-env');
+  try {
+    const paths = reportPaths({ REPORTS_DIR: dir });
+    fs.mkdirSync(paths.allureResults, { recursive: true });
+    const file = path.join(paths.allureResults, 'environment.properties');
+    fs.writeFileSync(file, 'Target=http\\://t\nCertification=NOT RUN\n');
+    const c = buildCertification(fullRun());
+    certificationInAllure(paths, c);
+    certificationInAllure(paths, c);
+    const lines = fs.readFileSync(file, 'utf8').trim().split('\n');
+    assert.deepEqual(lines, [
+      'Target=http\\://t',
+      'Certification=CONFORMANT',
+      `Requirements=${c.totals.requirements.total} requirements: ${c.totals.requirements.passed} passed, 0 warned, 0 in part, 0 not applicable, 0 failed, ${c.totals.requirements.notTested} not tested`,
+    ]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
