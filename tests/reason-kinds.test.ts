@@ -92,7 +92,14 @@ void test('the certification groups not-verified tests by kind, the suspicious f
       ['unclassified', false, 1],
     ],
   );
-  assert.deepEqual(c.totals.notVerifiedByKind, { target: 1, setting: 1, data: 2, time: 1, unclassified: 1 });
+  assert.deepEqual(c.totals.notVerifiedByKind, {
+    target: 1,
+    setting: 1,
+    data: 2,
+    time: 1,
+    freedom: 0,
+    unclassified: 1,
+  });
   const suspicious = c.notVerified[0]!.tests[0]!;
   assert.equal(suspicious.evidence?.exchanges[0]?.request.method, 'PUT');
   assert.match(
@@ -114,7 +121,7 @@ void test('the certification groups not-verified tests by kind, the suspicious f
     /PUT https:\/\/staging\.example\.test\/api\/v2\/external\/exchange-rate-freezes\/2027-02/,
   );
   assert.match(section, /Reproduce \(export API_KEY first\)/);
-  assert.match(md, /\| tests \| 1 \| 1 \| 2 \| 1 \| 1 \|/);
+  assert.match(md, /\| tests \| 1 \| 1 \| 2 \| 1 \| 0 \| 1 \|/);
   assert.match(md, /\(SUSPICIOUS: the target\): not verified: no event the PUT/);
 
   const html = renderHtml(c);
