@@ -13,6 +13,7 @@ import {
   instructableFirst,
   invoicedEventPerKind,
   isRenewal,
+  nonEmpty,
   postInstructions,
   skipIf,
   test,
@@ -32,7 +33,11 @@ test.describe('relations', () => {
         api.baseUrl,
         'invoiced events of each kind of invoice: their fees, then the invoice they name',
         async () => {
-          for (const { kind, event } of await invoicedEventPerKind(portfolio, await invoiceSnapshot(api))) {
+          for (const { kind, event } of nonEmpty(
+            await invoicedEventPerKind(portfolio, await invoiceSnapshot(api)),
+            'data',
+            'invoiced event',
+          )) {
             const path = { patentId: event.patent.id, eventId: event.id };
             const fees = await api.call('getEventFees', { path });
             expect(fees).toHaveStatus(200);
@@ -69,7 +74,11 @@ test.describe('relations', () => {
     ...titled('[DOC-008] the invoice download of an event whose fees show INVOICED is not 404'),
     async ({ api, portfolio, invoiceSnapshot }) => {
       // An invoiced event of each kind of invoice: the download must be served whichever kind billed it.
-      for (const { kind, event } of await invoicedEventPerKind(portfolio, await invoiceSnapshot(api))) {
+      for (const { kind, event } of nonEmpty(
+        await invoicedEventPerKind(portfolio, await invoiceSnapshot(api)),
+        'data',
+        'invoiced event',
+      )) {
         const path = { patentId: event.patent.id, eventId: event.id };
         await expectJudgedDuring(
           'DOC-008',
@@ -92,7 +101,11 @@ test.describe('relations', () => {
         api.baseUrl,
         'invoiced events of each kind of invoice: invoice download, then fees',
         async () => {
-          for (const { kind, event } of await invoicedEventPerKind(portfolio, await invoiceSnapshot(api))) {
+          for (const { kind, event } of nonEmpty(
+            await invoicedEventPerKind(portfolio, await invoiceSnapshot(api)),
+            'data',
+            'invoiced event',
+          )) {
             const path = { patentId: event.patent.id, eventId: event.id };
             const download = await api.call('getInvoiceDocument', { path });
             // Not served: no pair for this half (the other test charges a 404 after INVOICED).
