@@ -215,6 +215,9 @@ function requirementPage(r: Requirement, area: Area, e: Evidence): string {
     `| contract section | ${inline(r.section, true)} ([the contract](${UP}/schemas/patent-renewal-api-v2.md)) |`,
     `| operations | ${r.operations.map((o) => (o === '*' ? 'every operation' : `\`${o}\``)).join(', ')} |`,
     ...(r.notTestedReason ? [`| not testable over HTTP | ${inline(r.notTestedReason, true)} |`] : []),
+    ...(r.emptiedBy
+      ? [`| not applicable when the target uses | ${inline(r.emptiedBy, true)} (its subject never appears) |`]
+      : []),
     '',
     ...judgesSection(r),
     `## Conformance tests (${e.tests.length})`,
