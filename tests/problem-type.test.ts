@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isUriReference } from '../helpers/rules/problems';
+import { codesWithoutRequirement, isUriReference } from '../helpers/rules/problems';
 import { answer, breachesOf } from './answer-support';
 
 const problem = (type: unknown) =>
@@ -35,4 +35,8 @@ void test('the registry judges the type of every problem with it', () => {
   assert.deepEqual(breachesOf('PROB-002', problem('/errors/not-found')), []);
   assert.equal(breachesOf('PROB-002', problem('/errors/{code}'))?.length, 1);
   assert.equal(breachesOf('PROB-002', problem(404))?.length, 1);
+});
+
+void test('every error code of the contract has the one problems requirement its rule is charged to', () => {
+  assert.deepEqual(codesWithoutRequirement(), [], 'add or fix the requirement whose clause is the type');
 });

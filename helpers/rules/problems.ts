@@ -35,6 +35,15 @@ const CODE_REQUIREMENTS: Record<string, string> = (() => {
 })();
 
 /**
+ * The error codes whose rule would be dropped: no problems requirement, or more than one, has their type as
+ * its clause. A project test holds the list empty, so that a new code cannot lose its judge in silence.
+ */
+export const codesWithoutRequirement = (): string[] =>
+  errorCodes()
+    .map((code) => code.code)
+    .filter((code) => CODE_REQUIREMENTS[code] === undefined);
+
+/**
  * A URI reference (RFC 3986, section 4.1): no whitespace, control character or character the grammar
  * excludes (`"<>\^\`{|}`), and resolvable against a base, relative or absolute.
  */
