@@ -131,7 +131,7 @@ test.describe('sync', () => {
 
     test(
       ...titled(
-        '[SYNC-043, SYNC-026] an update carrying only providerId and title is accepted (APPLIED or STAGED) and, once in effect, shows the new title',
+        '[SYNC-043, SYNC-026, PAT-024] an update carrying only providerId and title is accepted (APPLIED or STAGED) and, once in effect, shows the new title on its single read and on its list item',
       ),
       async ({ api, ownPatent, providerState }) => {
         const own = await ownPatent();

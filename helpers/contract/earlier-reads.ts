@@ -1440,7 +1440,7 @@ export const TEST_READINGS: readonly TestReading[] = [
   { file: 'specs/sync-outcomes.spec.ts', title: '[SYNC-051]', ruling: 'data no test writes', how: OWN_BATCH },
   {
     file: 'specs/sync-outcomes.spec.ts',
-    title: '[SYNC-043, SYNC-026]',
+    title: '[SYNC-043, SYNC-026, PAT-024]',
     ruling: 'read + known writes',
     by: 'own writes',
     how: OWN,
