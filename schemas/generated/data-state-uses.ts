@@ -51,7 +51,7 @@ export const DATA_STATE_USES: DataStateUsesTable = {
       'SYNC-040',
       'SYNC-041',
       'SYNC-043',
-      'SYNC-043, SYNC-026',
+      'SYNC-043, SYNC-026, PAT-024',
       'SYNC-046',
       'SYNC-047, SYNC-048',
     ],
