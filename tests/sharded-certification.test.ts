@@ -15,23 +15,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { parse } from 'yaml';
 import { cleanEnv, ROOT, tempDir } from './report-support';
-
-interface Step {
-  run?: string;
-  uses?: string;
-  with?: Record<string, unknown>;
-  env?: Record<string, string>;
-}
-interface Job {
-  env?: Record<string, string>;
-  strategy?: { matrix?: { shard?: number[] } };
-  steps: Step[];
-}
-const workflow = parse(
-  fs.readFileSync(path.join(ROOT, '.github', 'workflows', 'conformance.yml'), 'utf8'),
-) as { env: Record<string, string>; jobs: { test: Job; gate: Job } };
+import { workflow } from './workflow-support';
 
 /** Spec files whose tests, split over the shards, include requirements that only a judge decides. */
 const SPECS = [

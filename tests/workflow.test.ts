@@ -7,30 +7,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { parse } from 'yaml';
 import { KEY_SETTINGS, SETTINGS } from '../helpers/run/settings';
+import { WORKFLOW, workflow } from './workflow-support';
 
 const ROOT = path.join(__dirname, '..');
-const WORKFLOW = '.github/workflows/conformance.yml';
-
-interface Step {
-  run?: string;
-  uses?: string;
-  with?: Record<string, unknown>;
-  env?: Record<string, string>;
-}
-interface Job {
-  needs?: string | string[];
-  if?: string;
-  env?: Record<string, string>;
-  strategy?: { matrix?: { shard?: number[] } };
-  steps: Step[];
-}
-const workflow = parse(fs.readFileSync(path.join(ROOT, WORKFLOW), 'utf8')) as {
-  on: Record<string, unknown>;
-  env: Record<string, string>;
-  jobs: Record<string, Job>;
-};
 const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const scripts = (
   JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }

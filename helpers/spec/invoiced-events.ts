@@ -8,7 +8,6 @@
  */
 import type { Invoice, PatentEvent } from '../../schemas/types';
 import type { Portfolio } from '../data/discovery';
-import { skipBecause } from '../data/verified';
 
 /** The kind of invoice a rule about invoiced events must be judged on. */
 export const invoiceKind = (invoice: Invoice): string =>
@@ -16,7 +15,8 @@ export const invoiceKind = (invoice: Invoice): string =>
 
 /**
  * One INVOICED event of the snapshot for each kind of invoice that has a line for one (the kind named beside
- * it), kinds in a fixed order; skips, naming the state, when the snapshot has no invoiced event on any invoice.
+ * it), kinds in a fixed order; none when no invoiced event of the snapshot has a line on an invoice read
+ * (the caller says what it could not check: `nonEmpty`).
  */
 export async function invoicedEventPerKind(
   portfolio: Portfolio,
@@ -33,10 +33,5 @@ export async function invoicedEventPerKind(
       .find((e) => e !== undefined);
     if (event) chosen.set(kind, event);
   }
-  if (chosen.size === 0)
-    skipBecause(
-      'data',
-      `no event with INVOICED fees has a line on any of the ${invoices.length} invoices read`,
-    );
   return [...chosen].sort(([a], [b]) => a.localeCompare(b)).map(([kind, event]) => ({ kind, event }));
 }

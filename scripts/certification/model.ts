@@ -13,6 +13,7 @@ import type {
   ExchangeEvidence,
   FailureEvidence,
   FailureKind,
+  InvariantRecord,
   Outcome,
   RunResults,
   SkipKind,
@@ -173,11 +174,7 @@ export const totalsInWords = (t: Totals) =>
 const unique = <T>(values: T[]) => [...new Set(values)];
 
 /** What the judges of a requirement saw in the run: answers judged, breaches, subjects emptied by a freedom. */
-interface Judged {
-  judged: number;
-  breaches: string[];
-  emptied?: number;
-}
+type Judged = Pick<InvariantRecord, 'judged' | 'breaches' | 'emptied'>;
 
 /** The verdict of a requirement whose subject never appeared, under the freedom its catalogue entry quotes. */
 const notApplicable = (freedom: string, seen: string): Pick<RequirementVerdict, 'verdict' | 'reason'> => ({
