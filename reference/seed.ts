@@ -389,10 +389,10 @@ function seedTenant(ctx: ServerContext, plan: TenantPlan, today: string): Tenant
     groups.set(key, [...(groups.get(key) ?? []), event]);
   }
   const billing: TimedAction[] = [];
-  const generated: { invoice: () => InvoiceRecord | undefined; date: string }[] = [];
+  const generated: { invoice: () => InvoiceRecord | undefined; date: string; currency: string }[] = [];
   let groupIndex = 0;
   for (const [key, events] of groups) {
-    const date = key.split('|')[0] as string;
+    const [date, currency] = key.split('|') as [string, string];
     const imported = groupIndex % 4 === 3;
     groupIndex += 1;
     let invoice: InvoiceRecord | undefined;
@@ -410,7 +410,7 @@ function seedTenant(ctx: ServerContext, plan: TenantPlan, today: string): Tenant
         );
       },
     });
-    if (!imported) generated.push({ invoice: () => invoice, date });
+    if (!imported) generated.push({ invoice: () => invoice, date, currency });
     events.forEach((event, i) => {
       const receiptDate = addDays(date, 15);
       if ((groupIndex + i) % 2 === 0 && receiptDate <= addDays(today, -2)) {
@@ -419,8 +419,18 @@ function seedTenant(ctx: ServerContext, plan: TenantPlan, today: string): Tenant
     });
   }
   const reasons = enumOf('Fees', 'regularizationReason').filter((r): r is RegularizationReason => r !== null);
-  generated.slice(0, reasons.length).forEach(({ invoice, date }, i) => {
-    const regularizationDate = addDays(date, 30);
+  // A correction is made once the next invoice of its currency is out (its lines are checked against the
+  // following month's run), so the tenant holds corrections of invoices that are not its latest ones.
+  const nextInvoiceDate = (date: string, currency: string): string | undefined =>
+    [...groups.keys()]
+      .map((key) => key.split('|'))
+      .filter(([d, c]) => c === currency && d !== undefined && d > date)
+      .map(([d]) => d as string)
+      .sort()[0];
+  generated.slice(0, reasons.length).forEach(({ invoice, date, currency }, i) => {
+    const next = nextInvoiceDate(date, currency);
+    const regularizationDate =
+      next !== undefined && next <= addDays(today, -3) ? addDays(next, 1) : addDays(date, 30);
     if (regularizationDate > addDays(today, -2)) return;
     billing.push({
       date: regularizationDate,

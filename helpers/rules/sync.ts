@@ -42,25 +42,45 @@ import {
 } from '../contract/sync-answers';
 
 /**
- * A counter of the batch against the results that show its outcome, at triage: the 201 of an inline POST,
- * which shows every outcome. Later polls may show a proposal refused in review under a label the contract
- * does not give (it may read REJECTED without being counted as rejected as invalid).
+ * The four counters of a batch and the outcome each counts (Patent sync batch). Judged against every result
+ * of the batch: on one answer at triage (the 201 of an inline POST, which shows every outcome), and by the
+ * tests that walk a background batch's results to their end (`counterBreaches`). Later polls may show a
+ * proposal refused in review under a label the contract does not give (it may read REJECTED without being
+ * counted as rejected as invalid), so no other answer is judged.
  */
-function counter(id: string, name: string, outcome: string): Invariant {
+export const BATCH_COUNTERS = [
+  { id: 'SYNC-006', name: 'autoAppliedItems', outcome: 'APPLIED' },
+  { id: 'SYNC-007', name: 'stagedItems', outcome: 'STAGED' },
+  { id: 'SYNC-009', name: 'rejectedItems', outcome: 'REJECTED' },
+  { id: 'SYNC-010', name: 'suppressedItems', outcome: 'SUPPRESSED' },
+] as const;
+
+type BatchCounter = (typeof BATCH_COUNTERS)[number];
+
+/** A counter against the results given (every result of the batch), or undefined when it holds. */
+function counterBreach(counter: BatchCounter, batch: Json, results: readonly Json[]): string | undefined {
+  const counted = results.filter((r) => r.outcome === counter.outcome).length;
+  return batch[counter.name] === counted
+    ? undefined
+    : `${counter.name} is ${show(batch[counter.name])}, ${counted} result(s) are ${counter.outcome}`;
+}
+
+/** Every counter's breach, against every result of the batch walked to its end. */
+export function counterBreaches(batch: object, results: readonly object[]): string[] {
+  return BATCH_COUNTERS.flatMap((c) => once(counterBreach(c, batch as Json, results as Json[])));
+}
+
+/** A counter as a rule of one answer: judged at triage, where the answer shows every outcome. */
+function counter(c: BatchCounter): Invariant {
   return {
-    id,
-    title: `at triage, ${name} equals the number of results with outcome ${outcome}`,
+    id: c.id,
+    title: `at triage (the 201 of an inline POST), ${c.name} equals the number of results with outcome ${c.outcome}`,
     subject: 'patentSyncBatch',
     judge: (batch, answer) => {
       if (!atTriage(answer)) return undefined;
       const results = allResults(batch);
       if (!results) return undefined;
-      const counted = results.filter((r) => r.outcome === outcome).length;
-      return once(
-        batch[name] === counted
-          ? undefined
-          : `${name} is ${show(batch[name])}, ${counted} result(s) are ${outcome}`,
-      );
+      return once(counterBreach(c, batch, results));
     },
   };
 }
@@ -174,26 +194,7 @@ export const SYNC_RULES: readonly Invariant[] = [
       );
     },
   },
-  counter('SYNC-006', 'autoAppliedItems', 'APPLIED'),
-  counter('SYNC-009', 'rejectedItems', 'REJECTED'),
-  counter('SYNC-010', 'suppressedItems', 'SUPPRESSED'),
-  {
-    // Triage of an inline batch is its POST: the 201 shows every outcome.
-    id: 'SYNC-007',
-    title: 'at triage (the 201 of an inline POST), stagedItems equals the results STAGED',
-    subject: 'patentSyncBatch',
-    judge: (batch, answer) => {
-      if (!atTriage(answer)) return undefined;
-      const results = allResults(batch);
-      if (!results) return undefined;
-      const staged = results.filter((r) => r.outcome === 'STAGED').length;
-      return once(
-        batch.stagedItems === staged
-          ? undefined
-          : `stagedItems is ${show(batch.stagedItems)}, ${staged} result(s) are STAGED`,
-      );
-    },
-  },
+  ...BATCH_COUNTERS.map(counter),
   {
     id: 'SYNC-011',
     title: 'completedAt is null while the batch is PENDING or PROCESSING',

@@ -6,13 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import type { Patent, PatentSyncBatch, SyncOutcome, SyncResultItem } from '../../schemas/types';
+import type { Patent, PatentSyncBatch, SyncResultItem } from '../../schemas/types';
 import type { ApiClient, ApiResponse } from '../wire/api-client';
 import { enumOf, pageSize } from '../contract/contract';
 import { expect, test as base } from './fixtures';
 import { walkList } from '../wire/pagination';
 import { notVerified } from '../data/verified';
 import { pause } from '../run/waits';
+import { counterBreaches } from '../rules/sync';
 
 export type Item = Record<string, unknown>;
 
@@ -288,25 +289,18 @@ export async function allResults(
   return walk.items;
 }
 
-/** Counters that differ from the number of results with their outcome (at triage, before any review). */
+/**
+ * A completed batch's counters against every one of its results (the counter rules of rules/sync.ts), and
+ * their sum against totalItems: every item has exactly one outcome once the batch is complete.
+ */
 export function counterViolations(batch: PatentSyncBatch, results: SyncResultItem[]): string[] {
-  const count = (outcome: SyncOutcome) => results.filter((r) => r.outcome === outcome).length;
-  const pairs: [keyof PatentSyncBatch, SyncOutcome][] = [
-    ['autoAppliedItems', 'APPLIED'],
-    ['stagedItems', 'STAGED'],
-    ['rejectedItems', 'REJECTED'],
-    ['suppressedItems', 'SUPPRESSED'],
-  ];
-  const problems = pairs
-    .filter(([counter, outcome]) => batch[counter] !== count(outcome))
-    .map(
-      ([counter, outcome]) =>
-        `${counter} is ${String(batch[counter])}, ${count(outcome)} results are ${outcome}`,
-    );
   const sum = batch.autoAppliedItems + batch.stagedItems + batch.rejectedItems + batch.suppressedItems;
-  if (sum !== batch.totalItems)
-    problems.push(`the four counters add up to ${sum}, totalItems is ${batch.totalItems}`);
-  return problems;
+  return [
+    ...counterBreaches(batch, results),
+    ...(sum === batch.totalItems
+      ? []
+      : [`the four counters add up to ${sum}, totalItems is ${batch.totalItems}`]),
+  ];
 }
 
 /**
