@@ -32,7 +32,8 @@ export { FACT_KEYS } from './contract/consistency';
 export type { Aspect } from './contract/write-effects';
 export { enumOf, operationById, operations, pageSize, syncInlineLimit } from './contract/contract';
 export type { Operation, OperationId } from './contract/contract';
-export { pickDocumented } from './contract/documented-members';
+export { documentedMembers, membersOfFormat, pickDocumented } from './contract/documented-members';
+export { type Atom, intersect, pairsOf, queryAtoms, setDifferences } from './contract/query-combinations';
 export { orderProblems, sortFields, sortKind, sortValues, sweepProblems } from './contract/list-orders';
 export type { SortKind } from './contract/list-orders';
 export {

@@ -46,7 +46,7 @@ import {
   REMOTE_MONTH,
   renewalsByMonth,
 } from '../helpers/test';
-import type { ExchangeRateFreeze, Fees, FrozenRateEvent, PatentEvent } from '../schemas/types';
+import type { ExchangeRateFreeze, Fees, FrozenRateEvent, Patent, PatentEvent } from '../schemas/types';
 
 test.describe('freezes', () => {
   // The file's tests run in order in one worker (its months claimed one after another); which events a month's
@@ -84,7 +84,7 @@ test.describe('freezes', () => {
 
   test(
     ...titled(
-      "[FRZ-004, FRZ-014] the events of a month read are frozenRateEvent objects with the documented members, and a frozen event's amount is the total of its fees (same currency, rate frozen on both)",
+      "[FRZ-004, FRZ-014, FRZ-018] the events of a month read are frozenRateEvent objects with the documented members; a row's currency is its event's fees currency, its isFxRateFrozen the event's and its fees', and, the rate frozen on both, its amount their total",
     ),
     async ({ api, portfolio }) => {
       const { yearMonth } = await monthToRead(api, portfolio);
@@ -117,30 +117,55 @@ test.describe('freezes', () => {
         );
         return new Map(items.filter((i) => counts.get(key(i) ?? '') === 1).map((i) => [key(i)!, i]));
       };
-      const fees = unique(walk.items, (e) => frozenPairKey(caseOf.get(e.patent.id), e.dueDate));
+      const events = unique(walk.items, (e) => frozenPairKey(caseOf.get(e.patent.id), e.dueDate));
+      // Every one-to-one pair the run's writes left as it was is judged: the members the rules are about
+      // (currency, the frozen flag) are compared, never used to choose the pairs.
       const pairs = [
         ...unique(freeze.events, (e) => frozenPairKey(e.clientCaseReference, e.dueDate)),
-      ].flatMap(([key, frozen]) => {
-        const event = fees.get(key);
-        const f = event?.fees;
-        return f &&
-          !writes.movedEvent(event, 'fees-amounts', 'freeze-rows', 'frozen-rate') &&
-          frozen.isFxRateFrozen &&
-          f.isFxRateFrozen &&
-          f.currency === frozen.currency &&
-          f.total !== null
-          ? [{ key, amount: frozen.amount, total: f.total }]
+      ].flatMap(([key, row]) => {
+        const event = events.get(key);
+        return event?.fees && !writes.movedEvent(event, 'fees-amounts', 'freeze-rows', 'frozen-rate')
+          ? [{ key, row, event, fees: event.fees }]
           : [];
       });
       verifiedOnlyIf(
         pairs.length > 0,
         'data',
-        `no event of ${yearMonth} is frozen both in the freeze read and in its fees, in one currency, that the run's writes left as it was (${writes.describe()})`,
+        `no row of ${yearMonth}'s freeze read names, one to one, an event of the month with its fees that the run's writes left as it was (${writes.describe()})`,
       );
       expect(
-        pairs
-          .filter(({ amount, total }) => !new Decimal(amount).eq(new Decimal(total)))
-          .map(({ key, amount, total }) => `${key}: amount ${amount} in the freeze, fees total ${total}`),
+        pairs.flatMap(({ key, row, event, fees }) =>
+          row.isFxRateFrozen === event.isFxRateFrozen && row.isFxRateFrozen === fees.isFxRateFrozen
+            ? []
+            : [
+                `FRZ-018 ${key}: isFxRateFrozen ${row.isFxRateFrozen} in the freeze, ${event.isFxRateFrozen} on the event, ${fees.isFxRateFrozen} on its fees`,
+              ],
+        ),
+        "the frozen flag of each row is its event's and its fees'",
+      ).toEqual([]);
+      expect(
+        pairs.flatMap(({ key, row, fees }) =>
+          row.currency === fees.currency
+            ? []
+            : [`FRZ-014 ${key}: currency ${row.currency} in the freeze, ${fees.currency} on its fees`],
+        ),
+        "each row's currency is its event's fees currency",
+      ).toEqual([]);
+      const frozen = pairs.filter(
+        ({ row, fees }) => row.isFxRateFrozen && fees.isFxRateFrozen && fees.total !== null,
+      );
+      verifiedOnlyIf(
+        frozen.length > 0,
+        'data',
+        `no event of ${yearMonth} is frozen both in the freeze read and in its fees, with a total, that the run's writes left as it was (${writes.describe()})`,
+      );
+      expect(
+        frozen
+          .filter(({ row, fees }) => !new Decimal(row.amount).eq(new Decimal(fees.total!)))
+          .map(
+            ({ key, row, fees }) =>
+              `FRZ-014 ${key}: amount ${row.amount} in the freeze, fees total ${fees.total}`,
+          ),
       ).toEqual([]);
     },
   );
@@ -149,7 +174,12 @@ test.describe('freezes', () => {
     ...titled('[FRZ-010] the events of a month read are renewal events of the tenant'),
     async ({ api, portfolio }) => {
       const { yearMonth } = await monthToRead(api, portfolio);
-      const answer = await readMonthAnswer(api, yearMonth);
+      // The patents read with the month: a row's clientCaseReference is its patent's as the two reads show it.
+      const readAt = Date.now();
+      const [answer, current] = await Promise.all([
+        readMonthAnswer(api, yearMonth),
+        walkList<Patent>(api, 'listPatents', { maxPages: 20 }),
+      ]);
       const freeze = answer.json<ExchangeRateFreeze>();
       // The month was chosen for its renewal events: a read that lists none of them is the target's doing.
       if (freeze.events.length === 0)
@@ -198,6 +228,37 @@ test.describe('freezes', () => {
               `${date}: ${count} in the freeze, fewer renewal events of the tenant due that day`,
           )
           .sort(),
+      ).toEqual([]);
+      // Each row names its event by its patent's clientCaseReference and its due date: the reference is one of
+      // the tenant's patents (as read with the month, or in the snapshot), and that patent has a renewal event
+      // due that day. Left out: rows of a patent a write may have moved, and, when a write since the month was
+      // read may have given a patent a new reference, a reference neither read knows.
+      const since = await portfolio.writesSince(readAt);
+      const byReference = new Map<string, Patent[]>();
+      for (const p of [...patents, ...current.items])
+        if (p.clientCaseReference !== null)
+          byReference.set(p.clientCaseReference, [...(byReference.get(p.clientCaseReference) ?? []), p]);
+      const dueOf = new Map<string, Set<string>>();
+      for (const e of renewals(await portfolio.events()))
+        dueOf.set(e.patent.id, new Set([...(dueOf.get(e.patent.id) ?? []), e.dueDate]));
+      const named = judged.filter((e) => e.clientCaseReference !== null);
+      expect(
+        named.flatMap((row) => {
+          const owners = byReference.get(row.clientCaseReference!) ?? [];
+          if (owners.length === 0)
+            return current.truncated || since.movedAny('patent-members')
+              ? []
+              : [
+                  `${row.clientCaseReference} (due ${row.dueDate}): no patent of the tenant has this clientCaseReference`,
+                ];
+          if (owners.some((p) => movedIds.has(p.id) || !dueOf.has(p.id))) return [];
+          return owners.some((p) => dueOf.get(p.id)!.has(row.dueDate))
+            ? []
+            : [
+                `${row.clientCaseReference} (due ${row.dueDate}): its patent has no renewal event due that day`,
+              ];
+        }),
+        `the rows of ${yearMonth} name their events (writes since the month was read: ${since.describe()})`,
       ).toEqual([]);
     },
   );

@@ -168,6 +168,39 @@ test.describe('sync', () => {
     );
   });
 
+  /**
+   * The envelope refusals that still carry a reference ("empty items, a non-object entry"; an empty reference
+   * or malformed JSON carries none to reuse): after each, the same reference is sent again with valid items.
+   */
+  const REFUSED_ENVELOPES: [label: string, items: unknown[]][] = [
+    ['empty items', []],
+    ['a non-object entry', [anonymousItem('refused-envelope'), 'not an object']],
+  ];
+
+  test.describe('a refused push, then the corrected one', () => {
+    describeRequires('ALLOW_WRITES');
+
+    for (const [label, items] of REFUSED_ENVELOPES)
+      test(
+        ...titled(
+          `[SYNC-057, SYNC-046] a push refused with 400 for ${label} stores no batch under its externalImportRef: the corrected push with the same reference is a new batch, and sent again replays it`,
+        ),
+        async ({ api }) => {
+          const ref = `conformance-refused-${randomUUID()}`;
+          const refused = await postSync(api, items, ref);
+          expect(refused).toBeProblem({ status: 400, code: 'validation_failed' });
+          const corrected = [anonymousItem('corrected')];
+          const first = await postSync(api, corrected, ref);
+          expect(first, 'the corrected push after a 400').toHaveStatus(201);
+          const again = await postSync(api, corrected, ref);
+          expect(again, 'the corrected push sent again').toHaveStatus(201);
+          expect(batchOf(again).importId, 'the replay names the batch of the corrected push').toBe(
+            batchOf(first).importId,
+          );
+        },
+      );
+  });
+
   test.describe('background replays', () => {
     describeRequires('ALLOW_WRITES');
 

@@ -44,6 +44,31 @@ function bodyAt(sources: Map<string, ts.SourceFile>, file: string, line: number,
  */
 const BEYOND_ONE_ANSWER: readonly { title: RegExp; ids: string[]; reason: string }[] = [
   {
+    title:
+      /^\[PER-003, PER-006, PER-007, PER-008, PER-009, PER-010, PER-012\] the by-period filters combined/,
+    ids: ['PER-003', 'PER-006', 'PER-010', 'PER-012'],
+    reason:
+      'the judges decide each answer by itself; a combination is judged against the answers to its parts, which no one answer shows',
+  },
+  {
+    title: /^\[PAT-017, PAT-020, PAT-021\] providerId with each sort field/,
+    ids: ['PAT-017', 'PAT-020', 'PAT-021'],
+    reason:
+      'the judges decide each answer by itself; the filter with a sort is judged against the filter alone, another answer',
+  },
+  {
+    title: /^\[INV-014, INV-016, INV-018\] the issueDate and created windows combined/,
+    ids: ['INV-014', 'INV-016', 'INV-018'],
+    reason:
+      'the judges decide each answer by itself; two windows together are judged against each alone, other answers',
+  },
+  {
+    title: /^\[FRZ-004, FRZ-014, FRZ-018\] the events of a month read/,
+    ids: ['FRZ-018'],
+    reason:
+      "the relation judges an event's flag against its fees' on every answer; a freeze row names its event by its patent's clientCaseReference and its due date, a join only a test that reads the patents makes",
+  },
+  {
     title: /^\[SYNC-012\] a background batch's results, walked page by page/,
     ids: ['SYNC-012'],
     reason:

@@ -17,10 +17,14 @@ const ROOT = path.join(__dirname, '..');
 
 /**
  * Requests a full read-only run may make against the embedded data set, preflight and discovery included:
- * under 400 (issue #8). Measured: 394 with 2 workers (2026-11-24), 386 with 4 before (discovery and shared answers are read
- * once per run, helpers/data/shared-sweeps.ts, so the count barely depends on the number of workers).
+ * under 400 (issue #8) until the generated combinations of query parameters (specs/combinations.spec.ts, 34
+ * reads: each by-period filter with each other, with the window and with dueMonth; providerId with each sort;
+ * the invoice windows together and sorted) and the patent list read with a month's freeze (FRZ-010), now under
+ * 460. Measured: 394 with 2 workers (2026-11-24), 386 with 4 before (discovery and shared answers are read
+ * once per run, helpers/data/shared-sweeps.ts, so the count barely depends on the number of workers); 445 on
+ * 2026-12-08 with the combinations.
  */
-const READ_ONLY_BUDGET = 400;
+const READ_ONLY_BUDGET = 460;
 
 /**
  * Round trips in line of the same run, summed over its tests (helpers/run/round-trips.ts): what a target one

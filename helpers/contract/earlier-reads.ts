@@ -488,6 +488,27 @@ export const TEST_READINGS: readonly TestReading[] = [
   { file: 'specs/freezes.spec.ts', title: '[FRZ-001] freezes carry', ruling: 'no comparison', how: CHOOSES },
   { file: 'specs/freezes.spec.ts', title: '[FRZ-002]', ruling: 'no comparison', how: ONE_ANSWER },
   {
+    file: 'specs/combinations.spec.ts',
+    title: '[PER-003, PER-006, PER-007',
+    ruling: 'read + known writes',
+    by: 'journal',
+    how: 'the combinations and their parts asked together, each set against the others; an event whose schedule or patent a write since may have moved, or of a patent the run added meanwhile, left out of every side',
+  },
+  {
+    file: 'specs/combinations.spec.ts',
+    title: '[PAT-017, PAT-020, PAT-021]',
+    ruling: 'read + known writes',
+    by: 'journal',
+    how: 'the filter alone and with each sort asked together; a patent whose members a write since may have moved left out of every side',
+  },
+  {
+    file: 'specs/combinations.spec.ts',
+    title: '[INV-014, INV-016, INV-018]',
+    ruling: 'read + known writes',
+    by: 'journal',
+    how: 'the windows alone, together and sorted, asked together; an invoice recorded while the run added invoices left out of every side',
+  },
+  {
     file: 'specs/freezes.spec.ts',
     title: '[FRZ-003] the single read',
     ruling: 'no comparison',
@@ -495,7 +516,7 @@ export const TEST_READINGS: readonly TestReading[] = [
   },
   {
     file: 'specs/freezes.spec.ts',
-    title: '[FRZ-004, FRZ-014]',
+    title: '[FRZ-004, FRZ-014, FRZ-018]',
     ruling: 'read + known writes',
     by: 'journal',
     how: 'a month read and its events with fees read together, a pair whose amounts a write since the first of them may have moved (a revised fee, a lock, a freeze) left out',
@@ -1331,6 +1352,19 @@ export const TEST_READINGS: readonly TestReading[] = [
   },
   {
     file: 'specs/sync-idempotence.spec.ts',
+    title: 'a push refused with 400 for',
+    ruling: 'data no test writes',
+    how: OWN_BATCH,
+  },
+  {
+    file: 'specs/sync-effects.spec.ts',
+    title: '[SYNC-056, SYNC-039, SYNC-027]',
+    ruling: 'read + known writes',
+    by: 'own writes',
+    how: 'its claimed patent, read before its pushes and after each: no other test writes it; the list by a providerId only its own create carries',
+  },
+  {
+    file: 'specs/sync-idempotence.spec.ts',
     title: 'a replay of a push whose item is STAGED',
     ruling: 'data no test writes',
     how: OWN_BATCH,
@@ -1619,6 +1653,12 @@ export const RUN_WIDE_READINGS: readonly RunWideReading[] = [
     id: 'event-fees-status-is-its-fees-status',
     ruling: 'read + known writes',
     how: `${MAP} (fees-status: a PROCEED, invoicing), LOCKED then INVOICED accepted in the order of the answers`,
+  },
+  {
+    judge: 'relation',
+    id: 'event-rate-frozen-is-its-fees-rate-frozen',
+    ruling: 'read + known writes',
+    how: `${MAP} (frozen-rate: any freeze PUT, a lock or invoicing of the event, a push moving its due date)`,
   },
   {
     judge: 'relation',

@@ -82,6 +82,11 @@ function queryParameters(operationId: OperationId): Map<string, Schema> {
   );
 }
 
+/** The names of an operation's query parameters, in the document's order. */
+export function queryParameterNames(operationId: OperationId): string[] {
+  return [...queryParameters(operationId).keys()];
+}
+
 /** The lists the contract sorts: the component of their items. */
 export const SORTED_LISTS = { listPatents: 'Patent', listInvoices: 'Invoice' } as const;
 export type SortedList = keyof typeof SORTED_LISTS;

@@ -193,6 +193,21 @@ export const INVOICES_RULES: readonly Invariant[] = [
       once(isDateTime(invoice.createdAt) ? undefined : `createdAt is ${show(invoice.createdAt)}`),
   },
   ofLines(
+    'INV-027',
+    "a line of an invoice that is no REGULARIZATION is INVOICED on that invoice: feesStatus INVOICED, invoiceId the invoice's id",
+    (line, invoice) => {
+      // A REGULARIZATION line corrects another invoice's line: which invoice its invoiceId names is not stated.
+      if (invoice.origin === 'REGULARIZATION' || typeof invoice.origin !== 'string') return undefined;
+      const wrong = [
+        ...(line.feesStatus === 'INVOICED' ? [] : [`feesStatus ${show(line.feesStatus)}`]),
+        ...(line.invoiceId === invoice.id ? [] : [`invoiceId ${show(line.invoiceId)}`]),
+      ];
+      return wrong.length === 0
+        ? undefined
+        : `${wrong.join(' and ')} on a line of ${show(invoice.origin)} invoice ${show(invoice.id)}`;
+    },
+  ),
+  ofLines(
     'INV-001',
     'regularizedInvoiceId is null on the lines of an invoice that is no REGULARIZATION',
     (line, invoice) =>

@@ -78,21 +78,22 @@ const resourcesIn = (body: unknown) =>
 
 const ok = (answer: AnswerFacts) => answer.status >= 200 && answer.status < 300;
 
-/** The feesStatus of each event an answer shows: its own member, or its Fees object's (invoice lines excluded). */
-interface FeesStatus {
+/** A member of each event an answer shows: its own, or its Fees object's (invoice lines excluded). */
+interface EventMember {
   eventId: string;
-  status: string;
+  value: string;
   source: 'event' | 'fees';
 }
 
-function feesStatuses(answer: AnswerFacts): FeesStatus[] {
+function eventMembers(answer: AnswerFacts, member: 'feesStatus' | 'isFxRateFrozen'): EventMember[] {
   if (!ok(answer)) return [];
-  return resourcesIn(answer.body).flatMap(({ resource, onInvoice }): FeesStatus[] => {
-    const status = str(resource.feesStatus);
-    if (status === undefined || onInvoice) return [];
+  return resourcesIn(answer.body).flatMap(({ resource, onInvoice }): EventMember[] => {
+    const raw = resource[member];
+    const value = typeof raw === 'string' || typeof raw === 'boolean' ? String(raw) : undefined;
+    if (value === undefined || onInvoice) return [];
     if (resource.object === 'patentEvent') {
       const eventId = str(resource.id);
-      return eventId ? [{ eventId, status, source: 'event' }] : [];
+      return eventId ? [{ eventId, value, source: 'event' }] : [];
     }
     if (resource.object === 'fees') {
       const eventId =
@@ -100,11 +101,19 @@ function feesStatuses(answer: AnswerFacts): FeesStatus[] {
         (answer.operationId === 'getEventFees' && answer.body === resource
           ? answer.pathParams.eventId
           : undefined);
-      return eventId ? [{ eventId, status, source: 'fees' }] : [];
+      return eventId ? [{ eventId, value, source: 'fees' }] : [];
     }
     return [];
   });
 }
+
+/** The feesStatus of each event an answer shows. */
+const feesStatuses = (answer: AnswerFacts) =>
+  eventMembers(answer, 'feesStatus').map(({ eventId, value, source }) => ({
+    eventId,
+    status: value,
+    source,
+  }));
 
 /** The instructions an instruction POST answered 201 executed: each entry's event and decision, as sent. */
 function executed(answer: AnswerFacts): { eventId: string; decision: string }[] {
@@ -198,6 +207,31 @@ export const RELATIONS: readonly Relation[] = [
       );
     },
     movedBy: ['fees-status'],
+  },
+  {
+    id: 'event-rate-frozen-is-its-fees-rate-frozen',
+    requirement: 'FRZ-018',
+    clause: '`isFxRateFrozen` (boolean)',
+    a: `Patent event (${EVENT_ROUTES}): isFxRateFrozen`,
+    b: `Fees of the event (${FEES_ROUTES}): isFxRateFrozen`,
+    sides: (answer) =>
+      eventMembers(answer, 'isFxRateFrozen').map(({ eventId, value, source }) => ({
+        relation: 'event-rate-frozen-is-its-fees-rate-frozen',
+        side: source === 'event' ? 'a' : 'b',
+        join: eventId,
+        key: source,
+        value,
+        subject: { eventId },
+      })),
+    // One fact of the event, stated twice: only a write that moves the frozen rate (a freeze PUT, a write that
+    // locks or bills the fees, an update that moves the due date) between the two sightings excuses a difference.
+    judge: (a, b) =>
+      a.value === b.value
+        ? 'holds'
+        : breach(
+            `event ${a.join} shows isFxRateFrozen ${a.value} (${a.where}) and its fees ${b.value} (${b.where})`,
+          ),
+    movedBy: ['frozen-rate'],
   },
   {
     id: 'invoiced-fees-have-a-line-on-their-invoice',

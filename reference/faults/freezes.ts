@@ -75,4 +75,10 @@ export const FREEZES_FAULTS = [
     summary:
       'The event and fees reads take isFxRateFrozen from a per-event column that the PUT of a month never writes, so the events the freeze lists as frozen read false there.',
   },
+  {
+    name: 'freeze-rows-in-tenant-currency',
+    requirements: ['FRZ-014'],
+    summary:
+      "A freeze row's currency is the tenant's billing currency (EUR) whatever the event's, its amount unchanged: a row of an event whose fees are in GBP reads EUR.",
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -145,4 +145,10 @@ export const INVOICES_FAULTS = [
     summary:
       "The single read takes createdAt from the invoice document's row, written when the PDF was rendered an hour after the invoice was recorded, while the list shows when it was recorded.",
   },
+  {
+    name: 'imported-invoice-lines-locked',
+    requirements: ['INV-027', 'FEE-018'],
+    summary:
+      'The lines of an IMPORTED invoice are built from the import table, which keeps no billing status: each reads feesStatus LOCKED with invoiceId null, while its event reads INVOICED on that invoice.',
+  },
 ] as const satisfies readonly FaultDefinition[];

@@ -47,7 +47,8 @@ function frozenRateEventView(
             : fees.components,
       ),
     ),
-    currency: fees.currency,
+    // (fault) The row written in the tenant's billing currency, the amount left in the event's.
+    currency: isFault('freeze-rows-in-tenant-currency') ? 'EUR' : fees.currency,
     isFxRateFrozen: isMonthFrozen(tenant, event),
     // The snapshot a PUT stored (only the fault fx-has-instruction-frozen-snapshot stores one).
     hasInstruction: hasInstructionSnapshots.get(event) ?? event.instructionId !== null,

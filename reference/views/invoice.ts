@@ -74,8 +74,13 @@ function invoiceLineView(
   const view = feesObject(store, tenant, event, fees, {
     // The lines of an imported invoice built from the import table, which has no invoice key.
     invoiceId:
-      isFault('imported-invoice-lines-null-invoiceid') && invoice.origin === 'IMPORTED' ? null : invoice.id,
-    feesStatus: 'INVOICED',
+      (isFault('imported-invoice-lines-null-invoiceid') || isFault('imported-invoice-lines-locked')) &&
+      invoice.origin === 'IMPORTED'
+        ? null
+        : invoice.id,
+    // (fault) The import table keeps no billing status: its lines read as fees fixed but not invoiced.
+    feesStatus:
+      isFault('imported-invoice-lines-locked') && invoice.origin === 'IMPORTED' ? 'LOCKED' : 'INVOICED',
     eventId: line.eventId,
     patentId: line.patentId,
     regularizedInvoiceId: line.regularizedInvoiceId,

@@ -1666,7 +1666,7 @@ export interface operations {
           /**
            * @example {
            *       "object": "fees",
-           *       "invoiceId": "faae294c-efb5-4eba-883b-f78db0caa5fd",
+           *       "invoiceId": "149fb721-3dd4-499d-9d0c-4f00e0c3af42",
            *       "eventId": "2128b512-87ea-4254-b535-153ecf263c17",
            *       "patent": {
            *         "id": "0d9bca59-ec5e-4735-92e5-3641608c2201",
@@ -1784,7 +1784,7 @@ export interface operations {
            *           },
            *           "fees": {
            *             "object": "fees",
-           *             "invoiceId": "faae294c-efb5-4eba-883b-f78db0caa5fd",
+           *             "invoiceId": "149fb721-3dd4-499d-9d0c-4f00e0c3af42",
            *             "eventId": "18274ea9-1a60-4fdc-93bd-9dafa72af620",
            *             "patent": {
            *               "id": "7c4a235e-0c1c-41f8-8343-8617403521c8",
