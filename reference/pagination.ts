@@ -75,6 +75,8 @@ export function page<T>(items: readonly T[], request: PageRequest): Page<T> {
   let hasMore = isFault('has-more-on-last-page') ? currentPage <= totalPages : currentPage < totalPages;
   // (fault) The next page's number compared as if pages were 0-based: currentPage + 1 < totalPages.
   if (isFault('has-more-false-on-penultimate-page')) hasMore = currentPage + 1 < totalPages;
+  // (fault) Another page taken to exist whenever this one is full.
+  if (isFault('has-more-true-on-exact-last-page')) hasMore = data.length === itemsPerPage;
   return {
     pagination: {
       totalItems: isFault('total-items-of-page') ? data.length : totalItems,

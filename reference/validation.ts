@@ -233,13 +233,18 @@ function coerce(value: string, type: string | undefined): unknown {
  * not shown in the contract); a scalar parameter given several times takes its first value.
  */
 function queryValue(param: ParamSpec, search: URLSearchParams): unknown {
-  const raw = search.getAll(param.name);
+  // (variant) Arrays read as a PHP-style server reads them: `name[]` keys, or one comma-separated value, a plain
+  // key given several times keeping its last value.
+  const phpStyle = param.isArray && isVariant('array-query-params-comma-separated');
+  const bracketed = phpStyle ? search.getAll(`${param.name}[]`) : [];
+  const raw = bracketed.length > 0 ? bracketed : search.getAll(param.name);
   if (raw.length === 0) return undefined;
   if (param.isArray) {
     let given = raw.flatMap((v) => v.split(','));
     // The wire encoding of array parameters is not shown: both forms are read here (repeated keys, commas).
     if (isVariant('arrays-comma-separated-only')) given = (raw[0] as string).split(',');
     if (isVariant('arrays-repeated-keys-only')) given = raw;
+    if (phpStyle) given = bracketed.length > 0 ? bracketed : (raw.at(-1) as string).split(',');
     let values = given.filter((v) => v !== '');
     // offices declared as a scalar: the framework keeps the last value it was given.
     if (isFault('by-period-offices-last-value-only') && param.name === 'offices') values = values.slice(-1);

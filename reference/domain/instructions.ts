@@ -310,6 +310,9 @@ export function executeInstructions(
     // Short-circuit of a decision the event already has: a receipt line, and nothing written.
     if (faultIs(ctx, 'instruction-replay-same-decision-201') && event.appliedDecision === entry.decision)
       return;
+    // (fault) A DROP handed to the lapse workflow, which answers EXECUTED but writes the event only once an
+    // operator confirms the abandonment.
+    if (faultIs(ctx, 'drop-decision-not-set-on-event') && entry.decision === 'DROP') return;
     const write = (): void => {
       event.appliedDecision = entry.decision;
       // (variant) processingStatus left to the back office, but a DROP fulfils the event at once.

@@ -5,7 +5,7 @@
 import { isFault } from '../behaviour';
 import type { Moment, ServerContext } from '../context';
 import { addDays } from '../dates';
-import type { PatentFields, PatentRecord, Tenant } from '../store';
+import type { ChangeRequest, PatentFields, PatentRecord, Tenant } from '../store';
 
 /**
  * The patent fields a sync item may write, each with whether it is critical: a field that changes what is
@@ -74,6 +74,23 @@ export function changesOf(item: Record<string, unknown>): Partial<PatentFields> 
   if (typeof changes.claimCount === 'number' && changes.claimCount <= unknownUpTo) changes.claimCount = null;
   return changes as Partial<PatentFields>;
 }
+
+/**
+ * (fault rejected-item-half-applied) The fields an item writes that come, in declaration order, before the first
+ * of `failing` (the members a validation error points at; "" for the item as a whole).
+ */
+export function changesBefore(
+  item: Record<string, unknown>,
+  failing: ReadonlySet<string>,
+): Partial<PatentFields> {
+  if (failing.has('')) return {};
+  const firstFailing = WRITABLE_FIELDS.findIndex((field) => failing.has(field));
+  const assigned = WRITABLE_FIELDS.slice(0, firstFailing < 0 ? WRITABLE_FIELDS.length : firstFailing);
+  return changesOf(Object.fromEntries(assigned.filter((field) => field in item).map((f) => [f, item[f]])));
+}
+
+/** (fault staged-create-visible-in-patent-list) The patent row a proposed create inserted at triage, by proposal. */
+export const pendingReviewRows = new WeakMap<ChangeRequest, string>();
 
 export function touchesCriticalField(patent: PatentRecord, changes: Partial<PatentFields>): boolean {
   return CRITICAL_FIELDS.some(

@@ -3,7 +3,7 @@ import { faultIs, isFault, isVariant } from '../behaviour';
 import type { Moment, ServerContext } from '../context';
 import type { ChangeRequest, Tenant } from '../store';
 import { findPatent, patentsOf } from '../store';
-import { applyChanges, newPatent } from './sync-changes';
+import { applyChanges, newPatent, pendingReviewRows } from './sync-changes';
 
 export type Outcome = 'APPLIED' | 'ACCEPTED' | 'STAGED' | 'SUPPRESSED' | 'REJECTED';
 
@@ -63,6 +63,13 @@ export function reviewChange(
     ctx.store.patents.delete(change.patentId);
     if (decision === 'refuse') change.patentId = null;
   }
+  // (fault staged-create-visible-in-patent-list) The row inserted at triage dropped (an accept inserts it again
+  // under its id).
+  const pendingRow = pendingReviewRows.get(change);
+  if (pendingRow !== undefined) {
+    ctx.store.patents.delete(pendingRow);
+    pendingReviewRows.delete(change);
+  }
   if (decision === 'refuse') {
     change.state = 'REFUSED';
     change.reason = reason ?? 'Refused in review.';
@@ -81,7 +88,7 @@ export function reviewChange(
       throw new ReviewError('a patent with this providerId exists already');
     }
     // A create keeps the id its proposal holds, if any.
-    change.patentId = newPatent(ctx, tenant, change.changes, at, change.patentId ?? undefined).id;
+    change.patentId = newPatent(ctx, tenant, change.changes, at, change.patentId ?? pendingRow).id;
   } else {
     const patent = change.patentId === null ? undefined : findPatent(ctx.store, tenant, change.patentId);
     if (patent === undefined) throw new ReviewError('the patent to update no longer exists');

@@ -7,7 +7,15 @@ import type { Moment, ServerContext } from '../context';
 import type { ChangeRequest, PatentRecord, Store, SyncBatchRecord, Tenant } from '../store';
 import { findPatent, patentsOf } from '../store';
 import { syncItemErrors } from '../validation';
-import { applyChanges, canonicalJson, changesOf, newPatent, touchesCriticalField } from './sync-changes';
+import {
+  applyChanges,
+  canonicalJson,
+  changesBefore,
+  changesOf,
+  newPatent,
+  pendingReviewRows,
+  touchesCriticalField,
+} from './sync-changes';
 
 /** A proposal refused in review with the same target and the same changes. */
 function refusedTwin(store: Store, change: ChangeRequest): ChangeRequest | undefined {
@@ -43,6 +51,28 @@ function lenientDate(value: string): string | undefined {
   if (match === null) return undefined;
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
   return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+}
+
+/**
+ * (fault rejected-item-half-applied) The item's fields assigned one by one, in declaration order, to the patent
+ * it names: those before the first invalid one are in the session, which is flushed for the whole batch.
+ */
+function assignedBeforeFailure(
+  ctx: ServerContext,
+  tenant: Tenant,
+  item: Record<string, unknown>,
+  errors: { pointer: string }[],
+  at: Moment,
+): void {
+  const target =
+    typeof item.servicePatentId === 'string'
+      ? findPatent(ctx.store, tenant, item.servicePatentId)
+      : typeof item.providerId === 'string'
+        ? patentsOf(ctx.store, tenant).find((p) => p.providerId === item.providerId)
+        : undefined;
+  if (target === undefined) return;
+  const failing = new Set(errors.map((e) => e.pointer.split('/')[1] ?? ''));
+  applyChanges(target, changesBefore(item, failing), at);
 }
 
 function describeErrors(errors: { pointer: string; message: string }[]): string {
@@ -98,10 +128,12 @@ function triageItem(
       if ((name.endsWith('Date') || name === 'renewalsManagedFrom') && typeof value === 'string')
         item[name] = lenientDate(value) ?? value;
   const errors = syncItemErrors(item);
-  if (errors.length > 0)
+  if (errors.length > 0) {
+    if (faultIs(ctx, 'rejected-item-half-applied')) assignedBeforeFailure(ctx, tenant, item, errors, at);
     return reject(
       faultIs(ctx, 'sync-invalid-item-reason-null') ? (null as unknown as string) : describeErrors(errors),
     );
+  }
   change.changes = changesOf(item);
 
   let target: PatentRecord | undefined;
@@ -174,6 +206,9 @@ function triageItem(
       if (!faultIs(ctx, 'sync-applied-updates-not-counted')) batch.autoAppliedItems += 1;
       return change;
     }
+    // (fault) The whole item written onto the patent row first, then a change request opened for the critical
+    // fields found: the proposal awaits review, but the patent already reads its values.
+    if (faultIs(ctx, 'staged-update-written-through-before-review')) applyChanges(target, change.changes, at);
   }
 
   const twin = refusedTwin(ctx.store, change);
@@ -193,6 +228,10 @@ function triageItem(
   // (fault) The create inserted as a draft patent at triage, in the portfolio before any review.
   if (change.kind === 'CREATE' && faultIs(ctx, 'sync-staged-create-visible-in-portfolio'))
     change.patentId = newPatent(ctx, tenant, change.changes, at).id;
+  // (fault) The proposed create inserted at once as a patent row pending review, which the patent list does not
+  // leave out; the result keeps servicePatentId null.
+  if (change.kind === 'CREATE' && faultIs(ctx, 'staged-create-visible-in-patent-list'))
+    pendingReviewRows.set(change, newPatent(ctx, tenant, change.changes, at).id);
   if (!(faultIs(ctx, 'sync-staged-creates-not-counted') && change.kind === 'CREATE')) batch.stagedItems += 1;
   return change;
 }

@@ -97,6 +97,8 @@ export function findByRef(store: Store, tenant: Tenant, ref: string): SyncBatchR
   for (const batch of store.syncBatches.values()) {
     // (fault) The reference index is keyed on externalImportRef alone, not (tenant, externalImportRef).
     const sameTenant = batch.tenantId === tenant.id || isFault('sync-import-ref-shared-across-tenants');
+    // (fault) The idempotence lookup reads the settled batches only: one still awaiting review is not found.
+    if (isFault('sync-replay-creates-new-batch') && batchStatus(store, batch) !== 'SETTLED') continue;
     if (sameTenant && batch.externalImportRef === ref) return batch;
   }
   return undefined;

@@ -31,10 +31,14 @@ const listExchangeRateFreezes: OperationHandler = (req) => {
   });
 };
 
-function monthView(req: OperationRequest, status = 200, eventsMonth?: string): Response {
+function monthView(req: OperationRequest, status = 200, eventsMonth?: string, preview = false): Response {
   const yearMonth = req.path.yearMonth as string;
   const events = eventsDueInMonth(req.ctx.store, req.caller.tenant, eventsMonth ?? yearMonth);
-  return json(req.c, freezeView(req.ctx.store, req.caller.tenant, yearMonth, events, req.at.today), status);
+  return json(
+    req.c,
+    freezeView(req.ctx.store, req.caller.tenant, yearMonth, events, req.at.today, { preview }),
+    status,
+  );
 }
 
 /** A month that is not frozen still answers, with its events showing isFxRateFrozen false. */
@@ -44,6 +48,9 @@ const getExchangeRateFreeze: OperationHandler = (req) => {
   // The answer built by the PUT's service, which freezes the month it reads.
   if (unfrozen && faultIs(req.ctx, 'freeze-get-creates-freeze'))
     freezeMonth(req.caller.tenant, req.path.yearMonth as string);
+  // (fault) The read written as a "what would be frozen" preview: rows from the live estimator, never frozen.
+  if (faultIs(req.ctx, 'freeze-get-reports-unfrozen-potential-rows'))
+    return monthView(req, 200, undefined, true);
   return monthView(req);
 };
 

@@ -293,6 +293,14 @@ function compareProviderIds(store: Store, a: EventRecord, b: EventRecord): numbe
   return compareText(x, y);
 }
 
+/** The clientCaseReferences of the patents of two events, nulls last. */
+function compareCaseReferences(store: Store, a: EventRecord, b: EventRecord): number {
+  const x = store.patents.get(a.patentId)?.clientCaseReference ?? null;
+  const y = store.patents.get(b.patentId)?.clientCaseReference ?? null;
+  if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+  return compareText(x, y);
+}
+
 function matches(list: unknown, value: string | null): boolean {
   return list === undefined || (value !== null && (list as string[]).includes(value));
 }
@@ -335,6 +343,8 @@ const listEventsByPeriod: OperationHandler = (req) => {
       { pointer: pointer('include'), code: 'invalid_enum_value', message: 'include accepts only fees.' },
     ]);
   }
+  // (fault) The offices branch of the query builder assigns the WHERE clause instead of appending to it.
+  const windowDropped = faultIs(req.ctx, 'office-filter-replaces-due-window') && offices !== undefined;
   const inWindow = eventsOf(store, tenant).filter((e) => {
     // The worklist's effective deadline: an undecided event past its due date is placed at its grace end.
     const due =
@@ -344,10 +354,11 @@ const listEventsByPeriod: OperationHandler = (req) => {
         ? (e.gracePeriodEndDate ?? e.dueDate)
         : e.dueDate;
     return (
-      (faultIs(req.ctx, 'period-due-from-ignored') ||
-        // dueFrom compared strictly: events due on it are left out.
-        (faultIs(req.ctx, 'period-due-from-exclusive') ? due > window.from : due >= window.from)) &&
-      (faultIs(req.ctx, 'period-due-to-exclusive') ? due < window.to : due <= window.to) &&
+      (windowDropped ||
+        ((faultIs(req.ctx, 'period-due-from-ignored') ||
+          // dueFrom compared strictly: events due on it are left out.
+          (faultIs(req.ctx, 'period-due-from-exclusive') ? due > window.from : due >= window.from)) &&
+          (faultIs(req.ctx, 'period-due-to-exclusive') ? due < window.to : due <= window.to))) &&
       matches(kinds, e.eventType)
     );
   });
@@ -374,6 +385,10 @@ const listEventsByPeriod: OperationHandler = (req) => {
     // Default order (not shown in the contract): by due date, ties by id; the variant lists the latest first.
     .sort(
       (a, b) =>
+        // (variant) Grouped by patent (by its clientCaseReference, nulls last, then its id), then by due date.
+        (variantIs(req.ctx, 'by-period-list-ordered-by-patent-then-due-date')
+          ? compareCaseReferences(store, a, b) || compareText(a.patentId, b.patentId)
+          : 0) ||
         // (variant) By the patent's office first, then by due date.
         (variantIs(req.ctx, 'default-list-order-by-created-desc')
           ? compareText(

@@ -6,7 +6,7 @@ import { findByRef, settleOnRead, submitSync } from '../domain/sync';
 import type { OperationHandler } from '../http';
 import { json } from '../http';
 import { MAX_PAGE_SIZE, pageRequest } from '../pagination';
-import { notFound } from '../problems';
+import { notFound, pointer, validationFailed } from '../problems';
 import type { ChangeRequest, Store, SyncBatchRecord } from '../store';
 import { findSyncBatch } from '../store';
 import { batchView } from '../views/sync';
@@ -55,6 +55,20 @@ const syncPatents: OperationHandler = async (req) => {
 };
 
 const getSyncBatch: OperationHandler = (req) => {
+  // (fault) The status route's own query schema, itemsPerPage max(100): it refuses what the other lists clamp.
+  const asked = req.query.itemsPerPage;
+  if (
+    faultIs(req.ctx, 'sync-status-page-size-over-cap-rejected') &&
+    typeof asked === 'number' &&
+    asked > MAX_PAGE_SIZE
+  )
+    throw validationFailed([
+      {
+        pointer: pointer('itemsPerPage'),
+        code: 'too_big',
+        message: `itemsPerPage must be at most ${MAX_PAGE_SIZE}.`,
+      },
+    ]);
   const paging = pageRequest(req.query);
   if (faultIs(req.ctx, 'sync-results-page-size-ignored')) paging.itemsPerPage = MAX_PAGE_SIZE;
   const importId = req.path.importId as string;

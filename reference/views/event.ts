@@ -143,8 +143,12 @@ function patentProviderId(patent: PatentRecord | undefined): string | null | und
 
 /** The instructability of the event, or (fault) the one memoized until the event itself changes. */
 function verdictOf(event: EventRecord, patentEvents: EventRecord[], today: string): Instructability {
+  // (fault) The read model counts as pending only the earlier events not LAPSED; the POST counts them all.
+  const counted = isFault('instructability-ignores-lapsed-earlier-events')
+    ? patentEvents.filter((e) => e.id === event.id || !isLapsed(e, today))
+    : patentEvents;
   const compute = () =>
-    instructability(event, isFault('events-allowed-ignores-earlier-pending') ? [event] : patentEvents, today);
+    instructability(event, isFault('events-allowed-ignores-earlier-pending') ? [event] : counted, today);
   // (fault instructions-instructability-stale-after-execution) Cached per event, never invalidated by a POST.
   const neverInvalidated = isFault('instructions-instructability-stale-after-execution');
   if (!neverInvalidated && !isFault('instructability-memoized-per-event')) return compute();

@@ -2,7 +2,7 @@
 import type { ExchangeRateFreeze, FrozenRateEvent } from '../../schemas/types';
 import Decimal from 'decimal.js';
 import { isFault, isVariant } from '../behaviour';
-import { currentFees, money, totalOf } from '../domain/fees';
+import { currentFees, estimateFees, money, totalOf } from '../domain/fees';
 import { hasInstructionSnapshots, isMonthFrozen } from '../domain/freezes';
 import type { EventRecord, Store, Tenant } from '../store';
 import { type SerializerFaults, written } from './serializer';
@@ -27,12 +27,19 @@ function frozenRateEventView(
   tenant: Tenant,
   event: EventRecord,
   today: string,
+  preview: boolean,
 ): FrozenRateEvent {
-  const fees = currentFees(event, today);
+  // (fault freeze-get-reports-unfrozen-potential-rows) A preview: the live estimate, whatever the freeze holds.
+  const fees = preview ? estimateFees(event, today) : currentFees(event, today);
+  const patent = store.patents.get(event.patentId);
   return {
     // The contract lists the members of a frozen-rate event without `object`: it is given here all the same.
     ...(isVariant('frozen-rate-events-without-object') ? {} : { object: 'frozenRateEvent' as const }),
-    clientCaseReference: store.patents.get(event.patentId)?.clientCaseReference ?? null,
+    // (fault) The row builder maps "client reference" onto the patent's providerId.
+    clientCaseReference:
+      (isFault('freeze-row-client-case-reference-holds-provider-id')
+        ? patent?.providerId
+        : patent?.clientCaseReference) ?? null,
     dueDate: event.dueDate,
     // Only the office fee goes through the exchange rates: the freeze keeps its converted amount alone.
     amount: invoicedGross(
@@ -49,7 +56,7 @@ function frozenRateEventView(
     ),
     // (fault) The row written in the tenant's billing currency, the amount left in the event's.
     currency: isFault('freeze-rows-in-tenant-currency') ? 'EUR' : fees.currency,
-    isFxRateFrozen: isMonthFrozen(tenant, event),
+    isFxRateFrozen: preview ? false : isMonthFrozen(tenant, event),
     // The snapshot a PUT stored (only the fault fx-has-instruction-frozen-snapshot stores one).
     hasInstruction: hasInstructionSnapshots.get(event) ?? event.instructionId !== null,
   };
@@ -61,11 +68,12 @@ export function freezeView(
   yearMonth: string,
   events: EventRecord[],
   today: string,
+  options: { preview?: boolean } = {},
 ): ExchangeRateFreeze {
   const view: ExchangeRateFreeze = {
     object: 'exchangeRateFreeze',
     yearMonth,
-    events: events.map((e) => frozenRateEventView(store, tenant, e, today)),
+    events: events.map((e) => frozenRateEventView(store, tenant, e, today, options.preview ?? false)),
   };
   // (variant) The order of a freeze's events is not stated: latest due first.
   if (isVariant('freeze-events-latest-first')) view.events?.reverse();

@@ -71,16 +71,22 @@ function invoiceLineView(
     isFault('invoice-lines-in-office-currency') || isFault('invoice-line-in-office-currency')
       ? unconverted(store, invoice, line)
       : line.fees;
+  // (fault) The line rendered from the fee snapshot stored at lock time: its status and invoice link as then.
+  const lockSnapshot = isFault('invoice-lines-serialized-from-lock-snapshot');
   const view = feesObject(store, tenant, event, fees, {
     // The lines of an imported invoice built from the import table, which has no invoice key.
     invoiceId:
-      (isFault('imported-invoice-lines-null-invoiceid') || isFault('imported-invoice-lines-locked')) &&
-      invoice.origin === 'IMPORTED'
+      lockSnapshot ||
+      ((isFault('imported-invoice-lines-null-invoiceid') || isFault('imported-invoice-lines-locked')) &&
+        invoice.origin === 'IMPORTED')
         ? null
         : invoice.id,
-    // (fault) The import table keeps no billing status: its lines read as fees fixed but not invoiced.
+    // (fault imported-invoice-lines-locked) The import table keeps no billing status: its lines read as fees
+    // fixed but not invoiced.
     feesStatus:
-      isFault('imported-invoice-lines-locked') && invoice.origin === 'IMPORTED' ? 'LOCKED' : 'INVOICED',
+      lockSnapshot || (isFault('imported-invoice-lines-locked') && invoice.origin === 'IMPORTED')
+        ? 'LOCKED'
+        : 'INVOICED',
     eventId: line.eventId,
     patentId: line.patentId,
     regularizedInvoiceId: line.regularizedInvoiceId,
@@ -131,7 +137,11 @@ export function invoiceView(store: Store, tenant: Tenant, invoice: InvoiceRecord
     subtotalExcludingTax: subtotalOf(invoice),
     totalIncludingTax: totalIncludingTaxOf(invoice),
     ...documentFlags(invoice),
-    fees: lines.map((line) => invoiceLineView(store, tenant, invoice, line, listed)),
+    // (fault) The list served from a summary projection that selects no lines, to keep its query cheap.
+    fees:
+      listed && isFault('invoice-list-items-have-empty-fee-lines')
+        ? []
+        : lines.map((line) => invoiceLineView(store, tenant, invoice, line, listed)),
     createdAt: invoice.createdAt,
   };
   return written(INVOICE_FAULTS, view, tenant);

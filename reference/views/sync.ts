@@ -27,6 +27,11 @@ const SYNC_RESULT_FAULTS: SerializerFaults<SyncResultItem, ChangeRequest> = {
   }),
 };
 
+/** The item as posted, for the change request recorded for it. */
+function postedItem(store: Store, change: ChangeRequest): { servicePatentId?: unknown } | null | undefined {
+  return store.syncBatches.get(change.batchId)?.items[change.index] as { servicePatentId?: unknown } | null;
+}
+
 export function syncResultView(store: Store, changeRequestId: string): SyncResultItem {
   const change = store.changeRequests.get(changeRequestId);
   if (change === undefined) throw new Error(`missing change request ${changeRequestId}`);
@@ -34,9 +39,15 @@ export function syncResultView(store: Store, changeRequestId: string): SyncResul
   // (fault) The providerId joined from the matched patent instead of echoed from the item.
   const patent = change.patentId === null ? undefined : store.patents.get(change.patentId);
   const joined = isFault('sync-result-provider-id-from-patent') && patent !== undefined;
+  // (fault) For an update matched by providerId, the result builder copies the change request's id into both
+  // requestId and servicePatentId.
+  const requestIdAsPatentId =
+    isFault('sync-result-service-patent-id-is-change-request-id') &&
+    change.kind === 'UPDATE' &&
+    typeof postedItem(store, change)?.servicePatentId !== 'string';
   const view: SyncResultItem = {
     providerId: joined ? patent.providerId : change.providerId,
-    servicePatentId: change.patentId,
+    servicePatentId: requestIdAsPatentId ? change.id : change.patentId,
     action: change.kind,
     outcome,
     requestId: change.state === 'UNRECORDED' ? null : change.id,
