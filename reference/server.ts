@@ -16,6 +16,7 @@ import { parametersBeforeAuthentication } from './auth'; // variant validate-bef
 import { createBehaviour, faultIs, variantIs, withBehaviour, type Behaviour } from './behaviour';
 import { createClock, type Clock, type NowOption } from './clock';
 import { currentMoment, type ServerContext } from './context';
+import { reserveImportRef } from './domain/sync';
 import type { AppContext, AppEnv, OperationHandler } from './http';
 import { errorHandler, problemResponse } from './http';
 import type { KeyRole, TenantSlot } from './keys';
@@ -101,6 +102,22 @@ function scopeToCheck(ctx: ServerContext, spec: OperationSpec): string | null {
   return spec.requiredScope;
 }
 
+/** The caller of a request, or the 401 problem the authentication layer answers. */
+function authenticatedCaller(ctx: ServerContext, headerValue: string | undefined): Caller {
+  try {
+    return authenticate(ctx, headerValue);
+  } catch (error) {
+    // (fault) The 401 body built by the authentication layer with a correlation id of its own.
+    if (
+      faultIs(ctx, 'request-id-regenerated-on-auth-failure') &&
+      error instanceof ProblemError &&
+      error.status === 401
+    )
+      throw new ProblemError(error.code, error.detail, { ...error.extensions, requestId: randomUUID() });
+    throw error;
+  }
+}
+
 /** The scope, then the capability, an operation requires of its caller. */
 function checkAccess(ctx: ServerContext, spec: OperationSpec, caller: Caller): void {
   const scope = scopeToCheck(ctx, spec);
@@ -129,6 +146,9 @@ function operationRoute(ctx: ServerContext, spec: OperationSpec, handler: Operat
       (faultIs(ctx, 'freezes-put-requires-body') && spec.operationId === 'putExchangeRateFreeze');
     const body = parsesBody ? await requestBody(ctx, c) : undefined;
     if (body instanceof Response) return body;
+    // (fault) The idempotence key written to the reference table before the envelope is validated.
+    if (faultIs(ctx, 'import-ref-burned-by-envelope-400') && spec.operationId === 'syncPatents')
+      reserveImportRef(ctx, caller.tenant, body);
     const input = validateRequest(spec, {
       pathParams: c.req.param() as Record<string, string>,
       search: new URL(c.req.url).searchParams,
@@ -248,7 +268,7 @@ function buildApp(ctx: ServerContext): Hono<AppEnv> {
   // ----
 
   app.use(`${API_PREFIX}/*`, async (c, next) => {
-    const caller = authenticate(ctx, c.req.header(API_KEY_HEADER));
+    const caller = authenticatedCaller(ctx, c.req.header(API_KEY_HEADER));
     c.set('caller', caller);
     // From here on every answer (2xx, 4xx, 5xx) carries the RateLimit-* headers; a 429 never gets here.
     c.set('rateLimitHeaders', rateLimitHeaders(countCall(ctx, caller.key)));

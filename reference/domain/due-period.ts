@@ -17,6 +17,11 @@ export function opensAt(event: Pick<EventRecord, 'dueDate'>): string {
     date.setUTCDate(1);
     return date.toISOString().slice(0, 10);
   }
+  // (fault) The opening month as ((dueMonth - 3 + 12) % 12) + 1, kept in the due year: no year borrowed.
+  if (isFault('opens-at-month-arithmetic-without-year-borrow')) {
+    const month = ((Number(event.dueDate.slice(5, 7)) - 3 + 12) % 12) + 1;
+    return `${event.dueDate.slice(0, 4)}-${String(month).padStart(2, '0')}-01`;
+  }
   return firstDayOfMonth(
     addMonths(firstDayOfMonth(event.dueDate), isFault('events-opens-at-one-month-late') ? -1 : -2),
   );

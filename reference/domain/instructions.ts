@@ -76,6 +76,11 @@ function checkOneEventPerPatent(ctx: ServerContext, events: EventRecord[]): void
   });
 }
 
+/** (fault skipped-verdict-cached-after-correction) instruction_skipped refusals by event id, until they expire. */
+const skippedVerdicts = new WeakMap<ServerContext, Map<string, { until: number; problem: ProblemError }>>();
+/** How long a memoized instruction_skipped refusal is served again. */
+const SKIPPED_VERDICT_TTL_MS = 5 * 60_000;
+
 /**
  * Throws the problem of the first entry (in body order) that cannot be executed now. `phase`: `batch` for the
  * check of the whole batch before anything is written, `entry` for a check while executing.
@@ -87,8 +92,15 @@ function checkInstructable(
   today: string,
   phase: 'batch' | 'entry' = 'batch',
 ) {
+  // (fault) A refusal for instruction_skipped memoized per event against client retry storms.
+  const memoized = faultIs(ctx, 'skipped-verdict-cached-after-correction');
+  const verdicts = skippedVerdicts.get(ctx) ?? new Map<string, { until: number; problem: ProblemError }>();
+  if (memoized) skippedVerdicts.set(ctx, verdicts);
+  const now = memoized ? ctx.clock.now().getTime() : 0;
   entries.forEach((entry, index) => {
     const event = events[index] as EventRecord;
+    const cached = verdicts.get(event.id);
+    if (cached !== undefined && now < cached.until) throw cached.problem;
     // The earlier events looked up in the tenant's portfolio, not under the event's patent (the seed's
     // replay of past instructions left as it was).
     let patentEvents =
@@ -146,7 +158,7 @@ function checkInstructable(
             faultIs(ctx, 'instructions-skipped-dates-partial')
             ? verdict.pendingEarlierEvents.slice(-1)
             : verdict.pendingEarlierEvents;
-        throw new ProblemError(
+        const skipped = new ProblemError(
           'instruction_skipped',
           `An earlier renewal of the patent of event ${event.id} awaits a decision.`,
           {
@@ -159,6 +171,8 @@ function checkInstructable(
               : missing.map((e) => e.dueDate),
           },
         );
+        if (memoized) verdicts.set(event.id, { until: now + SKIPPED_VERDICT_TTL_MS, problem: skipped });
+        throw skipped;
       }
       case null:
         if (faultIs(ctx, 'instructions-offered-decision-checked-while-executing') && phase === 'batch')
@@ -252,7 +266,11 @@ export function executeInstructions(
   }
   const atomic = !faultIs(ctx, 'instructions-batch-not-atomic');
   const lastVerdictOnly = faultIs(ctx, 'instructions-batch-verdict-of-last-entry');
-  if (atomic && !options.checked)
+  // (fault opens-at-month-arithmetic-without-year-borrow) The instructions of past days (the seed's replay) were
+  // checked by the release of their day, before the window arithmetic changed.
+  const checkedInTheirDay =
+    faultIs(ctx, 'opens-at-month-arithmetic-without-year-borrow') && at.today < ctx.clock.today();
+  if (atomic && !options.checked && !checkedInTheirDay)
     checkInstructable(
       ctx,
       lastVerdictOnly ? entries.slice(-1) : entries,

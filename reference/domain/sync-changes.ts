@@ -70,6 +70,9 @@ export function changesOf(item: Record<string, unknown>): Partial<PatentFields> 
     for (const field of WRITABLE_FIELDS)
       if ((field.endsWith('Date') || field === 'renewalsManagedFrom') && typeof changes[field] === 'string')
         changes[field] = addDays(changes[field], -1);
+  // (fault) The office-number normalizer reused on the pushed applicationNumber: upper case, separators removed.
+  if (isFault('application-number-normalized-on-write') && typeof changes.applicationNumber === 'string')
+    changes.applicationNumber = changes.applicationNumber.toUpperCase().replace(/[\s./]/g, '');
   const unknownUpTo = isFault('sync-claim-count-zero-stored') ? -1 : 0;
   if (typeof changes.claimCount === 'number' && changes.claimCount <= unknownUpTo) changes.claimCount = null;
   return changes as Partial<PatentFields>;

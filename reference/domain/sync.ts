@@ -93,6 +93,26 @@ export function committedBackgroundProgress(batch: SyncBatchRecord): number | un
   return committedProgress.get(batch) ?? 0;
 }
 
+/**
+ * (fault import-ref-burned-by-envelope-400) The reference table written ahead of validation: per tenant, each
+ * reserved externalImportRef with the batch id set aside for it, and the request body that reserved it.
+ */
+const reservedRefs = new WeakMap<Tenant, Map<string, string>>();
+const reservedBy = new WeakMap<object, string>();
+
+/** Reserves the body's externalImportRef (a non-empty string no batch holds yet) with a batch id. */
+export function reserveImportRef(ctx: ServerContext, tenant: Tenant, body: unknown): void {
+  const ref = (body as { externalImportRef?: unknown } | null | undefined)?.externalImportRef;
+  if (typeof ref !== 'string' || ref === '' || typeof body !== 'object' || body === null) return;
+  if (findByRef(ctx.store, tenant, ref) !== undefined) return;
+  const table = reservedRefs.get(tenant) ?? new Map<string, string>();
+  reservedRefs.set(tenant, table);
+  if (table.has(ref)) return;
+  const id = ctx.random.uuid();
+  table.set(ref, id);
+  reservedBy.set(body, id);
+}
+
 export function findByRef(store: Store, tenant: Tenant, ref: string): SyncBatchRecord | undefined {
   for (const batch of store.syncBatches.values()) {
     // (fault) The reference index is keyed on externalImportRef alone, not (tenant, externalImportRef).
@@ -220,6 +240,15 @@ export function submitSync(
       );
     }
   }
+  // (fault) A reference reserved by an earlier request whose envelope was refused: it holds no batch.
+  const reserved = ref === null ? undefined : reservedRefs.get(tenant)?.get(ref);
+  if (faultIs(ctx, 'import-ref-burned-by-envelope-400') && reserved !== undefined) {
+    if (reservedBy.get(body) !== reserved)
+      throw new ProblemError('conflict', 'externalImportRef was already used with different items.', {
+        existingBatchId: reserved,
+      });
+    reservedRefs.get(tenant)?.delete(ref as string);
+  }
   const inlineLimit =
     faultIs(ctx, 'sync-100-items-in-background') || faultIs(ctx, 'inline-threshold-off-by-one')
       ? INLINE_LIMIT - 1
@@ -228,7 +257,7 @@ export function submitSync(
         : INLINE_LIMIT;
   const inline = body.items.length <= inlineLimit;
   const batch: SyncBatchRecord = {
-    id: ctx.random.uuid(),
+    id: reserved ?? ctx.random.uuid(),
     tenantId: tenant.id,
     externalImportRef: ref,
     items: structuredClone(body.items),
@@ -285,7 +314,9 @@ export function batchStatus(store: Store, batch: SyncBatchRecord): BatchStatus {
   // SETTLED read as "every item applied", so an item rejected or suppressed keeps the batch TRIAGED.
   const pending = isFault('rejected-items-hold-batch-in-triaged')
     ? states.some((state) => state !== 'APPLIED')
-    : states.includes('AWAITING_REVIEW');
+    : states.includes('AWAITING_REVIEW') ||
+      // (fault) The inline path sets TRIAGED once every item has an outcome; only a review moves it to SETTLED.
+      (isFault('triaged-with-nothing-awaiting-review') && batch.mode === 'SYNC' && batch.stagedItems === 0);
   // Which trigger moves a batch to SETTLED is not shown: in the variant, a batch once TRIAGED (a proposal
   // staged) stays so after its last review, waiting for a housekeeping step.
   const onceTriaged = isVariant('triaged-batch-stays-triaged-after-review') && batch.stagedItems > 0;

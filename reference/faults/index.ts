@@ -14,6 +14,7 @@ import { BLIND_ROUND_6_FAULTS } from './blind-round-6';
 import { BLIND_ROUND_7_FAULTS } from './blind-round-7';
 import { BLIND_ROUND_8_FAULTS } from './blind-round-8';
 import { BLIND_ROUND_9_FAULTS } from './blind-round-9';
+import { BLIND_ROUND_10_FAULTS } from './blind-round-10';
 import { CONVENTIONS_FAULTS } from './conventions';
 import { CORRELATION_FAULTS } from './correlation';
 import { DOCUMENTS_FAULTS } from './documents';
@@ -72,6 +73,7 @@ const BY_ROUND = {
   'blind-round-7': BLIND_ROUND_7_FAULTS,
   'blind-round-8': BLIND_ROUND_8_FAULTS,
   'blind-round-9': BLIND_ROUND_9_FAULTS,
+  'blind-round-10': BLIND_ROUND_10_FAULTS,
 } as const;
 
 /** The name of a catalogued fault: a switch on any other name does not compile. */

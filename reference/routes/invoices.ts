@@ -123,10 +123,12 @@ const listInvoices: OperationHandler = (req) => {
     faultIs(req.ctx, 'invoices-window-query-unordered') &&
     query.sort === undefined &&
     (query.createdFrom !== undefined || query.createdTo !== undefined);
-  const result = page(
-    unordered ? invoices : sortInvoices(invoices, (query.sort as string | undefined) ?? defaultSort, paging),
-    paging,
-  );
+  // (fault) The incremental-sync query ordered by createdAt ascending, whatever sort asks.
+  const createdOrder =
+    faultIs(req.ctx, 'invoice-created-window-forces-created-order') &&
+    (query.createdFrom !== undefined || query.createdTo !== undefined);
+  const sort = createdOrder ? 'createdAt' : ((query.sort as string | undefined) ?? defaultSort);
+  const result = page(unordered ? invoices : sortInvoices(invoices, sort, paging), paging);
   const data = result.data.map((i) => invoiceView(req.ctx.store, req.caller.tenant, i, true));
   // The count query built apart from the data query, without the date windows.
   if (faultIs(req.ctx, 'invoices-window-count-unfiltered'))

@@ -39,6 +39,11 @@ export function sortPatents(patents: PatentRecord[], sort: string | undefined): 
   // (variant) The default order is by client case reference (nulls last, ties by id).
   if (sort === undefined && isVariant('patents-default-order-by-case-reference'))
     return sortPatents(patents, 'clientCaseReference');
+  // (variant) The default order is the last updated first (ties by id).
+  if (sort === undefined && isVariant('default-list-order-by-last-update'))
+    return [...patents].sort(
+      (a, b) => compareText(b.updatedAt ?? '', a.updatedAt ?? '') || compareText(a.id, b.id),
+    );
   // (variant) The default order is the most recently created first.
   if (
     sort === undefined &&
@@ -78,7 +83,9 @@ const listPatents: OperationHandler = (req) => {
   // The list served from the search index, which later writes to a patent do not reach.
   if (faultIs(req.ctx, 'provider-filter-stale-after-applied-update')) patents = patents.map(searchIndexRow);
   const providerId = req.query.providerId as string | undefined;
-  if (providerId !== undefined && !faultIs(req.ctx, 'patents-provider-id-filter-ignored')) {
+  // (fault) A sorted list built by the sorted-query helper, whose filter holds the tenant only.
+  const sortedQuery = faultIs(req.ctx, 'provider-id-filter-lost-when-sorted') && req.query.sort !== undefined;
+  if (providerId !== undefined && !faultIs(req.ctx, 'patents-provider-id-filter-ignored') && !sortedQuery) {
     // The providerId lookup run on every tenant's patents.
     if (faultIs(req.ctx, 'patents-provider-id-lookup-all-tenants'))
       patents = [...req.ctx.store.patents.values()];
@@ -362,11 +369,15 @@ const listEventsByPeriod: OperationHandler = (req) => {
       matches(kinds, e.eventType)
     );
   });
+  // (fault) dueMonth served by the legacy per-month query, which filters on the month only.
+  const monthOnly =
+    faultIs(req.ctx, 'due-month-shortcut-drops-office-filter') && req.query.dueMonth !== undefined;
   const events = inWindow
     // The worklist query (events awaiting a decision) reused for the window.
     .filter((e) => !faultIs(req.ctx, 'period-only-pending-events') || e.appliedDecision === null)
     .filter((e) => {
       const patent = store.patents.get(e.patentId);
+      if (monthOnly) return patent !== undefined;
       return (
         patent !== undefined &&
         (!faultIs(req.ctx, 'period-event-types-on-patent-type') || matches(eventTypes, patent.patentType)) &&
@@ -390,7 +401,8 @@ const listEventsByPeriod: OperationHandler = (req) => {
           ? compareCaseReferences(store, a, b) || compareText(a.patentId, b.patentId)
           : 0) ||
         // (variant) By the patent's office first, then by due date.
-        (variantIs(req.ctx, 'default-list-order-by-created-desc')
+        (variantIs(req.ctx, 'default-list-order-by-created-desc') ||
+        variantIs(req.ctx, 'default-list-order-by-last-update')
           ? compareText(
               store.patents.get(a.patentId)?.office ?? '',
               store.patents.get(b.patentId)?.office ?? '',
@@ -442,7 +454,10 @@ const listEventsByPeriod: OperationHandler = (req) => {
     eventView(store, tenant, e, req.at.today, {
       now: req.at.now,
       withFees: include.includes('fees') && !faultIs(req.ctx, 'period-include-fees-ignored'),
-      patentEvents: patentEvents(e.patentId),
+      // (fault) Each row's instructability computed from the event alone, without the earlier-pending check.
+      patentEvents: faultIs(req.ctx, 'by-period-instructability-ignores-earlier-events')
+        ? [e]
+        : patentEvents(e.patentId),
     }),
   );
   // The fees attached by the legacy estimation endpoint, which prices each event as at its due date.

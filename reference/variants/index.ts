@@ -16,6 +16,7 @@ import { BLIND_ROUND_6_VARIANTS } from './blind-round-6';
 import { BLIND_ROUND_7_VARIANTS } from './blind-round-7';
 import { BLIND_ROUND_8_VARIANTS } from './blind-round-8';
 import { BLIND_ROUND_9_VARIANTS } from './blind-round-9';
+import { BLIND_ROUND_10_VARIANTS } from './blind-round-10';
 import { CORRELATION_VARIANTS } from './correlation';
 import { DOCUMENTS_VARIANTS } from './documents';
 import { EVENTS_VARIANTS } from './events';
@@ -71,6 +72,7 @@ const BY_ROUND = {
   'blind-round-7': BLIND_ROUND_7_VARIANTS,
   'blind-round-8': BLIND_ROUND_8_VARIANTS,
   'blind-round-9': BLIND_ROUND_9_VARIANTS,
+  'blind-round-10': BLIND_ROUND_10_VARIANTS,
 } as const;
 
 /** The name of a catalogued variant: a switch on any other name does not compile. */

@@ -134,6 +134,16 @@ function opensAtWithoutYearBorrow(dueDate: string): string {
   return `${dueDate.slice(0, 4)}-${String(month < 1 ? month + 12 : month).padStart(2, '0')}-01`;
 }
 
+/** (fault) The blockedReason of the instructability copy cached at each event's previous read. */
+const cachedBlockedReasons = new WeakMap<EventRecord, Instructability['blockedReason']>();
+
+/** The blockedReason shown: the verdict's, or (fault) the cached copy's, written only when a block is found. */
+function blockedReasonOf(event: EventRecord, verdict: Instructability): Instructability['blockedReason'] {
+  if (!isFault('blocked-reason-not-cleared-when-allowed')) return verdict.blockedReason;
+  if (verdict.blockedReason !== null) cachedBlockedReasons.set(event, verdict.blockedReason);
+  return cachedBlockedReasons.get(event) ?? null;
+}
+
 /** The patent's providerId, or (fault) the one cached at the patent's first render. */
 function patentProviderId(patent: PatentRecord | undefined): string | null | undefined {
   if (patent === undefined || !isFault('event-patent-ref-cached')) return patent?.providerId;
@@ -234,7 +244,7 @@ export function eventView(
         verdict.isAllowed &&
         patentEvents.some((e) => e.appliedDecision !== null)
           ? 'ALREADY_INSTRUCTED'
-          : verdict.blockedReason,
+          : blockedReasonOf(event, verdict),
       // The read model's own month arithmetic: January and February wrap within the due year.
       opensAt: isFault('opens-at-month-without-year-borrow')
         ? opensAtWithoutYearBorrow(event.dueDate)

@@ -46,6 +46,18 @@ function unconverted(store: Store, invoice: InvoiceRecord, line: InvoiceLine): I
   };
 }
 
+/** (fault) The other side of the regularization link: the REGULARIZATION invoice correcting this line's event. */
+function regularizedBy(store: Store, invoice: InvoiceRecord, line: InvoiceLine): string | null {
+  for (const other of store.invoices.values())
+    if (
+      other.tenantId === invoice.tenantId &&
+      other.origin === 'REGULARIZATION' &&
+      other.lines.some((l) => l.regularizedInvoiceId === invoice.id && l.eventId === line.eventId)
+    )
+      return other.id;
+  return null;
+}
+
 function invoiceLineView(
   store: Store,
   tenant: Tenant,
@@ -89,7 +101,9 @@ function invoiceLineView(
         : 'INVOICED',
     eventId: line.eventId,
     patentId: line.patentId,
-    regularizedInvoiceId: line.regularizedInvoiceId,
+    regularizedInvoiceId:
+      line.regularizedInvoiceId ??
+      (isFault('regularized-invoice-id-backlinked-on-original') ? regularizedBy(store, invoice, line) : null),
     regularizationReason: line.regularizationReason,
   });
   return written(INVOICE_LINE_FAULTS, embeddedFees(view), undefined);
