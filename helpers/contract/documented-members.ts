@@ -16,10 +16,18 @@ export function documentedMembers(componentName: string): string[] {
   return Object.keys(componentSchema(componentName).properties ?? {});
 }
 
+/** A property's schema, a `$ref` to a component followed (SyncItem's applicationDate is `Date`). */
+function resolved(property: unknown): OpenAPIV3_1.SchemaObject {
+  const ref = (property as OpenAPIV3_1.ReferenceObject).$ref;
+  return typeof ref === 'string'
+    ? componentSchema(ref.replace('#/components/schemas/', ''))
+    : (property as OpenAPIV3_1.SchemaObject);
+}
+
 /** Names of the properties the component schema declares with the given `format` (`date`, `date-time`, ...). */
 export function membersOfFormat(componentName: string, format: string): string[] {
   return Object.entries(componentSchema(componentName).properties ?? {})
-    .filter(([, property]) => (property as OpenAPIV3_1.SchemaObject).format === format)
+    .filter(([, property]) => resolved(property).format === format)
     .map(([name]) => name);
 }
 
