@@ -175,7 +175,7 @@ test.describe('instructions', () => {
 
   test(
     ...titled(
-      '[INS-017, EVT-017] after SKIP_THIS_TIME or DROP on the earliest event, the next event of the patent no longer waits behind it: its instruction executes',
+      '[INS-017, EVT-017] the next event of a patent refused while the earliest awaits a decision: after SKIP_THIS_TIME or DROP on the earliest, the same instruction of the next event executes',
     ),
     async ({ api, portfolio, requireSetting }) => {
       requireSetting('ALLOW_INSTRUCTIONS');
@@ -198,6 +198,13 @@ test.describe('instructions', () => {
       // server reads "un-instructed" as "not paid".
       const decision = first.instructability.allowedDecisions.find((d) => d !== 'PROCEED');
       verifiedOnlyIf(decision !== undefined, 'data', `event ${first.id} offers no decision besides PROCEED`);
+      // The next event first, while the earliest awaits a decision: refused. The same request once the earliest
+      // is decided must execute: a refusal is a verdict of its moment, never kept past what caused it.
+      const refused = await postInstructions(api, [{ eventId: second.id, decision: 'SKIP_THIS_TIME' }]);
+      expect(refused, `the next event ${second.id} before ${first.id} is decided`).toBeProblem({
+        status: 422,
+        code: 'instruction_skipped',
+      });
       expect(await postInstructions(api, [{ eventId: first.id, decision }])).toHaveStatus(201);
       // The patent's events read whole: its earliest event awaiting a decision is now the next one.
       const list = await api.call('listPatentEvents', { path: { patentId }, query: { itemsPerPage: 100 } });
