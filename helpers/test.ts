@@ -166,6 +166,7 @@ export {
   frozenMonthsWalk,
   frozenPairKey,
   monthToRead,
+  oneToOne,
   notYearMonth,
   putMonth,
   putMonthAnswer,

@@ -451,6 +451,16 @@ function seedTenant(ctx: ServerContext, plan: TenantPlan, today: string): Tenant
   replay(billing);
 
   for (const offset of plan.frozenMonthOffsets) freezeMonth(tenant, yearMonthOf(addMonths(today, offset)));
+  // A tenant that freezes months holds, on every day, a frozen month with an event invoiced with VAT: the
+  // frozen amount of a billed event is then told apart from what its invoice charges.
+  if (plan.frozenMonthOffsets.length > 0) {
+    const taxed = [...ctx.store.events.values()]
+      .filter((e) => e.tenantId === tenant.id && e.feesStatus === 'INVOICED' && e.invoiceId !== null)
+      .filter((e) => (ctx.store.invoices.get(e.invoiceId!)?.vatRate ?? 0) > 0)
+      .sort((a, b) => b.dueDate.localeCompare(a.dueDate) || a.id.localeCompare(b.id));
+    const frozenOnes = taxed.filter((e) => tenant.frozenMonths.has(yearMonthOf(e.dueDate)));
+    if (frozenOnes.length === 0 && taxed[0] !== undefined) freezeMonth(tenant, yearMonthOf(taxed[0].dueDate));
+  }
   return tenant;
 }
 

@@ -38,6 +38,7 @@ import {
   frozenMonthsWalk,
   frozenPairKey,
   monthToRead,
+  oneToOne,
   notYearMonth,
   putMonth,
   putMonthAnswer,
@@ -87,51 +88,52 @@ test.describe('freezes', () => {
       "[FRZ-004, FRZ-014, FRZ-018] the events of a month read are frozenRateEvent objects with the documented members; a row's currency is its event's fees currency, its isFxRateFrozen the event's and its fees', and, the rate frozen on both, its amount their total",
     ),
     async ({ api, portfolio }) => {
-      const { yearMonth } = await monthToRead(api, portfolio);
-      const { first, last } = monthBounds(yearMonth);
-      // The month's events with their fees (FRZ-014) need nothing of the freeze read: they go together.
+      // The chosen month, and a month for each fees status of a frozen event it lacks.
+      const { yearMonth, covering } = await monthToRead(api, portfolio);
+      // Each month's events with their fees (FRZ-014) need nothing of the freeze read: they go together.
       const sentAt = Date.now();
-      const [answer, walk] = await Promise.all([
-        readMonthAnswer(api, yearMonth),
-        walkList<PatentEvent>(api, 'listEventsByPeriod', {
-          query: { dueFrom: first, dueTo: last, include: 'fees' },
-          maxPages: 5,
+      const reads = await Promise.all(
+        covering.map((month) => {
+          const { first, last } = monthBounds(month);
+          return Promise.all([
+            readMonthAnswer(api, month),
+            walkList<PatentEvent>(api, 'listEventsByPeriod', {
+              query: { dueFrom: first, dueTo: last, include: 'fees' },
+              maxPages: 5,
+            }),
+          ]);
         }),
-      ]);
-      // The two reads plus the run's writes since the first was sent: a pair whose amounts a write may have
+      );
+      // The reads plus the run's writes since the first was sent: a pair whose amounts a write may have
       // moved between them (a revised fee, a lock, a freeze) is left out.
       const writes = await portfolio.writesSince(sentAt);
-      const freeze = answer.json<ExchangeRateFreeze>();
+      const [answer] = reads[0]!;
       // The month was chosen for its renewal events: a read that lists none of them is the target's doing.
-      if (freeze.events.length === 0)
+      if (answer.json<ExchangeRateFreeze>().events.length === 0)
         skipBecause({ target: answer }, `the freeze read of ${yearMonth} lists no event`);
-      expectRuleHolds('FRZ-004', answer);
-      // FRZ-014, on the same read (the request budget of a read-only run).
+      expectRuleHolds('FRZ-004', ...reads.map(([read]) => read));
+      // FRZ-014, on the same reads (the request budget of a read-only run).
       // A frozen event names its patent by clientCaseReference only: matched through the patents, then by
       // due date; pairs that are not one-to-one are left out.
       const caseOf = new Map((await portfolio.patents()).map((p) => [p.id, p.clientCaseReference]));
-      const unique = <T>(items: T[], key: (item: T) => string | undefined) => {
-        const counts = countBy(
-          items.filter((i) => key(i)),
-          (i) => key(i)!,
-        );
-        return new Map(items.filter((i) => counts.get(key(i) ?? '') === 1).map((i) => [key(i)!, i]));
-      };
-      const events = unique(walk.items, (e) => frozenPairKey(caseOf.get(e.patent.id), e.dueDate));
       // Every one-to-one pair the run's writes left as it was is judged: the members the rules are about
       // (currency, the frozen flag) are compared, never used to choose the pairs.
-      const pairs = [
-        ...unique(freeze.events, (e) => frozenPairKey(e.clientCaseReference, e.dueDate)),
-      ].flatMap(([key, row]) => {
-        const event = events.get(key);
-        return event?.fees && !writes.movedEvent(event, 'fees-amounts', 'freeze-rows', 'frozen-rate')
-          ? [{ key, row, event, fees: event.fees }]
-          : [];
+      const pairs = reads.flatMap(([read, walk]) => {
+        const events = oneToOne(walk.items, (e) => frozenPairKey(caseOf.get(e.patent.id), e.dueDate));
+        const rows = oneToOne(read.json<ExchangeRateFreeze>().events, (e) =>
+          frozenPairKey(e.clientCaseReference, e.dueDate),
+        );
+        return [...rows].flatMap(([key, row]) => {
+          const event = events.get(key);
+          return event?.fees && !writes.movedEvent(event, 'fees-amounts', 'freeze-rows', 'frozen-rate')
+            ? [{ key, row, event, fees: event.fees }]
+            : [];
+        });
       });
       verifiedOnlyIf(
         pairs.length > 0,
         'data',
-        `no row of ${yearMonth}'s freeze read names, one to one, an event of the month with its fees that the run's writes left as it was (${writes.describe()})`,
+        `no row of the freeze reads of ${covering.join(', ')} names, one to one, an event of its month with its fees that the run's writes left as it was (${writes.describe()})`,
       );
       expect(
         pairs.flatMap(({ key, row, event, fees }) =>
@@ -157,7 +159,7 @@ test.describe('freezes', () => {
       verifiedOnlyIf(
         frozen.length > 0,
         'data',
-        `no event of ${yearMonth} is frozen both in the freeze read and in its fees, with a total, that the run's writes left as it was (${writes.describe()})`,
+        `no event of ${covering.join(', ')} is frozen both in the freeze read and in its fees, with a total, that the run's writes left as it was (${writes.describe()})`,
       );
       expect(
         frozen

@@ -53,7 +53,13 @@ export async function renewalsByMonth(portfolio: Portfolio): Promise<Map<string,
 export async function monthToRead(
   api: ApiClient,
   portfolio: Portfolio,
-): Promise<{ yearMonth: string; listed: ExchangeRateFreezeListItem[]; list: ApiResponse }> {
+): Promise<{
+  yearMonth: string;
+  listed: ExchangeRateFreezeListItem[];
+  list: ApiResponse;
+  /** The chosen month, then every other frozen month holding an event whose rate reads frozen. */
+  covering: string[];
+}> {
   const months = await renewalsByMonth(portfolio);
   const list = await api.call('listExchangeRateFreezes', { query: { itemsPerPage: 100 } });
   expect(list).toHaveStatus(200);
@@ -69,8 +75,19 @@ export async function monthToRead(
       a.localeCompare(b),
   );
   const yearMonth = ranked[0]?.[0] ?? skipBecause('data', `no renewal event found in ${portfolio.label}`);
-  return { yearMonth, listed, list };
+  // Every frozen month that holds an event whose rate reads frozen, besides: which month ranks first moves
+  // with today's date, and a fault of one kind of event (a status, a bill with VAT) must show on every day.
+  const more = ranked
+    .filter(
+      ([month, events]) => month !== yearMonth && frozen.has(month) && events.some((e) => e.isFxRateFrozen),
+    )
+    .map(([month]) => month)
+    .slice(0, FROZEN_MONTHS_READ - 1);
+  return { yearMonth, listed, list, covering: [yearMonth, ...more] };
 }
+
+/** At most this many months are read whole with their events (two requests each). */
+const FROZEN_MONTHS_READ = 6;
 
 /** The read of a month, answered 200: the answer, kept as the cause when its events remove a precondition. */
 export async function readMonthAnswer(api: ApiClient, yearMonth: string): Promise<ApiResponse> {
@@ -168,3 +185,13 @@ export const notYearMonth = fc
     fc.stringMatching(/^[A-Za-z0-9_~-]{1,12}$/),
   )
   .filter((s: string) => !YEAR_MONTH.test(s) && s !== '.' && s !== '..');
+
+/** The items by their key, those whose key is missing or shared by another left out (pairs one to one). */
+export function oneToOne<T>(items: T[], key: (item: T) => string | undefined): Map<string, T> {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const k = key(item);
+    if (k !== undefined) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  return new Map(items.filter((i) => counts.get(key(i) ?? '') === 1).map((i) => [key(i)!, i]));
+}
