@@ -110,7 +110,9 @@ test.describe('what each sync outcome writes', () => {
         expect(shown, 'an APPLIED update: every member it carried').toEqual(carried);
       } else {
         // Every member valid and no refused twin: triage applies it or stages it ("invalid item": REJECTED).
-        expect(outcome, `the outcome of a valid update (${update.result.reason ?? 'no reason'})`).toBe('STAGED');
+        expect(outcome, `the outcome of a valid update (${update.result.reason ?? 'no reason'})`).toBe(
+          'STAGED',
+        );
         expect(clientData(after), 'the patent after an update STAGED').toEqual(clientData(afterRejected));
       }
 
