@@ -38,9 +38,8 @@ const clientData = (patent: Patent) => {
   return documented;
 };
 
-/** The day after a `YYYY-MM-DD`, or a fixed day for a date the patent does not have. */
-const nextDay = (value: unknown) => {
-  if (typeof value !== 'string') return '2011-03-04';
+/** The day after a `YYYY-MM-DD`. */
+const nextDay = (value: string) => {
   const d = new Date(`${value}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
@@ -48,7 +47,10 @@ const nextDay = (value: unknown) => {
 
 /**
  * An update changing every member a sync item may carry (schemas/openapi.yaml, SyncItem), each to another
- * valid value: whatever fields the target holds critical, this item touches them.
+ * valid value: whatever fields the target holds critical, this item touches them. Left out, so that nothing
+ * the contract leaves open decides the verdict: `status` (its transitions are not shown: a service may set it
+ * itself), the dates the patent lacks (each date present moves by one day, so their order stays), and
+ * arrays in an order a server might not keep (one sorted list, one single value).
  */
 function everyMemberChanged(before: Patent, patentId: string): Item {
   const dates = new Set(membersOfFormat('SyncItem', 'date'));
@@ -56,13 +58,14 @@ function everyMemberChanged(before: Patent, patentId: string): Item {
   const tag = randomUUID().slice(0, 8);
   const item: Item = { servicePatentId: patentId };
   for (const name of documentedMembers('SyncItem')) {
-    if (name === 'servicePatentId' || name === 'providerId') continue;
+    if (name === 'servicePatentId' || name === 'providerId' || name === 'status') continue;
     const current = shown[name];
-    if (dates.has(name)) item[name] = nextDay(current);
-    else if (name === 'office') item[name] = current === 'FR' ? 'DE' : 'FR';
+    if (dates.has(name)) {
+      if (typeof current === 'string') item[name] = nextDay(current);
+    } else if (name === 'office') item[name] = current === 'FR' ? 'DE' : 'FR';
     else if (name === 'claimCount')
       item[name] = (typeof current === 'number' && current > 0 ? current : 0) + 3;
-    else if (name === 'designatedCountries') item[name] = ['FR', 'DE'];
+    else if (name === 'designatedCountries') item[name] = ['DE', 'FR'];
     else if (name === 'secondaryOwners') item[name] = [`Conformance co-owner ${tag}`];
     else {
       const values = (() => {
